@@ -1,0 +1,76 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { MailConfig } from "@leadflow/domain";
+import dotenv from "dotenv";
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Public address of the web app, used in mailed links. */
+  appUrl: string;
+  tokenTtlSeconds: number;
+  mail: MailConfig;
+  supportEmail: string;
+  autoApprove?: boolean;
+  liveKey: string;
+  webDist: string;
+  logLevel: string;
+  /** Rate limits on sign-in, registration and password reset (attempts per window, per IP and per email). */
+  authRate: { limit: number; windowSeconds: number };
+}
+
+function bool(v: string | undefined): boolean | undefined {
+  if (v === undefined || v === "") return undefined;
+  return ["1", "true", "yes", "on"].includes(v.toLowerCase());
+}
+
+function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
+  const from = env.MAIL_FROM ?? "Leadflow <no-reply@leadflow.local>";
+  const driver = env.MAIL_DRIVER ?? (env.SMTP_HOST ? "smtp" : "outbox");
+  if (driver === "smtp") {
+    return {
+      driver: "smtp",
+      from,
+      host: env.SMTP_HOST ?? "127.0.0.1",
+      port: Number(env.SMTP_PORT ?? 587),
+      secure: bool(env.SMTP_SECURE) ?? Number(env.SMTP_PORT) === 465,
+      user: env.SMTP_USER || undefined,
+      pass: env.SMTP_PASSWORD || undefined,
+    };
+  }
+  if (driver === "ses") {
+    return {
+      driver: "ses",
+      from,
+      region: env.SES_REGION ?? env.AWS_REGION ?? "us-east-1",
+      accessKeyId: env.SES_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.SES_SECRET_ACCESS_KEY || env.AWS_SECRET_ACCESS_KEY || undefined,
+    };
+  }
+  return { driver: "outbox", from };
+}
+
+export const repoRoot = resolve(import.meta.dirname, "../../..");
+
+/** Reads the environment (and `.env` in the working directory, if present). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env === process.env && existsSync(".env")) dotenv.config({ path: ".env", quiet: true });
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    dataDir: resolve(env.LEADFLOW_DATA_DIR ?? "./data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    appUrl: env.APP_URL ?? `http://localhost:${port}`,
+    tokenTtlSeconds: Number(env.LEADFLOW_TOKEN_TTL_HOURS ?? 24 * 7) * 3600,
+    mail: mailConfig(env),
+    supportEmail: env.SUPPORT_EMAIL ?? "support@leadflow.local",
+    autoApprove: bool(env.LEADFLOW_AUTO_APPROVE),
+    liveKey: env.LEADFLOW_LIVE_KEY ?? "leadflow",
+    webDist: resolve(env.LEADFLOW_WEB_DIST ?? resolve(repoRoot, "apps/web/dist")),
+    logLevel: env.LOG_LEVEL ?? "info",
+    authRate: { limit: Number(env.LEADFLOW_AUTH_RATE_LIMIT ?? 10), windowSeconds: Number(env.LEADFLOW_AUTH_RATE_WINDOW ?? 60) },
+  };
+}

@@ -1,0 +1,63 @@
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { registerLiveChannel } from "../live/live.routes";
+import { registerAuth } from "./auth";
+import { registerErrorHandler } from "./errors";
+import { parseQuery } from "./querystring";
+import { authRoutes } from "./routes/auth.routes";
+import { listsRoutes } from "./routes/lists.routes";
+import { sourcesRoutes } from "./routes/sources.routes";
+import { systemRoutes } from "./routes/system.routes";
+import { teamRoutes } from "./routes/team.routes";
+import { registerWebApp } from "./static";
+import type { App, AppDeps } from "./types";
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+/** The HTTP side of the program: API, live channel and web app. Routes are collected for the isolation test. */
+export async function buildApp(
+  deps: AppDeps,
+  opts: { logger?: boolean; serveWeb?: boolean } = {},
+): Promise<{ app: App; routes: RouteInfo[] }> {
+  const app = Fastify({
+    logger: opts.logger
+      ? {
+          level: deps.config.logLevel,
+          serializers: {
+            // API keys travel in query strings of the public import API: never write them to the log.
+            req: (req) => ({ method: req.method, url: req.url.replace(/(api_key|token)=[^&]*/gi, "$1=[redacted]") }),
+          },
+        }
+      : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    querystringParser: parseQuery,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 64 * 1024 }, (_req, body, done) =>
+    done(null, parseQuery(String(body))),
+  );
+
+  const routes: RouteInfo[] = [];
+  app.addHook("onRoute", (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const m of methods) if (m !== "HEAD") routes.push({ method: m, url: r.url, public: Boolean(r.config?.public) });
+  });
+
+  registerErrorHandler(app);
+  registerAuth(app, deps);
+  await authRoutes(app, deps);
+  await teamRoutes(app, deps);
+  await systemRoutes(app, deps);
+  await sourcesRoutes(app, deps);
+  await listsRoutes(app, deps);
+  await registerLiveChannel(app, deps);
+  if (opts.serveWeb !== false) await registerWebApp(app, deps.config.webDist);
+  return { app, routes };
+}

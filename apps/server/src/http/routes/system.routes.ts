@@ -1,0 +1,24 @@
+import { Industries } from "@leadflow/contracts";
+import { clearProcesses, getSetting, listProcesses } from "@leadflow/domain";
+import type { App, AppDeps } from "../types";
+
+export async function systemRoutes(app: App, { database, config }: AppDeps) {
+  const db = database.db;
+  app.get("/api/config", { config: { public: true } }, async () => ({
+    app_name: "Leadflow",
+    support_email: config.supportEmail,
+    auto_approve: await getSetting(db, "auto_approve"),
+    live: { key: config.liveKey, path: `/app/${config.liveKey}` },
+    industries: Industries,
+    version: "0.1.0",
+  }));
+  app.get("/api/health", { config: { public: true } }, async () => {
+    await database.query("SELECT 1");
+    return { status: "ok", database: database.kind };
+  });
+  app.get("/api/processes", async (req) => ({ data: await listProcesses(db, req.auth) }));
+  app.delete("/api/processes", async (req) => {
+    await clearProcesses(db, req.auth);
+    return { data: await listProcesses(db, req.auth) };
+  });
+}

@@ -1,0 +1,34 @@
+import type { Database } from "@leadflow/db";
+import type { Authenticated, JobSender, LivePublisher } from "@leadflow/domain";
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "../config";
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every routes file gets; dependencies show at the call site, no container. */
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  jobs: JobSender;
+  live: LivePublisher;
+  /** Secret that signs live-channel subscriptions (shared by every process through the database). */
+  liveSecret: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set on every route that is not public. */
+    auth: Authenticated;
+  }
+  interface FastifyContextConfig {
+    /** A route anyone may call (sign-in, registration, config). */
+    public?: boolean;
+  }
+}

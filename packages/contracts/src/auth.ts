@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { TeamRoles } from "./enums";
+
+const password = z.string().min(8, "The password must be at least 8 characters.").max(200);
+/** Spec: at least one special character and one number. */
+export const StrongPassword = password
+  .regex(/[0-9]/, "The password must contain at least one number.")
+  .regex(/[^A-Za-z0-9]/, "The password must contain at least one special character.");
+
+export const Email = z.string().trim().toLowerCase().max(254).email("The email must be a valid email address.");
+export const PhoneNumber = z
+  .string()
+  .trim()
+  .min(1, "Phone is required")
+  .max(32)
+  .regex(/^\+?[0-9 ()\-.]{7,}$/, "The phone number format is invalid.");
+
+export const SignUpRequest = z
+  .object({
+    name: z.string().trim().min(1, "The name field is required.").max(120),
+    email: Email,
+    phone_number: PhoneNumber,
+    industry: z.coerce.number().int().min(1, "The industry field is required.").max(8),
+    password: StrongPassword,
+    password_confirmation: z.string(),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "The password confirmation does not match.",
+  });
+export type SignUpRequest = z.infer<typeof SignUpRequest>;
+
+export const SignInRequest = z.object({
+  email: z.string().trim().toLowerCase().min(1, "The email field is required.").max(254),
+  password: z.string().min(1, "The password field is required.").max(200),
+});
+export type SignInRequest = z.infer<typeof SignInRequest>;
+
+export const User = z.object({
+  id: z.number().int(),
+  team_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  industry: z.number().int().nullable(),
+  email_verified_at: z.string().nullable(),
+  roles: z.array(z.enum(TeamRoles)),
+  status: z.enum(["pending", "active", "blocked"]),
+  language: z.string(),
+  is_admin: z.boolean(),
+  team: z.object({ id: z.number().int(), name: z.string() }),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+export const SignInResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_at: z.string(),
+  expires_in: z.number().int(),
+  user: User,
+});
+export type SignInResponse = z.infer<typeof SignInResponse>;
+
+export const SignUpResponse = z.object({
+  message: z.string(),
+  pending: z.boolean(),
+  user: User.optional(),
+});
+export type SignUpResponse = z.infer<typeof SignUpResponse>;
+
+export const ForgotPasswordRequest = z.object({ email: Email });
+export const ForgotPasswordResponse = z.object({ token: z.string(), message: z.string() });
+export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
+
+/** POST /password/reset has two shapes: verify the emailed code, or set the new password. */
+export const VerifyResetCodeRequest = z.object({
+  token: z.string().min(1).max(200),
+  code: z.string().trim().min(1, "The code field is required.").max(20),
+});
+export const ResetPasswordRequest = z
+  .object({
+    token: z.string().min(1).max(200),
+    email: Email,
+    password: StrongPassword,
+    password_confirmation: z.string(),
+    code: z.string().trim().max(20).optional(),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "The password confirmation does not match.",
+  });
+export const PasswordResetRequest = z.union([ResetPasswordRequest, VerifyResetCodeRequest]);
+export type VerifyResetCodeRequest = z.infer<typeof VerifyResetCodeRequest>;
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+export const PasswordResetResponse = z.object({ is_completed: z.boolean().optional(), message: z.string() });
+
+export const ChangePasswordRequest = z
+  .object({
+    current_password: z.string().min(1, "The old password is required."),
+    password: StrongPassword,
+    password_confirmation: z.string(),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "The password confirmation does not match.",
+  })
+  .refine((v) => v.password !== v.current_password, {
+    path: ["password"],
+    message: "The new password must be different from the old one.",
+  });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const UpdateProfileRequest = z.object({
+  name: z.string().trim().min(1, "Username is required").max(120),
+  phone_number: z.string().trim().min(1, "Phone is required").max(32),
+  language: z.string().trim().min(2).max(8).optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+export const InviteUserRequest = z.object({
+  name: z.string().trim().min(1, "The name field is required.").max(120),
+  email: Email,
+  role: z.enum(TeamRoles),
+});
+export type InviteUserRequest = z.infer<typeof InviteUserRequest>;
+
+export const UpdateTeamUserRequest = z.object({
+  role: z.enum(TeamRoles).optional(),
+  blocked: z.boolean().optional(),
+});
+export type UpdateTeamUserRequest = z.infer<typeof UpdateTeamUserRequest>;
+
+export const TeamUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  role: z.enum(TeamRoles),
+  status: z.enum(["pending", "active", "blocked"]),
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+});
+export type TeamUser = z.infer<typeof TeamUser>;
+
+export const BroadcastAuthRequest = z.object({
+  socket_id: z.string().regex(/^\d+\.\d+$/, "Invalid socket id"),
+  channel_name: z.string().min(1).max(200),
+});

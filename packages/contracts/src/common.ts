@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/** Sort/order arrive as `key,direction` (or `key` with a separate direction); unknown keys are rejected by each list. */
+export const SortDirection = z.enum(["asc", "desc"]);
+export type SortDirection = z.infer<typeof SortDirection>;
+
+export const PageSizes = [15, 50, 100] as const;
+
+export const ListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(50),
+  search: z.string().trim().max(200).optional(),
+  sort: z.string().max(80).optional(),
+  order: z.string().max(80).optional(),
+});
+export type ListQuery = z.infer<typeof ListQuery>;
+
+export const PageMeta = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type PageMeta = z.infer<typeof PageMeta>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: PageMeta });
+}
+export interface Page<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export type IdParam = z.infer<typeof IdParam>;
+
+/** `ids[0]=1&ids[1]=2`, `ids=1,2` and JSON arrays all land here as a list of ids. */
+export const IdList = z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1, "Select at least one item").max(10_000);
+export const IdsBody = z.object({ ids: IdList });
+export type IdsBody = z.infer<typeof IdsBody>;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const ValidationErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
+
+export const Timestamp = z.string();

@@ -1,0 +1,7 @@
+export * from "./auth";
+export * from "./common";
+export * from "./enums";
+export * from "./live";
+export * from "./processes";
+export * from "./settings";
+export * from "./sources";

@@ -1,0 +1,3 @@
+export * from "./bulk-copy";
+export * from "./open-db";
+export * as schema from "./schema/index";

@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { createUser } from "../accounts/auth.service";
+import { findUserByEmail } from "../accounts/users.queries";
+import { createList } from "../lists/lists.service";
+import type { TeamCtx } from "../shared/context";
+import { type DbOrTx, one } from "../shared/rows";
+import { createSource } from "../sources/sources.service";
+
+export const DEMO_EMAIL = "demo@leadflow.local";
+export const DEMO_PASSWORD = "Demo#2026";
+
+const demoSources: Record<string, string[]> = {
+  "Facebook Ads": ["Spring campaign", "Retargeting"],
+  "Google Ads": ["Search — insurance", "Display"],
+  "Partner referrals": ["Q4 partners"],
+};
+
+/** The demo team: an approved admin and a few sources and lists. Safe to run again: an existing demo user is left as is. */
+export async function seedDemo(db: DbOrTx): Promise<{ created: boolean; email: string; password: string }> {
+  if (await findUserByEmail(db, DEMO_EMAIL)) return { created: false, email: DEMO_EMAIL, password: DEMO_PASSWORD };
+  const user = await createUser(db, {
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    name: "Demo Admin",
+    admin: true,
+    teamName: "Demo team",
+    phone: "+15555550100",
+  });
+  const ctx: TeamCtx = { teamId: user.team_id, userId: user.id, role: "team_admin" };
+  for (const [source, lists] of Object.entries(demoSources)) {
+    const s = await createSource(db, ctx, { name: source });
+    for (const list of lists) await createList(db, ctx, s.id, { name: list });
+  }
+  return { created: true, email: DEMO_EMAIL, password: DEMO_PASSWORD };
+}
+
+export async function isEmptyInstall(db: DbOrTx): Promise<boolean> {
+  const row = await one<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users`);
+  return !row?.n;
+}

@@ -1,0 +1,22 @@
+import { sql } from "drizzle-orm";
+import { type DbOrTx, one } from "../shared/rows";
+
+/** Installation-wide switches, stored in the database so every process sees the same value. */
+export const settingDefaults = {
+  /** Self-hosted installs may approve new registrations at once instead of by `leadflow user approve`. */
+  auto_approve: false,
+} as const;
+export type SettingKey = keyof typeof settingDefaults;
+export type SettingValue<K extends SettingKey> = (typeof settingDefaults)[K] extends boolean ? boolean : never;
+
+export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValue<K>> {
+  const row = await one<{ value: SettingValue<K> }>(db, sql`SELECT value FROM app_settings WHERE key = ${key}`);
+  return row ? row.value : (settingDefaults[key] as SettingValue<K>);
+}
+
+export async function setSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValue<K>): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO app_settings (key, value) VALUES (${key}, ${JSON.stringify(value)}::jsonb)
+        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+  );
+}

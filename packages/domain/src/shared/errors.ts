@@ -1,0 +1,42 @@
+/** Expected failures, by code. One map gives each its HTTP status and message; a missing entry is a type error. */
+export const appErrors = {
+  unauthenticated: { status: 401, message: "Unauthenticated." },
+  token_expired: { status: 401, message: "Your session has expired. Please sign in again." },
+  invalid_credentials: { status: 401, message: "Incorrect password or user not found." },
+  account_not_approved: { status: 403, message: "Account has not yet been approved" },
+  account_blocked: { status: 403, message: "Your account has been blocked. Please contact your team administrator." },
+  forbidden: { status: 403, message: "This action is unauthorized." },
+  not_found: { status: 404, message: "Not found." },
+  source_not_found: { status: 404, message: "Source not found." },
+  list_not_found: { status: 404, message: "List not found." },
+  user_not_found: { status: 404, message: "User not found." },
+  email_taken: { status: 422, message: "The email has already been taken." },
+  wrong_current_password: { status: 422, message: "The old password is incorrect." },
+  reset_token_invalid: { status: 422, message: "This password reset link is invalid or has expired." },
+  reset_code_invalid: { status: 422, message: "The confirmation code is incorrect." },
+  reset_code_attempts: { status: 422, message: "Too many wrong codes. Please request a new one." },
+  reset_email_mismatch: { status: 422, message: "The email does not match this password reset." },
+  cannot_block_self: { status: 422, message: "You cannot block yourself." },
+  last_admin: { status: 422, message: "A team needs at least one active admin." },
+  rate_limited: { status: 429, message: "Too many attempts. Please try again later." },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type AppErrorCode = keyof typeof appErrors;
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: AppErrorCode,
+    message?: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? appErrors[code].message);
+    this.status = appErrors[code].status;
+  }
+}
+
+/** A 422 that points at one field, like the request validator's own errors. */
+export function fieldError(code: AppErrorCode, field: string): AppError {
+  return new AppError(code, undefined, { [field]: [appErrors[code].message] });
+}

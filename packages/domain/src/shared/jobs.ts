@@ -1,0 +1,36 @@
+import type { Database } from "@leadflow/db";
+import type { z } from "zod";
+import type { MailConfig } from "../mail/mail.transport";
+import type { LivePublisher } from "./live";
+
+/** What a job handler may use; the same in every process role. */
+export interface JobDeps {
+  database: Database;
+  live: LivePublisher;
+  mail: MailConfig;
+  log: (msg: string, extra?: Record<string, unknown>) => void;
+}
+
+export interface RetryPolicy {
+  limit: number;
+  delaySeconds: number;
+  backoff: boolean;
+}
+
+export interface JobDefinition<P = unknown> {
+  name: string;
+  payload: z.ZodType<P>;
+  handler: (deps: JobDeps, payload: P) => Promise<void>;
+  retry: RetryPolicy;
+  /** Seconds after which a running job counts as lost and is retried. */
+  expireSeconds?: number;
+}
+
+export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
+  return def;
+}
+
+/** Enqueues work; implemented on pg-boss by the server. Never called inside a PGlite transaction. */
+export interface JobSender {
+  send<P>(job: JobDefinition<P>, payload: P, opts?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+}

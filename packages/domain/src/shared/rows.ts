@@ -1,0 +1,24 @@
+import type { Db, Tx } from "@leadflow/db";
+import { type SQL, sql } from "drizzle-orm";
+
+export type DbOrTx = Db | Tx;
+
+/** Runs raw SQL and returns its rows, on either backend. */
+export async function rows<R>(db: DbOrTx, query: SQL): Promise<R[]> {
+  const result = (await db.execute(query)) as unknown as { rows: R[] };
+  return result.rows;
+}
+
+export async function one<R>(db: DbOrTx, query: SQL): Promise<R | undefined> {
+  return (await rows<R>(db, query))[0];
+}
+
+export function iso(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return new Date(value).toISOString();
+}
+
+/** An int[] parameter that works the same on node-postgres and PGlite. */
+export function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::int[]`;
+}
