@@ -35,8 +35,7 @@ export async function buildApp(
       : false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    querystringParser: parseQuery,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, querystringParser: parseQuery },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

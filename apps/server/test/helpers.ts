@@ -1,0 +1,59 @@
+import type { Database } from "@leadflow/db";
+import { createTestDatabase } from "@leadflow/db/testing";
+import type { JobDefinition, JobSender, LivePublisher } from "@leadflow/domain";
+import { makeFactory } from "@leadflow/domain/testing/factory";
+import type { LiveEventName, LiveEventPayload } from "@leadflow/contracts";
+import { loadConfig } from "../src/config";
+import { buildApp } from "../src/http/app";
+
+/** Records what was enqueued; tests run handlers themselves when they care. */
+export function recordingJobs() {
+  const sent: { name: string; payload: unknown }[] = [];
+  const sender: JobSender = {
+    async send<P>(job: JobDefinition<P>, payload: P) {
+      sent.push({ name: job.name, payload });
+      return String(sent.length);
+    },
+  };
+  return { sender, sent };
+}
+
+export function recordingLive() {
+  const events: { userId: number; event: LiveEventName; payload: unknown }[] = [];
+  const publisher: LivePublisher = {
+    async toUser<E extends LiveEventName>(userId: number, event: E, payload: LiveEventPayload<E>) {
+      events.push({ userId, event, payload });
+    },
+  };
+  return { publisher, events };
+}
+
+/** A migrated database, the API on it (not listening; use app.inject) and a factory. */
+export async function setupApi(env: Record<string, string> = {}) {
+  const database: Database = await createTestDatabase();
+  const config = loadConfig({ LEADFLOW_DATA_DIR: "/tmp/leadflow-test", LEADFLOW_AUTH_RATE_LIMIT: "1000", ...env });
+  const jobs = recordingJobs();
+  const live = recordingLive();
+  const { app, routes } = await buildApp(
+    { database, config, jobs: jobs.sender, live: live.publisher, liveSecret: "test-secret" },
+    { serveWeb: false },
+  );
+  await app.ready();
+  const factory = makeFactory(database);
+  return {
+    app,
+    routes,
+    database,
+    db: database.db,
+    config,
+    jobs,
+    live,
+    factory,
+    auth: (token: string) => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+export type Api = Awaited<ReturnType<typeof setupApi>>;
