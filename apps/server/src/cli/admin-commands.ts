@@ -1,0 +1,49 @@
+import type { Database } from "@leadflow/db";
+import { AppError, approveUser, createUser, listOutbox, seedDemo, setSetting } from "@leadflow/domain";
+
+/** Admin commands, run against an open database: directly, or inside the running program via the admin socket. */
+export type AdminCommand =
+  | { name: "user.approve"; email: string }
+  | { name: "user.create"; email: string; password: string; userName: string; admin: boolean }
+  | { name: "seed.demo" }
+  | { name: "mail.list"; limit: number }
+  | { name: "settings.auto-approve"; value: boolean };
+
+export async function runAdminCommand(database: Database, cmd: AdminCommand): Promise<string> {
+  const db = database.db;
+  try {
+    switch (cmd.name) {
+      case "user.approve": {
+        const { user, changed } = await approveUser(db, cmd.email);
+        return changed ? `Approved ${user.email} (user ${user.id}, team ${user.team_id}).` : `${user.email} was already approved.`;
+      }
+      case "user.create": {
+        const user = await createUser(db, { email: cmd.email, password: cmd.password, name: cmd.userName, admin: cmd.admin });
+        return `Created ${user.email} (user ${user.id}, team ${user.team_id}${cmd.admin ? ", installation admin" : ""}). The account is approved.`;
+      }
+      case "seed.demo": {
+        const r = await seedDemo(db);
+        return r.created
+          ? `Demo team created. Sign in as ${r.email} / ${r.password}`
+          : `The demo team already exists. Sign in as ${r.email} / ${r.password}`;
+      }
+      case "mail.list": {
+        const mails = await listOutbox(db, cmd.limit);
+        if (!mails.length) return "The outbox is empty.";
+        return mails
+          .map((m) => `#${m.id}  ${m.created_at}  ${m.status}${m.transport ? ` via ${m.transport}` : ""}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n${"-".repeat(60)}`)
+          .join("\n");
+      }
+      case "settings.auto-approve": {
+        await setSetting(db, "auto_approve", cmd.value);
+        return `New registrations are ${cmd.value ? "approved automatically" : "pending until approved"}.`;
+      }
+    }
+  } catch (e) {
+    if (e instanceof AppError) {
+      const details = e.errors ? Object.values(e.errors).flat().join(" ") : "";
+      throw new Error(details && details !== e.message ? `${e.message} ${details}` : e.message);
+    }
+    throw e;
+  }
+}

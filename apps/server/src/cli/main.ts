@@ -1,0 +1,107 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { migrateDb, readLockPid } from "@leadflow/db";
+import { loadConfig } from "../config";
+import { openDatabase, run } from "../runtime";
+import type { AdminCommand } from "./admin-commands";
+import { runAdminCommand } from "./admin-commands";
+import { adminSocketPath, sendAdminCommand } from "./admin-socket";
+
+const usage = `Usage: npm run leadflow -- <command>
+
+  start                      migrate, then serve API, web app, live channel and workers in one process
+  api                        serve the HTTP API, web app and live channel (server mode, many processes)
+  worker                     run background jobs (server mode, many processes)
+  migrate                    apply database migrations
+  user approve <email>       approve a pending registration
+  user create --email <e> --password <p> --name <n> [--admin]
+  seed demo                  create the demo team (demo@leadflow.local)
+  mail list [--limit <n>]    print the newest mail of the outbox
+  settings auto-approve <on|off>   approve new registrations automatically
+
+Environment: PORT (3000), LEADFLOW_DATA_DIR (./data), DATABASE_URL (unset = embedded database), APP_URL,
+MAIL_DRIVER (outbox|smtp|ses), SMTP_HOST/PORT/USER/PASSWORD, MAIL_FROM, LEADFLOW_AUTO_APPROVE. A .env file is read too.`;
+
+function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  if (i >= 0) return args[i + 1];
+  const eq = args.find((a) => a.startsWith(`--${name}=`));
+  return eq?.slice(name.length + 3);
+}
+
+function parseAdmin(args: string[]): AdminCommand | undefined {
+  const [a, b, c] = args;
+  if (a === "user" && b === "approve" && c) return { name: "user.approve", email: c };
+  if (a === "user" && b === "create") {
+    const email = flag(args, "email");
+    const password = flag(args, "password");
+    const userName = flag(args, "name");
+    if (!email || !password || !userName) throw new Error("user create needs --email, --password and --name.");
+    return { name: "user.create", email, password, userName, admin: args.includes("--admin") };
+  }
+  if (a === "seed" && b === "demo") return { name: "seed.demo" };
+  if (a === "mail" && b === "list") return { name: "mail.list", limit: Number(flag(args, "limit") ?? 10) };
+  if (a === "settings" && b === "auto-approve" && (c === "on" || c === "off")) return { name: "settings.auto-approve", value: c === "on" };
+  return undefined;
+}
+
+/** Embedded mode: when a Leadflow already holds the data dir, admin commands go to it over its socket. */
+function runningEmbedded(dataDir: string): boolean {
+  const pid = readLockPid(join(dataDir, "leadflow.lock"));
+  if (!pid || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  return existsSync(adminSocketPath(dataDir));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const config = loadConfig();
+  const [command] = argv;
+  if (!command || command === "help" || command === "--help") {
+    console.log(usage);
+    return;
+  }
+  if (command === "start" || command === "api" || command === "worker") {
+    if ((command === "api" || command === "worker") && !config.databaseUrl) {
+      throw new Error(`'${command}' is for server mode: set DATABASE_URL to a PostgreSQL database (or use 'start' for the embedded one).`);
+    }
+    await run(command, config);
+    return;
+  }
+  if (command === "migrate") {
+    if (!config.databaseUrl && runningEmbedded(config.dataDir)) {
+      console.log("Leadflow is running on this data dir and applied its migrations at start.");
+      return;
+    }
+    const database = await openDatabase(config);
+    await migrateDb(database);
+    await database.close();
+    console.log("Migrations applied.");
+    return;
+  }
+  const admin = parseAdmin(argv);
+  if (!admin) {
+    console.error(usage);
+    process.exitCode = 2;
+    return;
+  }
+  if (!config.databaseUrl && runningEmbedded(config.dataDir)) {
+    console.log(await sendAdminCommand(config.dataDir, admin));
+    return;
+  }
+  const database = await openDatabase(config);
+  try {
+    await migrateDb(database);
+    console.log(await runAdminCommand(database, admin));
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((e: Error) => {
+  console.error(`leadflow: ${e.message}`);
+  process.exit(1);
+});

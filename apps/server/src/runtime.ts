@@ -1,0 +1,88 @@
+import type { Server } from "node:net";
+import { type Database, DataDirLockedError, migrateDb, openDb } from "@leadflow/db";
+import { ensureSecret, isEmptyInstall, type JobDeps, seedDemo, setSetting } from "@leadflow/domain";
+import { serveAdminSocket } from "./cli/admin-socket";
+import type { Config } from "./config";
+import { buildApp } from "./http/app";
+import type { App } from "./http/types";
+import { createJobQueue } from "./jobs/queue";
+import { createLiveBus } from "./live/live-bus";
+
+export type Role = "start" | "api" | "worker";
+
+const log = (msg: string, extra?: Record<string, unknown>) =>
+  console.log(`[leadflow] ${msg}${extra ? ` ${JSON.stringify(extra)}` : ""}`);
+
+export async function openDatabase(config: Config): Promise<Database> {
+  try {
+    return await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      throw new Error(`${e.message} Stop it first, or use its admin commands (npm run leadflow -- …), which reach it over its admin socket.`);
+    }
+    throw e;
+  }
+}
+
+/**
+ * Runs one role of the program. `start` is everything in one process (the embedded default); `api` serves
+ * HTTP and the live channel; `worker` runs jobs. SIGTERM drains: no new requests or jobs, running ones finish.
+ */
+export async function run(role: Role, config: Config): Promise<void> {
+  const database = await openDatabase(config);
+  await migrateDb(database);
+  if (config.autoApprove !== undefined) await setSetting(database.db, "auto_approve", config.autoApprove);
+
+  let demoNotice: string | undefined;
+  if (role === "start" && database.kind === "pglite" && (await isEmptyInstall(database.db))) {
+    const demo = await seedDemo(database.db);
+    demoNotice = `Demo team created. Sign in as ${demo.email} / ${demo.password}`;
+  }
+
+  const serveHttp = role !== "worker";
+  const bus = createLiveBus(database);
+  if (serveHttp) await bus.start();
+  const queue = createJobQueue(database, { log });
+  const deps: JobDeps = { database, live: bus.publisher, mail: config.mail, log };
+  await queue.start({ work: role !== "api", deps });
+
+  let app: App | undefined;
+  if (serveHttp) {
+    const liveSecret = await ensureSecret(database.db, "live_secret");
+    ({ app } = await buildApp({ database, config, jobs: queue.sender, live: bus.publisher, liveSecret }, { logger: true }));
+    await app.listen({ port: config.port, host: config.host });
+  }
+  let adminSocket: Server | undefined;
+  if (database.kind === "pglite") adminSocket = await serveAdminSocket(database, config.dataDir);
+
+  const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
+  log(`${role} ready on ${where}${serveHttp ? ` — open ${config.appUrl}` : ""}`);
+  if (config.mail.driver === "outbox") log("Mail goes to the outbox: `npm run leadflow -- mail list` prints it.");
+  if (demoNotice) log(demoNotice);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: draining…`);
+    const force = setTimeout(() => {
+      log("drain timed out; exiting");
+      process.exit(1);
+    }, 40_000);
+    force.unref();
+    try {
+      await app?.close();
+      await queue.stop({ graceful: true, timeoutMs: 30_000 });
+      await bus.stop();
+      adminSocket?.close();
+      await database.close();
+      log("stopped");
+      process.exit(0);
+    } catch (e) {
+      log(`shutdown failed: ${(e as Error).message}`);
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}
