@@ -11,6 +11,7 @@ export * from "./mail/mail.transport";
 export * from "./processes/processes.service";
 export * from "./seed/demo.seed";
 export * from "./settings/app-settings.service";
+export * from "./settings/secrets.service";
 export * from "./shared/context";
 export * from "./shared/errors";
 export * from "./shared/jobs";

@@ -1,0 +1,1 @@
+export const sourcesMessages: Record<string, string> = {};

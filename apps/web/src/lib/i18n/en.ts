@@ -1,0 +1,5 @@
+import { sourcesMessages } from "../../features/sources/sources.messages";
+import { appMessages } from "./app.messages";
+
+/** English texts of every feature. Feature dictionaries own their keys (prefix them with the feature name). */
+export const en: Record<string, string> = { ...appMessages, ...sourcesMessages };
