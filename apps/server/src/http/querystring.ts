@@ -10,7 +10,8 @@ export function parseQuery(qs: string): Record<string, unknown> {
     if (++count > 1000) break;
     const m = /^([^[\]]+)\[(\d*)\]$/.exec(rawKey);
     const key = m ? m[1]! : rawKey;
-    if (key === "__proto__" || key === "constructor" || key === "prototype") continue;
+    const base = key.split("[")[0];
+    if (base === "__proto__" || base === "constructor" || base === "prototype") continue;
     const existing = out[key];
     if (m) {
       const arr = Array.isArray(existing) ? existing : existing === undefined ? [] : [existing];

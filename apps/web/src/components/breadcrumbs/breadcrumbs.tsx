@@ -30,5 +30,5 @@ export function useBreadcrumbItems(): Crumb[] {
 export function useAccountPath(): (p: string) => string {
   const { pathname } = useLocation();
   const index = currentIndexFromPath(pathname) ?? resolveTabAccount(pathname)?.index ?? 0;
-  return useCallback((p: string) => (p.startsWith("/") && !p.startsWith("//") && p.startsWith("/u/") ? p : `/u/${index}/${p.replace(/^\/+/, "")}`), [index]);
+  return useCallback((p: string) => (p.startsWith("/u/") ? p : `/u/${index}/${p.replace(/^\/+/, "")}`), [index]);
 }

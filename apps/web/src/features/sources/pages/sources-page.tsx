@@ -1,0 +1,6 @@
+import { PageHeader } from "../../../components/page-header/page-header";
+
+/** Placeholder until the sources feature lands. */
+export function SourcesPage() {
+  return <PageHeader title="Data" />;
+}
