@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 const target = process.env.LEADFLOW_API ?? "http://localhost:3000";
+const nm = (pkgs: string) => new RegExp(`node_modules[\\\\/](${pkgs})[\\\\/]`);
 
 export default defineConfig({
   plugins: [react()],
@@ -14,20 +15,22 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    chunkSizeWarningLimit: 700,
-    rollupOptions: {
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
       output: {
-        // Vendor code that changes rarely gets its own long-cached chunks; routes are lazy, so the entry stays small.
-        manualChunks(id: string) {
-          if (!id.includes("node_modules")) return undefined;
-          if (id.includes("@mui/icons-material")) return "mui-icons";
-          if (id.includes("@mui") || id.includes("@emotion")) return "mui";
-          if (id.includes("recharts") || id.includes("d3-")) return "charts";
-          if (id.includes("pusher-js")) return "pusher";
-          if (id.includes("zod") || id.includes("react-hook-form") || id.includes("@hookform")) return "forms";
-          if (id.includes("react-router") || id.includes("react-dom") || id.includes("/react/") || id.includes("scheduler")) return "react";
-          if (id.includes("@tanstack")) return "query";
-          return "vendor";
+        // Long-cached vendor chunks; everything else follows the lazy routes, so the entry carries only the shell.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: nm("react|react-dom|scheduler|react-router|cookie|set-cookie-parser"), priority: 40 },
+            {
+              name: "mui",
+              test: nm("@mui[\\\\/](?:material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|react-is|clsx|stylis|hoist-non-react-statics|@babel[\\\\/]runtime"),
+              priority: 30,
+            },
+            { name: "query", test: nm("@tanstack"), priority: 20 },
+            { name: "forms", test: nm("zod|react-hook-form|@hookform"), priority: 20 },
+            { name: "charts", test: nm("recharts|d3-[a-z-]+|victory-vendor|decimal\\.js-light|es-toolkit|immer|reselect|@reduxjs|redux|use-sync-external-store"), priority: 10 },
+          ],
         },
       },
     },

@@ -1,28 +1,34 @@
 import { z } from "zod";
+import { requiredString } from "./common";
 import { TeamRoles } from "./enums";
 
-const password = z.string().min(8, "The password must be at least 8 characters.").max(200);
+const password = requiredString("The password field is required.").min(8, "The password must be at least 8 characters.").max(200);
 /** Spec: at least one special character and one number. */
 export const StrongPassword = password
   .regex(/[0-9]/, "The password must contain at least one number.")
   .regex(/[^A-Za-z0-9]/, "The password must contain at least one special character.");
 
-export const Email = z.string().trim().toLowerCase().max(254).email("The email must be a valid email address.");
-export const PhoneNumber = z
-  .string()
+const confirmation = requiredString("The password confirmation field is required.");
+
+export const Email = requiredString("The email field is required.").trim().toLowerCase().max(254).email("The email must be a valid email address.");
+export const PhoneNumber = requiredString("Phone is required")
   .trim()
-  .min(1, "Phone is required")
+  .min(1, { error: "Phone is required", abort: true })
   .max(32)
   .regex(/^\+?[0-9 ()\-.]{7,}$/, "The phone number format is invalid.");
 
 export const SignUpRequest = z
   .object({
-    name: z.string().trim().min(1, "The name field is required.").max(120),
+    name: requiredString("The name field is required.").trim().min(1, "The name field is required.").max(120),
     email: Email,
     phone_number: PhoneNumber,
-    industry: z.coerce.number().int().min(1, "The industry field is required.").max(8),
+    industry: z.coerce
+      .number({ error: "The industry field is required." })
+      .int()
+      .min(1, "The industry field is required.")
+      .max(8, "The selected industry is invalid."),
     password: StrongPassword,
-    password_confirmation: z.string(),
+    password_confirmation: confirmation,
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ["password_confirmation"],
@@ -31,8 +37,8 @@ export const SignUpRequest = z
 export type SignUpRequest = z.infer<typeof SignUpRequest>;
 
 export const SignInRequest = z.object({
-  email: z.string().trim().toLowerCase().min(1, "The email field is required.").max(254),
-  password: z.string().min(1, "The password field is required.").max(200),
+  email: requiredString("The email field is required.").trim().toLowerCase().min(1, "The email field is required.").max(254),
+  password: requiredString("The password field is required.").min(1, "The password field is required.").max(200),
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 
@@ -75,15 +81,15 @@ export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
 
 /** POST /password/reset has two shapes: verify the emailed code, or set the new password. */
 export const VerifyResetCodeRequest = z.object({
-  token: z.string().min(1).max(200),
-  code: z.string().trim().min(1, "The code field is required.").max(20),
+  token: requiredString("The token field is required.").min(1, "The token field is required.").max(200),
+  code: requiredString("The code field is required.").trim().min(1, "The code field is required.").max(20),
 });
 export const ResetPasswordRequest = z
   .object({
-    token: z.string().min(1).max(200),
+    token: requiredString("The token field is required.").min(1, "The token field is required.").max(200),
     email: Email,
     password: StrongPassword,
-    password_confirmation: z.string(),
+    password_confirmation: confirmation,
     code: z.string().trim().max(20).optional(),
   })
   .refine((v) => v.password === v.password_confirmation, {
@@ -97,9 +103,9 @@ export const PasswordResetResponse = z.object({ is_completed: z.boolean().option
 
 export const ChangePasswordRequest = z
   .object({
-    current_password: z.string().min(1, "The old password is required."),
+    current_password: requiredString("The old password is required.").min(1, "The old password is required."),
     password: StrongPassword,
-    password_confirmation: z.string(),
+    password_confirmation: confirmation,
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ["password_confirmation"],
@@ -112,14 +118,14 @@ export const ChangePasswordRequest = z
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const UpdateProfileRequest = z.object({
-  name: z.string().trim().min(1, "Username is required").max(120),
-  phone_number: z.string().trim().min(1, "Phone is required").max(32),
+  name: requiredString("Username is required").trim().min(1, "Username is required").max(120),
+  phone_number: PhoneNumber,
   language: z.string().trim().min(2).max(8).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
 export const InviteUserRequest = z.object({
-  name: z.string().trim().min(1, "The name field is required.").max(120),
+  name: requiredString("The name field is required.").trim().min(1, "The name field is required.").max(120),
   email: Email,
   role: z.enum(TeamRoles),
 });

@@ -4,11 +4,19 @@ import { z } from "zod";
 export const SortDirection = z.enum(["asc", "desc"]);
 export type SortDirection = z.infer<typeof SortDirection>;
 
+/**
+ * A string whose absence reads like an empty value: a missing `name` answers "Username is required", not
+ * "expected string, received undefined".
+ */
+export function requiredString(message: string) {
+  return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined) });
+}
+
 export const PageSizes = [15, 50, 100] as const;
 
 export const ListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(1000).default(50),
+  limit: z.coerce.number().int().min(1).max(1000, "The limit may not be greater than 1000.").default(50),
   search: z.string().trim().max(200).optional(),
   sort: z.string().max(80).optional(),
   order: z.string().max(80).optional(),
@@ -34,8 +42,11 @@ export interface Page<T> {
 export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export type IdParam = z.infer<typeof IdParam>;
 
-/** `ids[0]=1&ids[1]=2`, `ids=1,2` and JSON arrays all land here as a list of ids. */
-export const IdList = z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1, "Select at least one item").max(10_000);
+/** `ids[0]=1&ids[1]=2`, `ids=1,2`, a single `ids=1` and JSON arrays all land here as a list of ids. */
+export const IdList = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()) : typeof v === "number" ? [v] : v),
+  z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1, "Select at least one item").max(10_000),
+);
 export const IdsBody = z.object({ ids: IdList });
 export type IdsBody = z.infer<typeof IdsBody>;
 

@@ -3,6 +3,23 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 
+/**
+ * zod's own texts for an absent value or a non-number ("Invalid input: expected string, received undefined")
+ * mean nothing to a person; contracts give the spec's texts, this covers every other field.
+ */
+function readable(field: string, message: string): string {
+  const label = (field.split(".").pop() ?? field).replace(/_/g, " ");
+  if (/received (undefined|null)$/.test(message)) return `The ${label} field is required.`;
+  if (/expected number, received NaN$/.test(message)) return `The ${label} must be a number.`;
+  return message;
+}
+
+function validationBody(issues: { field: string; message: string }[]) {
+  const errors: Record<string, string[]> = {};
+  for (const { field, message } of issues) (errors[field] ??= []).push(readable(field, message));
+  return { message: Object.values(errors)[0]?.[0] ?? "The given data was invalid.", errors };
+}
+
 /** One place maps every failure to the API's error shape; nothing leaks a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -11,19 +28,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const v of error.validation) {
+      const issues = error.validation.map((v) => {
         const path = (v.params?.issue?.path ?? []).map(String);
         const field = path.length ? path.join(".") : v.instancePath.replace(/^\//, "").replace(/\//g, ".") || "request";
-        (errors[field] ??= []).push(v.message ?? "The value is invalid.");
-      }
-      const first = Object.values(errors)[0]?.[0] ?? "The given data was invalid.";
-      return reply.status(422).send({ message: first, errors });
+        return { field, message: v.message ?? "The value is invalid." };
+      });
+      return reply.status(422).send(validationBody(issues));
     }
     if (error instanceof ZodError) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.issues) (errors[issue.path.map(String).join(".") || "request"] ??= []).push(issue.message);
-      return reply.status(422).send({ message: error.issues[0]?.message ?? "The given data was invalid.", errors });
+      const issues = error.issues.map((i) => ({ field: i.path.map(String).join(".") || "request", message: i.message }));
+      return reply.status(422).send(validationBody(issues));
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {

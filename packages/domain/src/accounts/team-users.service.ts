@@ -6,9 +6,11 @@ import { AppError, fieldError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
 import { likePattern, toPage } from "../shared/paging";
 import { type DbOrTx, iso, one, rows } from "../shared/rows";
-import { newCode, newToken, sha256 } from "./passwords";
+import { createMailedResetToken, resetPasswordLink } from "./password-reset.service";
 import { revokeUserTokens } from "./tokens.service";
 import { findUserByEmail, type UserRow, userStatus } from "./users.queries";
+
+const INVITE_TTL_MINUTES = 7 * 24 * 60;
 
 function requireAdmin(ctx: TeamCtx): void {
   if (ctx.role !== "team_admin") throw new AppError("forbidden", "Only team admins can manage users.");
@@ -57,8 +59,7 @@ export async function inviteTeamUser(
 ): Promise<TeamUser> {
   requireAdmin(ctx);
   if (await findUserByEmail(db, input.email)) throw fieldError("email_taken", "email");
-  const token = newToken(24);
-  const user = await db.transaction(async (tx) => {
+  const { user, token } = await db.transaction(async (tx) => {
     const u = await one<UserRow>(
       tx,
       sql`INSERT INTO users (team_id, name, email, role, email_verified_at)
@@ -66,13 +67,9 @@ export async function inviteTeamUser(
           ON CONFLICT DO NOTHING RETURNING *, '' AS team_name`,
     );
     if (!u) throw fieldError("email_taken", "email");
-    await tx.execute(
-      sql`INSERT INTO password_resets (user_id, token_hash, code_hash, expires_at)
-          VALUES (${u.id}, ${sha256(token)}, ${sha256(newCode())}, now() + interval '7 days')`,
-    );
-    return u;
+    return { user: u, token: await createMailedResetToken(tx, u.id, INVITE_TTL_MINUTES) };
   });
-  const link = `${links.appUrl.replace(/\/$/, "")}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  const link = resetPasswordLink(links.appUrl, token, user.email);
   await sendMail(db, jobs, {
     teamId: ctx.teamId,
     to: user.email,

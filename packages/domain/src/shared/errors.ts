@@ -14,6 +14,7 @@ export const appErrors = {
   wrong_current_password: { status: 422, message: "The old password is incorrect." },
   reset_token_invalid: { status: 422, message: "This password reset link is invalid or has expired." },
   reset_code_invalid: { status: 422, message: "The confirmation code is incorrect." },
+  reset_code_required: { status: 422, message: "Enter the confirmation code from the email first." },
   reset_code_attempts: { status: 422, message: "Too many wrong codes. Please request a new one." },
   reset_email_mismatch: { status: 422, message: "The email does not match this password reset." },
   cannot_block_self: { status: 422, message: "You cannot block yourself." },

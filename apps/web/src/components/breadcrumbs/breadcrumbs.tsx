@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useId } from "react";
 import { useLocation } from "react-router";
 import { currentIndexFromPath, resolveTabAccount } from "../../lib/accounts";
+import { t } from "../../lib/i18n";
 import { createOwnedStore, useOwnedStore } from "../../lib/ui-store";
 
 export interface Crumb {
   label: string;
-  /** Relative to the account root (`sources/3`), or absolute when it starts with `/`. */
+  /** Relative to the account root (`sources/3`); a full `/u/{index}/…` path is kept as is. */
   to?: string;
 }
 
@@ -31,4 +32,9 @@ export function useAccountPath(): (p: string) => string {
   const { pathname } = useLocation();
   const index = currentIndexFromPath(pathname) ?? resolveTabAccount(pathname)?.index ?? 0;
   return useCallback((p: string) => (p.startsWith("/u/") ? p : `/u/${index}/${p.replace(/^\/+/, "")}`), [index]);
+}
+
+/** Every settings page's breadcrumb starts with Settings (spec doc 2 §2). */
+export function useSettingsBreadcrumbs(...trail: Crumb[]): void {
+  useBreadcrumbs([{ label: t("nav.settings"), to: "settings" }, ...trail]);
 }

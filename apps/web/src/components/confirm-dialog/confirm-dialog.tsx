@@ -17,7 +17,18 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, danger = true, loading, error, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  danger = true,
+  loading,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const t = useT();
   return (
     <Dialog open={open} onClose={loading ? undefined : onClose} fullWidth aria-labelledby="confirm-dialog-title">

@@ -1,5 +1,5 @@
 import type React from "react";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useSyncExternalStore } from "react";
 import { createOwnedStore, useOwnedStore } from "../../lib/ui-store";
 
 export interface ContextMenuItem {
@@ -28,4 +28,34 @@ export function useContextMenu(items: ContextMenuItem[]): void {
 
 export function useContextMenuItems(): ContextMenuItem[] {
   return useOwnedStore(contextMenuStore);
+}
+
+/** How many mounted page headers show the toolbar themselves; the layout shows it only when none does. */
+let slotClaims = 0;
+const slotListeners = new Set<() => void>();
+const notifySlot = () => {
+  for (const l of slotListeners) l();
+};
+
+export function useClaimContextMenuSlot(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    slotClaims++;
+    notifySlot();
+    return () => {
+      slotClaims--;
+      notifySlot();
+    };
+  }, [active]);
+}
+
+export function useContextMenuSlotClaimed(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      slotListeners.add(l);
+      return () => slotListeners.delete(l);
+    },
+    () => slotClaims > 0,
+    () => false,
+  );
 }

@@ -19,7 +19,19 @@ export interface FormDialogProps {
 }
 
 /** The one create/edit dialog: a form at most 496 px wide with an error alert and a busy submit button. */
-export function FormDialog({ open, title, children, onSubmit, onClose, submitLabel, cancelLabel, loading, submitDisabled, error, extraActions }: FormDialogProps) {
+export function FormDialog({
+  open,
+  title,
+  children,
+  onSubmit,
+  onClose,
+  submitLabel,
+  cancelLabel,
+  loading,
+  submitDisabled,
+  error,
+  extraActions,
+}: FormDialogProps) {
   const t = useT();
   return (
     <Dialog open={open} onClose={loading ? undefined : onClose} fullWidth aria-labelledby="form-dialog-title">

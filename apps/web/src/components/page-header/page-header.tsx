@@ -1,5 +1,7 @@
-import { Box, Stack, Typography } from "@mui/material";
+import { Box, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
 import type { ReactNode } from "react";
+import { useClaimContextMenuSlot, useContextMenuItems } from "../context-menu/context-menu";
+import { ContextMenuToolbar } from "../context-menu/context-menu-view";
 
 export interface PageHeaderCount {
   label: string;
@@ -12,14 +14,25 @@ export interface PageHeaderProps {
   counts?: PageHeaderCount[];
   actions?: ReactNode;
   children?: ReactNode;
+  /** Show the screen's context menu (desktop) right of the title. Default true. */
+  contextMenu?: boolean;
 }
 
 const formatCount = (v: number | string) => (typeof v === "number" ? v.toLocaleString("en-US") : v);
 
-export function PageHeader({ title, subtitle, counts, actions, children }: PageHeaderProps) {
+export function PageHeader({ title, subtitle, counts, actions, children, contextMenu = true }: PageHeaderProps) {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up("md"));
+  const showMenu = contextMenu && desktop;
+  useClaimContextMenuSlot(showMenu);
+  const hasMenuItems = useContextMenuItems().length > 0;
   return (
     <Box component="header" sx={{ mb: 3 }}>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { xs: "stretch", sm: "flex-start" }, justifyContent: "space-between" }}>
+      <Stack
+        direction={{ xs: "column", sm: "row" }}
+        spacing={2}
+        sx={{ alignItems: { xs: "stretch", sm: "flex-start" }, justifyContent: "space-between" }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h4" component="h1" sx={{ wordBreak: "break-word" }}>
             {title}
@@ -30,7 +43,12 @@ export function PageHeader({ title, subtitle, counts, actions, children }: PageH
             </Typography>
           )}
         </Box>
-        {actions && <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: "wrap", gap: 1 }}>{actions}</Stack>}
+        {(actions || (showMenu && hasMenuItems)) && (
+          <Stack direction="row" sx={{ flexShrink: 1, flexWrap: "wrap", gap: 1, justifyContent: "flex-end", alignItems: "center" }}>
+            {showMenu && <ContextMenuToolbar />}
+            {actions}
+          </Stack>
+        )}
       </Stack>
       {counts && counts.length > 0 && (
         <Box
@@ -43,7 +61,11 @@ export function PageHeader({ title, subtitle, counts, actions, children }: PageH
         >
           {counts.map((c) => (
             <Box key={c.label} sx={{ px: 2, py: 1.5, borderRadius: 2, border: 1, borderColor: "divider", bgcolor: "background.paper" }}>
-              <Typography variant="caption" color="text.secondary" sx={{ display: "block", textTransform: "uppercase", letterSpacing: 0.4, fontWeight: 600 }}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: "block", textTransform: "uppercase", letterSpacing: 0.4, fontWeight: 600 }}
+              >
                 {c.label}
               </Typography>
               <Typography variant="h6" component="p" sx={{ fontVariantNumeric: "tabular-nums" }}>

@@ -1,6 +1,131 @@
+import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
+import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
+import PeopleAltOutlinedIcon from "@mui/icons-material/PeopleAltOutlined";
+import { Link, Stack, Typography } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
+import { useSnackbar } from "notistack";
+import { useState } from "react";
+import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
+import { type ContextMenuItem, useContextMenu } from "../../../components/context-menu/context-menu";
+import { EmptyState } from "../../../components/empty-state/empty-state";
 import { PageHeader } from "../../../components/page-header/page-header";
+import { useT } from "../../../lib/i18n";
+import { listAggregationsQuery, listQuery, useDeleteList } from "../api/lists.api";
+import { DeleteError } from "../components/delete-error";
+import { ListFormDialog } from "../components/list-form-dialog";
+import { ListStatusChip } from "../components/list-status-chip";
+import { ListStatusSwitch } from "../components/list-status-switch";
+import { HeaderSkeleton, isNotFound, PageLoadError } from "../components/page-state";
 
-/** Placeholder until the sources feature lands. */
+/** One list: its counters and the active switch; its leads table arrives with lead import (spec §2 List page). */
 export function ListPage() {
-  return <PageHeader title="List" />;
+  const t = useT();
+  const p = useAccountPath();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const params = useParams();
+  const listId = Number(params.listId);
+  const validId = Number.isSafeInteger(listId) && listId > 0;
+
+  const list = useQuery({ ...listQuery(listId), enabled: validId });
+  const aggregations = useQuery({ ...listAggregationsQuery(listId), enabled: list.isSuccess });
+  const [dialog, setDialog] = useState<"edit" | "remove" | null>(null);
+  const remove = useDeleteList();
+
+  // The list knows its source; the URL's source id only matters until the list has loaded.
+  const sourceId = list.data?.source_id ?? params.sourceId;
+  const sourcePath = p(`sources/${sourceId}`);
+  useBreadcrumbs([
+    { label: t("sources.breadcrumb"), to: "sources" },
+    ...(list.data ? [{ label: list.data.source.name, to: `sources/${sourceId}` }, { label: list.data.name }] : []),
+  ]);
+
+  const menu: ContextMenuItem[] = list.data
+    ? [
+        { key: "edit", label: t("lists.edit"), icon: <EditOutlinedIcon />, onClick: () => setDialog("edit") },
+        {
+          key: "remove",
+          label: t("lists.remove"),
+          icon: <DeleteOutlinedIcon />,
+          danger: true,
+          onClick: () => {
+            remove.reset();
+            setDialog("remove");
+          },
+        },
+      ]
+    : [];
+  useContextMenu(menu);
+
+  if (!list.data) {
+    if (list.isPending && list.fetchStatus !== "idle") return <HeaderSkeleton counts={4} />;
+    return (
+      <PageLoadError
+        error={list.error}
+        notFound={!validId || isNotFound(list.error)}
+        notFoundTitle={t("lists.notFound")}
+        notFoundText={t("lists.notFoundText")}
+        backTo={params.sourceId ? sourcePath : p("sources")}
+        backLabel={t(params.sourceId ? "lists.backToSource" : "lists.backToSources")}
+        onRetry={() => list.refetch()}
+      />
+    );
+  }
+
+  const data = list.data;
+  const counts = aggregations.data ?? data;
+  return (
+    <>
+      <PageHeader
+        title={
+          <Stack direction="row" spacing={1.5} component="span" sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+            <span>{data.name}</span>
+            <ListStatusChip status={data.status} />
+          </Stack>
+        }
+        subtitle={
+          <>
+            {t("lists.source")}:{" "}
+            <Link component={RouterLink} to={sourcePath} underline="hover" sx={{ fontWeight: 600 }}>
+              {data.source.name}
+            </Link>
+          </>
+        }
+        counts={[
+          { label: t("lists.leads"), value: counts.total_leads },
+          { label: t("lists.blacklistedLeads"), value: counts.total_blacklisted_leads },
+          { label: t("lists.uniqueToday"), value: counts.unique_today },
+          { label: t("lists.totalToday"), value: counts.added_today },
+        ]}
+        actions={<ListStatusSwitch list={data} />}
+      />
+      <EmptyState icon={<PeopleAltOutlinedIcon />} title={t("lists.leadsEmptyTitle")} text={t("lists.leadsEmptyText")} />
+
+      <ListFormDialog open={dialog === "edit"} sourceId={data.source_id} list={data} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={dialog === "remove"}
+        message={
+          <Stack spacing={1}>
+            <Typography>{t("lists.deleteConfirm", { name: data.name })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t("lists.deleteWarning")}
+            </Typography>
+          </Stack>
+        }
+        loading={remove.isPending}
+        error={remove.error ? <DeleteError title={t("lists.removeError")} error={remove.error} /> : undefined}
+        onConfirm={() =>
+          remove.mutate(data.id, {
+            onSuccess: () => {
+              enqueueSnackbar(t("lists.deleted"), { variant: "success" });
+              navigate(sourcePath, { replace: true });
+            },
+          })
+        }
+        onClose={() => setDialog(null)}
+      />
+    </>
+  );
 }

@@ -1,6 +1,169 @@
+import type { LeadList } from "@leadflow/contracts";
+import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
+import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
+import PlaylistAddIcon from "@mui/icons-material/PlaylistAdd";
+import { Stack, Typography } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
+import { useSnackbar } from "notistack";
+import { useMemo, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
+import { type ContextMenuItem, useContextMenu } from "../../../components/context-menu/context-menu";
+import { DataTable } from "../../../components/data-table/data-table";
+import { useTableUrlState } from "../../../components/data-table/use-table-url-state";
 import { PageHeader } from "../../../components/page-header/page-header";
+import { tn, useT } from "../../../lib/i18n";
+import { listsQuery, useDeleteLists } from "../../lists/api/lists.api";
+import { DeleteError } from "../../lists/components/delete-error";
+import { listColumns } from "../../lists/components/list-columns";
+import { ListFormDialog } from "../../lists/components/list-form-dialog";
+import { HeaderSkeleton, isNotFound, PageLoadError } from "../../lists/components/page-state";
+import { sourceAggregationsQuery, sourceQuery, useDeleteSource } from "../api/sources.api";
+import { SourceFormDialog } from "../components/source-form-dialog";
+import { SourceStatusChip } from "../components/source-status-chip";
 
-/** Placeholder until the sources feature lands. */
+const PAGE_SIZES = [15, 50, 100] as const;
+type Dialog = "edit" | "remove" | "addList" | "deleteLists" | null;
+
+/** One source: its counters and its lists (spec §2 Source page). */
 export function SourcePage() {
-  return <PageHeader title="Source" />;
+  const t = useT();
+  const p = useAccountPath();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const sourceId = Number(useParams().sourceId);
+
+  const validId = Number.isSafeInteger(sourceId) && sourceId > 0;
+  const source = useQuery({ ...sourceQuery(sourceId), enabled: validId });
+  const aggregations = useQuery({ ...sourceAggregationsQuery(sourceId), enabled: source.isSuccess });
+  const table = useTableUrlState({ limit: 50, limits: PAGE_SIZES });
+  const lists = useQuery({ ...listsQuery(sourceId, table.request), enabled: source.isSuccess });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const removeSource = useDeleteSource();
+  const deleteLists = useDeleteLists();
+
+  const name = source.data?.name ?? "";
+  useBreadcrumbs([{ label: t("sources.breadcrumb"), to: "sources" }, ...(name ? [{ label: name }] : [])]);
+
+  const href = (l: LeadList) => p(`sources/${sourceId}/${l.id}`);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: columns depend on the language (t), the account (p) and the source
+  const columns = useMemo(() => listColumns(t, href), [t, p, sourceId]);
+
+  const open = (d: Exclude<Dialog, null>) => {
+    removeSource.reset();
+    deleteLists.reset();
+    setDialog(d);
+  };
+
+  const menu: ContextMenuItem[] = source.data
+    ? [
+        { key: "edit", label: t("sources.edit"), icon: <EditOutlinedIcon />, onClick: () => open("edit") },
+        { key: "remove", label: t("sources.remove"), icon: <DeleteOutlinedIcon />, danger: true, onClick: () => open("remove") },
+        { key: "addList", label: t("lists.add"), icon: <PlaylistAddIcon />, onClick: () => open("addList") },
+      ]
+    : [];
+  if (source.data && selected.length > 0) {
+    menu.push({
+      key: "deleteLists",
+      label: t("lists.deleteSelection"),
+      icon: <DeleteOutlinedIcon />,
+      danger: true,
+      onClick: () => open("deleteLists"),
+    });
+  }
+  useContextMenu(menu);
+
+  if (!source.data) {
+    if (source.isPending && source.fetchStatus !== "idle") return <HeaderSkeleton counts={5} />;
+    return (
+      <PageLoadError
+        error={source.error}
+        notFound={!validId || isNotFound(source.error)}
+        notFoundTitle={t("sources.notFound")}
+        notFoundText={t("sources.notFoundText")}
+        backTo={p("sources")}
+        backLabel={t("sources.backToSources")}
+        onRetry={() => source.refetch()}
+      />
+    );
+  }
+
+  const counts = aggregations.data ?? source.data;
+  return (
+    <>
+      <PageHeader
+        title={
+          <Stack direction="row" spacing={1.5} component="span" sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+            <span>{source.data.name}</span>
+            <SourceStatusChip status={source.data.status} />
+          </Stack>
+        }
+        counts={[
+          { label: t("sources.totalLeads"), value: counts.total_leads },
+          { label: t("sources.uniqueToday"), value: counts.unique_today },
+          { label: t("sources.totalToday"), value: counts.added_today },
+          { label: t("sources.flagged"), value: counts.total_flagged_leads },
+          { label: t("sources.blacklisted"), value: counts.total_blacklisted_leads },
+        ]}
+      />
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {t("sources.lists")}
+      </Typography>
+      <DataTable
+        aria-label={t("lists.tableLabel")}
+        columns={columns}
+        query={lists}
+        state={table}
+        pageSizes={PAGE_SIZES}
+        selection={{ selected, onChange: setSelected }}
+        rowHref={href}
+        columnsStorageKey="leadflow.columns.source-lists"
+        emptyText={t("lists.empty")}
+        searchPlaceholder={t("lists.searchPlaceholder")}
+      />
+
+      <SourceFormDialog open={dialog === "edit"} source={source.data} onClose={() => setDialog(null)} />
+      <ListFormDialog open={dialog === "addList"} sourceId={sourceId} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={dialog === "remove"}
+        message={
+          <Stack spacing={1}>
+            <Typography>{t("sources.deleteConfirm", { name: source.data.name })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t("sources.deleteWarning")}
+            </Typography>
+          </Stack>
+        }
+        loading={removeSource.isPending}
+        error={removeSource.error ? <DeleteError title={t("sources.removeError")} error={removeSource.error} /> : undefined}
+        onConfirm={() =>
+          removeSource.mutate(sourceId, {
+            onSuccess: () => {
+              enqueueSnackbar(t("sources.deleted"), { variant: "success" });
+              navigate(p("sources"), { replace: true });
+            },
+          })
+        }
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === "deleteLists"}
+        message={tn("lists.deleteManyConfirm", selected.length)}
+        loading={deleteLists.isPending}
+        error={deleteLists.error ? <DeleteError title={t("lists.removeManyError")} error={deleteLists.error} /> : undefined}
+        onConfirm={() =>
+          deleteLists.mutate(selected, {
+            onSuccess: () => {
+              enqueueSnackbar(tn("lists.deletedMany", selected.length), { variant: "success" });
+              setSelected([]);
+              setDialog(null);
+            },
+          })
+        }
+        onClose={() => setDialog(null)}
+      />
+    </>
+  );
 }

@@ -1,6 +1,88 @@
+import type { Source } from "@leadflow/contracts";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
+import { useQuery } from "@tanstack/react-query";
+import { useSnackbar } from "notistack";
+import { useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
+import type { ContextMenuItem } from "../../../components/context-menu/context-menu";
+import { useContextMenu } from "../../../components/context-menu/context-menu";
+import { DataTable } from "../../../components/data-table/data-table";
+import { useTableUrlState } from "../../../components/data-table/use-table-url-state";
 import { PageHeader } from "../../../components/page-header/page-header";
+import { tn, useT } from "../../../lib/i18n";
+import { DeleteError } from "../../lists/components/delete-error";
+import { sourcesQuery, useDeleteSources } from "../api/sources.api";
+import { sourceColumns } from "../components/source-columns";
+import { SourceFormDialog } from "../components/source-form-dialog";
+import { SourcesSummary } from "../components/sources-summary";
 
-/** Placeholder until the sources feature lands. */
+const PAGE_SIZES = [15, 50, 100] as const;
+
+/** Data: the team's sources with their counters (spec §2 Sources page). */
 export function SourcesPage() {
-  return <PageHeader title="Data" />;
+  const t = useT();
+  const p = useAccountPath();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  useBreadcrumbs([{ label: t("sources.breadcrumb") }]);
+
+  const table = useTableUrlState({ limit: 50, limits: PAGE_SIZES });
+  const query = useQuery(sourcesQuery(table.request));
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<"create" | "delete" | null>(null);
+  const deleteMany = useDeleteSources();
+
+  const href = (s: Source) => p(`sources/${s.id}`);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: columns depend on the language (t) and the account (p)
+  const columns = useMemo(() => sourceColumns(t, href), [t, p]);
+
+  const openDelete = () => {
+    deleteMany.reset();
+    setDialog("delete");
+  };
+  const confirmDelete = () =>
+    deleteMany.mutate(selected, {
+      onSuccess: () => {
+        enqueueSnackbar(tn("sources.deletedMany", selected.length), { variant: "success" });
+        setSelected([]);
+        setDialog(null);
+      },
+    });
+
+  const menu: ContextMenuItem[] = [{ key: "add", label: t("sources.add"), icon: <AddIcon />, onClick: () => setDialog("create") }];
+  if (selected.length > 0) {
+    menu.push({ key: "delete", label: t("sources.deleteSelection"), icon: <DeleteOutlineIcon />, danger: true, onClick: openDelete });
+  }
+  useContextMenu(menu);
+
+  return (
+    <>
+      <PageHeader title={t("sources.title")} subtitle={t("sources.subtitle")} />
+      <SourcesSummary />
+      <DataTable
+        aria-label={t("sources.tableLabel")}
+        columns={columns}
+        query={query}
+        state={table}
+        pageSizes={PAGE_SIZES}
+        selection={{ selected, onChange: setSelected }}
+        rowHref={href}
+        columnsStorageKey="leadflow.columns.sources"
+        emptyText={t("sources.empty")}
+        searchPlaceholder={t("sources.searchPlaceholder")}
+      />
+      <SourceFormDialog open={dialog === "create"} onClose={() => setDialog(null)} onSaved={(s) => navigate(href(s))} />
+      <ConfirmDialog
+        open={dialog === "delete"}
+        message={tn("sources.deleteManyConfirm", selected.length)}
+        loading={deleteMany.isPending}
+        error={deleteMany.error ? <DeleteError title={t("sources.removeManyError")} error={deleteMany.error} /> : undefined}
+        onConfirm={confirmDelete}
+        onClose={() => setDialog(null)}
+      />
+    </>
+  );
 }

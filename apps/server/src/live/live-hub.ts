@@ -1,0 +1,226 @@
+import { randomInt } from "node:crypto";
+import { userChannel } from "@leadflow/contracts";
+import type { RawData, WebSocket } from "ws";
+import type { LiveEvent } from "./live-bus";
+import { verifySubscriptionAuth } from "./pusher-auth";
+
+/** The sockets this process serves, speaking the Pusher protocol (v7) as pusher-js expects it. */
+export interface LiveHub {
+  accept(socket: WebSocket, conn: { appKey: string; protocol?: string }): void;
+  /** Sends an event to this process's sockets subscribed to the user's private channel. */
+  deliver(event: LiveEvent): void;
+  /** Asks every client to reconnect (to another process, during a restart) and stops the heartbeat. */
+  close(): void;
+  stats(): { sockets: number; channels: number };
+}
+
+export interface LiveHubOptions {
+  key: string;
+  secret: string;
+  /** Seconds of silence after which pusher-js sends `pusher:ping`; told to the client at connect. */
+  activityTimeoutSeconds?: number;
+  /** Every tick, a socket that showed no sign of life since the previous tick is dropped, the others pinged. */
+  heartbeatMs?: number;
+}
+
+interface Client {
+  socket: WebSocket;
+  socketId: string;
+  channels: Set<string>;
+  alive: boolean;
+  windowStart: number;
+  messages: number;
+}
+
+// Pusher close codes: 4001 unknown app, 4006/4007 bad protocol version (do not reconnect), 4100 over capacity
+// (reconnect with backoff), 4200 generic reconnect. WebSocket 1003/1007 for frames we cannot read.
+const MAX_CHANNEL_LENGTH = 200;
+const MAX_CHANNELS_PER_SOCKET = 20;
+const MESSAGE_WINDOW_MS = 10_000;
+const MAX_MESSAGES_PER_WINDOW = 100;
+/** A client that stopped reading gets dropped rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export function createLiveHub(opts: LiveHubOptions): LiveHub {
+  const channels = new Map<string, Set<Client>>();
+  const clients = new Set<Client>();
+  const activityTimeout = opts.activityTimeoutSeconds ?? 120;
+
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }, opts.heartbeatMs ?? 60_000);
+  heartbeat.unref();
+
+  function send(client: Client, message: object): void {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+  }
+
+  function refuseConnection(socket: WebSocket, code: number, message: string): void {
+    socket.send(JSON.stringify({ event: "pusher:error", data: { code, message } }));
+    socket.close(code, message);
+  }
+
+  function refuseSubscription(client: Client, channel: string, status: number, message: string): void {
+    send(client, { event: "pusher:error", data: { code: status === 401 || status === 403 ? 4009 : null, message } });
+    send(client, { event: "pusher:subscription_error", channel, data: { type: "AuthError", error: message, status } });
+  }
+
+  /** Why a subscription is refused, or nothing when it may go ahead. */
+  function refusal(client: Client, channel: string, auth: unknown): { status: number; message: string } | undefined {
+    if (channel.length === 0 || channel.length > MAX_CHANNEL_LENGTH) return { status: 400, message: "Invalid channel name." };
+    if (client.channels.has(channel)) return undefined;
+    // Every channel we publish on is private: a public subscription would be a way to listen in.
+    if (!channel.startsWith("private-")) return { status: 403, message: "Only private channels are served." };
+    if (!verifySubscriptionAuth(opts.key, opts.secret, client.socketId, channel, auth)) {
+      return { status: 401, message: "Invalid signature for this channel and socket." };
+    }
+    if (client.channels.size >= MAX_CHANNELS_PER_SOCKET) return { status: 403, message: "Too many subscriptions." };
+    return undefined;
+  }
+
+  function subscribe(client: Client, data: Record<string, unknown>): void {
+    const channel = typeof data.channel === "string" ? data.channel : "";
+    const refused = refusal(client, channel, data.auth);
+    if (refused) {
+      refuseSubscription(client, channel.slice(0, MAX_CHANNEL_LENGTH), refused.status, refused.message);
+      return;
+    }
+    client.channels.add(channel);
+    let subs = channels.get(channel);
+    if (!subs) channels.set(channel, (subs = new Set()));
+    subs.add(client);
+    send(client, { event: "pusher_internal:subscription_succeeded", channel, data: "{}" });
+  }
+
+  function unsubscribe(client: Client, channel: unknown): void {
+    if (typeof channel !== "string" || !client.channels.delete(channel)) return;
+    const subs = channels.get(channel);
+    subs?.delete(client);
+    if (subs?.size === 0) channels.delete(channel);
+  }
+
+  /** The message, or nothing when the socket was dropped for what it sent. */
+  function read(client: Client, raw: RawData, isBinary: boolean): Record<string, unknown> | undefined {
+    const now = Date.now();
+    if (now - client.windowStart > MESSAGE_WINDOW_MS) {
+      client.windowStart = now;
+      client.messages = 0;
+    }
+    let problem: [number, string] | undefined;
+    let message: unknown;
+    if (++client.messages > MAX_MESSAGES_PER_WINDOW) problem = [4100, "Too many messages"];
+    else if (isBinary) problem = [1003, "Binary frames are not supported"];
+    else {
+      try {
+        message = JSON.parse(toText(raw));
+        if (!isRecord(message) || typeof message.event !== "string") problem = [1007, "Invalid message"];
+      } catch {
+        problem = [1007, "Invalid JSON"];
+      }
+    }
+    if (!problem) return message as Record<string, unknown>;
+    client.socket.close(...problem);
+    return undefined;
+  }
+
+  function onMessage(client: Client, raw: RawData, isBinary: boolean): void {
+    client.alive = true;
+    const message = read(client, raw, isBinary);
+    if (!message) return;
+    switch (message.event) {
+      case "pusher:ping":
+        send(client, { event: "pusher:pong", data: {} });
+        break;
+      case "pusher:subscribe":
+        subscribe(client, dataOf(message.data));
+        break;
+      case "pusher:unsubscribe":
+        unsubscribe(client, dataOf(message.data).channel);
+        break;
+      default:
+      // pusher:pong, client-* events (not enabled here), pusher:signin (no user authentication): nothing to do.
+    }
+  }
+
+  function serve(socket: WebSocket): void {
+    const client: Client = {
+      socket,
+      socketId: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`,
+      channels: new Set(),
+      alive: true,
+      windowStart: Date.now(),
+      messages: 0,
+    };
+    clients.add(client);
+    socket.on("message", (raw, isBinary) => onMessage(client, raw, isBinary));
+    socket.on("pong", () => {
+      client.alive = true;
+    });
+    socket.on("close", () => {
+      clients.delete(client);
+      for (const channel of [...client.channels]) unsubscribe(client, channel);
+    });
+    send(client, {
+      event: "pusher:connection_established",
+      data: JSON.stringify({ socket_id: client.socketId, activity_timeout: activityTimeout }),
+    });
+  }
+
+  return {
+    accept(socket, { appKey, protocol }) {
+      const version = protocol === undefined ? 7 : Number(protocol);
+      if (appKey !== opts.key) refuseConnection(socket, 4001, `App key ${appKey.slice(0, 40)} does not exist.`);
+      else if (!Number.isInteger(version)) refuseConnection(socket, 4006, "Invalid version string format.");
+      else if (version < 5) refuseConnection(socket, 4007, "Unsupported protocol version.");
+      else serve(socket);
+    },
+
+    deliver(event) {
+      const channel = userChannel(event.userId);
+      const subs = channels.get(channel);
+      if (!subs) return;
+      const text = JSON.stringify({ event: event.event, channel, data: JSON.stringify(event.payload) });
+      for (const client of subs) {
+        if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) client.socket.terminate();
+        else if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+      }
+    },
+
+    close() {
+      clearInterval(heartbeat);
+      for (const client of clients) client.socket.close(4200, "Server restarting");
+    },
+
+    stats: () => ({ sockets: clients.size, channels: channels.size }),
+  };
+}
+
+function toText(raw: RawData): string {
+  if (Buffer.isBuffer(raw)) return raw.toString("utf8");
+  if (Array.isArray(raw)) return Buffer.concat(raw).toString("utf8");
+  return Buffer.from(raw).toString("utf8");
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** pusher-js sends `data` as an object; some clients send it JSON-encoded. */
+function dataOf(data: unknown): Record<string, unknown> {
+  if (typeof data === "string") {
+    try {
+      const parsed: unknown = JSON.parse(data);
+      return isRecord(parsed) ? parsed : {};
+    } catch {
+      return {};
+    }
+  }
+  return isRecord(data) ? data : {};
+}

@@ -1,0 +1,221 @@
+import { hashPassword } from "@leadflow/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Api, setupApi } from "./helpers";
+
+/**
+ * Tenant isolation (RELIABILITY I6): every registered route is called with team B's token on team A's data.
+ * The list of routes comes from the app itself, so a new route fails this test until it is classified below.
+ */
+
+/** Which of team A's ids goes into a route's path parameter. */
+const ID_KIND = {
+  "/api/sources/:id": "source",
+  "/api/sources/:id/aggregations": "source",
+  "/api/sources/:id/lists": "source",
+  "/api/sources/lists/:id": "list",
+  "/api/sources/lists/:id/aggregations": "list",
+  "/api/team/users/:id": "user",
+  "/api/user/:id/password/change": "user",
+} as const satisfies Record<string, Kind>;
+type Kind = "source" | "list" | "user";
+
+/** Routes that take ids in the query or the body. */
+const BATCH_KIND: Record<string, Kind> = {
+  "DELETE /api/sources/batch": "source",
+  "DELETE /api/sources/lists/batch": "list",
+};
+
+/**
+ * Routes that take no id: they act on the caller's own user or team. Their answers are checked for team A's
+ * data below; a route with an id in its body (the live-channel authorisation) has its own check.
+ */
+const NO_ID = new Set([
+  "GET /api/user",
+  "PUT /api/user/profile",
+  "POST /api/logout",
+  "GET /api/team/users",
+  "POST /api/team/users",
+  "GET /api/processes",
+  "DELETE /api/processes",
+  "GET /api/sources",
+  "POST /api/sources",
+  "GET /api/sources/total",
+  "GET /api/all-sources-with-lists",
+  "POST /api/broadcasting/auth",
+]);
+
+/**
+ * Where a role rule answers before the tenant check: an operator may not manage users at all, so they get
+ * 403 whatever the id (it tells them nothing about team A). An admin of team B gets 404 there too.
+ */
+const ROLE_FIRST_FOR_OPERATOR = new Set(["PUT /api/team/users/:id"]);
+
+const B_PASSWORD = "Bravo#123";
+/** One body for every write: zod drops what a route does not know, so each route gets a valid request. */
+const WRITE_BODY = {
+  name: "Hijacked by B",
+  status: "inactive",
+  role: "team_operator",
+  blocked: true,
+  current_password: B_PASSWORD,
+  password: "Hijack#123",
+  password_confirmation: "Hijack#123",
+  phone_number: "+15550000000",
+};
+
+let api: Api;
+let routes: Api["routes"];
+beforeAll(async () => {
+  api = await setupApi();
+  routes = api.routes;
+});
+afterAll(() => api.close());
+
+async function teamA() {
+  const admin = await api.factory.team();
+  const member = await api.factory.member(admin.ctx, "team_admin");
+  await api.database.query("UPDATE users SET password_hash = $1 WHERE id = $2", [await hashPassword("Member#123"), member.id]);
+  const source = await api.factory.source(admin.ctx, { name: `A-source-${admin.ctx.teamId}` });
+  const list = await api.factory.list(admin.ctx, source.id, { name: `A-list-${admin.ctx.teamId}` });
+  await api.factory.list(admin.ctx, source.id, { name: `A-list2-${admin.ctx.teamId}` });
+  return { admin, member, source, list };
+}
+type TeamA = Awaited<ReturnType<typeof teamA>>;
+
+async function teamB(role: "team_admin" | "team_operator") {
+  const b = await api.factory.team({ password: B_PASSWORD });
+  if (role === "team_admin") return b;
+  const op = await api.factory.member(b.ctx, "team_operator");
+  await api.database.query("UPDATE users SET password_hash = $1 WHERE id = $2", [await hashPassword(B_PASSWORD), op.id]);
+  return { ...b, ctx: op.ctx, token: op.token };
+}
+
+/** Everything of team A that a leak could change. */
+async function snapshot(a: TeamA) {
+  const q = async (text: string) => (await api.database.query(text, [a.admin.ctx.teamId])).rows;
+  return {
+    sources: await q("SELECT id, name, status, total_leads, updated_at FROM sources WHERE team_id = $1 ORDER BY id"),
+    lists: await q("SELECT id, source_id, name, is_active, total_leads, updated_at FROM lists WHERE team_id = $1 ORDER BY id"),
+    users: await q(
+      "SELECT id, name, email, phone_number, role, blocked_at, email_verified_at, password_hash, updated_at FROM users WHERE team_id = $1 ORDER BY id",
+    ),
+    tokens: await q("SELECT id, revoked_at, expires_at FROM access_tokens WHERE team_id = $1 ORDER BY id"),
+  };
+}
+
+function idOf(a: TeamA, kind: Kind, url: string): number {
+  if (kind === "source") return a.source.id;
+  if (kind === "list") return a.list.id;
+  // The password route is the user's own; for team users, another admin of A (blocking them would be the leak).
+  return url.startsWith("/api/user/") ? a.admin.ctx.userId : a.member.id;
+}
+
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+describe("tenant isolation", () => {
+  it("classifies every registered route", () => {
+    const protectedRoutes = routes.filter((r) => !r.public && r.url.startsWith("/api/"));
+    expect(protectedRoutes.length).toBeGreaterThan(10);
+    const unclassified = protectedRoutes.filter((r) => {
+      if (/:\w+/.test(r.url)) return !(r.url in ID_KIND);
+      return !NO_ID.has(key(r)) && !(key(r) in BATCH_KIND);
+    });
+    // A new route must say which id it takes (ID_KIND, BATCH_KIND) or why it takes none (NO_ID).
+    expect(unclassified.map(key)).toEqual([]);
+    for (const batch of Object.keys(BATCH_KIND)) expect(protectedRoutes.map(key)).toContain(batch);
+  });
+
+  for (const role of ["team_admin", "team_operator"] as const) {
+    it(`answers 404 to a ${role} of team B on every route with an id of team A, and changes nothing`, async () => {
+      const a = await teamA();
+      const b = await teamB(role);
+      const bSource = await api.factory.source(b.ctx, { name: "B own" });
+      const before = await snapshot(a);
+      const idRoutes = routes.filter((r) => !r.public && /:\w+/.test(r.url) && r.url in ID_KIND);
+      expect(idRoutes.length).toBeGreaterThanOrEqual(10);
+
+      const answers: string[] = [];
+      for (const r of idRoutes) {
+        const kind = ID_KIND[r.url as keyof typeof ID_KIND];
+        const id = idOf(a, kind, r.url);
+        const url = r.url.replace(/:\w+/g, String(id));
+        const res = await api.app.inject({
+          method: r.method as "GET",
+          url,
+          headers: api.auth(b.token),
+          ...(["POST", "PUT", "PATCH"].includes(r.method) ? { payload: WRITE_BODY } : {}),
+        });
+        const expected = role === "team_operator" && ROLE_FIRST_FOR_OPERATOR.has(key(r)) ? 403 : 404;
+        answers.push(`${key(r)} → ${res.statusCode}`);
+        expect(res.statusCode, `${r.method} ${url}: ${res.body}`).toBe(expected);
+        expect(res.json().message).toBeTruthy();
+        for (const secret of [a.source.name, a.list.name, a.member.email, a.admin.email]) expect(res.body).not.toContain(secret);
+      }
+      expect(answers.length).toBe(idRoutes.length);
+
+      for (const [route, kind] of Object.entries(BATCH_KIND)) {
+        const [method, path] = route.split(" ") as ["DELETE", string];
+        const id = idOf(a, kind, path);
+        const own = kind === "source" ? bSource.id : (await api.factory.list(b.ctx, bSource.id)).id;
+        for (const ids of [[id], [own, id]]) {
+          const qs = ids.map((n, i) => `ids[${i}]=${n}`).join("&");
+          const byQuery = await api.app.inject({ method, url: `${path}?${qs}`, headers: api.auth(b.token) });
+          expect(byQuery.statusCode, `${route} ${qs}`).toBe(404);
+          const byBody = await api.app.inject({ method, url: path, headers: api.auth(b.token), payload: { ids } });
+          expect([404, 422], `${route} body`).toContain(byBody.statusCode);
+        }
+        // All or nothing: B's own row survived the mixed batch.
+        const ownStill = kind === "source" ? `/api/sources/${own}` : `/api/sources/lists/${own}`;
+        expect((await api.app.inject({ method: "GET", url: ownStill, headers: api.auth(b.token) })).statusCode).toBe(200);
+      }
+
+      expect(await snapshot(a)).toEqual(before);
+      // Team A still works as before.
+      const aSource = await api.app.inject({ method: "GET", url: `/api/sources/${a.source.id}`, headers: api.auth(a.admin.token) });
+      expect(aSource.statusCode).toBe(200);
+      expect(aSource.json()).toMatchObject({ name: a.source.name, status: "active", lists_count: 2 });
+      const aList = await api.app.inject({ method: "GET", url: `/api/sources/lists/${a.list.id}`, headers: api.auth(a.admin.token) });
+      expect(aList.json()).toMatchObject({ name: a.list.name, status: "active" });
+      expect((await api.app.inject({ method: "GET", url: "/api/user", headers: api.auth(a.member.token) })).statusCode).toBe(200);
+      const signIn = await api.app.inject({ method: "POST", url: "/api/signin", payload: { email: a.admin.email, password: a.admin.password } });
+      expect(signIn.statusCode).toBe(200);
+    });
+  }
+
+  it("shows none of team A's data on the routes that take no id", async () => {
+    const a = await teamA();
+    const b = await teamB("team_admin");
+    const before = await snapshot(a);
+    const secrets = [a.source.name, a.list.name, a.member.email, a.admin.email];
+    for (const r of routes.filter((x) => !x.public && NO_ID.has(key(x)))) {
+      if (key(r) === "POST /api/logout") continue;
+      const res = await api.app.inject({
+        method: r.method as "GET",
+        url: r.url,
+        headers: api.auth(b.token),
+        ...(["POST", "PUT"].includes(r.method) ? { payload: { ...WRITE_BODY, email: `b-${Date.now()}@example.test`, team_id: a.admin.ctx.teamId } } : {}),
+      });
+      expect(res.statusCode, key(r)).toBeLessThan(500);
+      for (const secret of secrets) expect(res.body, key(r)).not.toContain(secret);
+    }
+    expect(await snapshot(a)).toEqual(before);
+    // Whatever B created (a source, an invited user) belongs to B.
+    const bRows = await api.database.query<{ n: number }>("SELECT count(*)::int AS n FROM sources WHERE team_id = $1", [b.ctx.teamId]);
+    expect(bRows.rows[0]!.n).toBe(1);
+  });
+
+  it("does not authorise team B on team A's live channel", async () => {
+    const route = routes.find((r) => key(r) === "POST /api/broadcasting/auth");
+    if (!route) return; // The live channel registers it; until then there is nothing to leak.
+    const a = await teamA();
+    const b = await teamB("team_admin");
+    const res = await api.app.inject({
+      method: "POST",
+      url: route.url,
+      headers: api.auth(b.token),
+      payload: { socket_id: "123.456", channel_name: `private-user.${a.admin.ctx.userId}` },
+    });
+    expect([403, 404]).toContain(res.statusCode);
+    expect(res.body).not.toContain('"auth"');
+  });
+});

@@ -1,0 +1,289 @@
+import type { AddressInfo } from "node:net";
+import { type Database, openDb } from "@leadflow/db";
+import { createTestDatabase } from "@leadflow/db/testing";
+import { ensureSecret } from "@leadflow/domain";
+import { makeFactory } from "@leadflow/domain/testing/factory";
+import Pusher, { type Channel } from "pusher-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket, { WebSocketServer } from "ws";
+import { loadConfig } from "../src/config";
+import { buildApp } from "../src/http/app";
+import type { App } from "../src/http/types";
+import { createLiveBus, type LiveBus, LiveEventTooLargeError } from "../src/live/live-bus";
+import { createLiveHub } from "../src/live/live-hub";
+import { signSubscription } from "../src/live/pusher-auth";
+import { recordingJobs } from "./helpers";
+
+let database: Database;
+let app: App;
+let bus: LiveBus;
+let secret: string;
+let port: number;
+const config = loadConfig({
+  LEADFLOW_DATA_DIR: "/tmp/leadflow-test",
+  LEADFLOW_AUTH_RATE_LIMIT: "1000",
+  LEADFLOW_LIVE_KEY: "live-test-key",
+});
+const clients: Pusher[] = [];
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  secret = await ensureSecret(database.db, "live_secret");
+  bus = createLiveBus(database);
+  ({ app } = await buildApp(
+    { database, config, jobs: recordingJobs().sender, live: bus.publisher, liveSecret: secret },
+    { serveWeb: false },
+  ));
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  port = (app.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  for (const c of clients) c.disconnect();
+  for (const s of sockets) s.terminate();
+  await app?.close();
+  await database?.close();
+});
+
+function pusherFor(token: string | undefined, key = config.liveKey): Pusher {
+  const pusher = new Pusher(key, {
+    cluster: "leadflow",
+    wsHost: "127.0.0.1",
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ["ws"],
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: `http://127.0.0.1:${port}/api/broadcasting/auth`,
+      transport: "ajax",
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    },
+  });
+  clients.push(pusher);
+  return pusher;
+}
+
+function subscribed(channel: Channel): Promise<"ok" | { status?: number; type?: string }> {
+  return new Promise((resolve) => {
+    channel.bind("pusher:subscription_succeeded", () => resolve("ok"));
+    channel.bind("pusher:subscription_error", (e: { status?: number; type?: string }) => resolve(e));
+  });
+}
+
+function nextEvent<T>(channel: Channel, event: string): Promise<T> {
+  return new Promise((resolve) => channel.bind(event, (data: T) => resolve(data)));
+}
+
+/** A raw socket, to see exactly what the server says. */
+async function rawSocket(key = config.liveKey) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${key}?protocol=7&client=js&version=8.6.0`);
+  sockets.push(ws);
+  const messages: { event: string; channel?: string; data: unknown }[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on("message", (raw) => {
+    messages.push(JSON.parse(String(raw)));
+    for (const w of waiters.splice(0)) w();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on("close", (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  async function next(event: string) {
+    for (;;) {
+      const found = messages.findIndex((m) => m.event === event);
+      if (found >= 0) return messages.splice(found, 1)[0]!;
+      await Promise.race([
+        new Promise<void>((r) => waiters.push(r)),
+        closed.then(() => Promise.reject(new Error(`closed before ${event}`))),
+      ]);
+    }
+  }
+  return { ws, messages, next, closed, send: (m: unknown) => ws.send(typeof m === "string" ? m : JSON.stringify(m)) };
+}
+
+async function connected(raw: Awaited<ReturnType<typeof rawSocket>>) {
+  const hello = await raw.next("pusher:connection_established");
+  expect(typeof hello.data).toBe("string");
+  return JSON.parse(hello.data as string) as { socket_id: string; activity_timeout: number };
+}
+
+describe("live channel", () => {
+  it("delivers an event published through the bus to the user's pusher-js subscription", async () => {
+    const { user, token } = await makeFactory(database).team();
+    const pusher = pusherFor(token);
+    const channel = pusher.subscribe(`private-user.${user.id}`);
+    expect(await subscribed(channel)).toBe("ok");
+
+    const received = nextEvent<{ message: string }>(channel, "UserMessage");
+    await bus.publisher.toUser(user.id, "UserMessage", { message: "Hello" });
+    expect(await received).toEqual({ message: "Hello" });
+  });
+
+  it("refuses another user's channel: pusher-js gets subscription_error, the endpoint 403", async () => {
+    const me = await makeFactory(database).team();
+    const other = await makeFactory(database).team();
+    const channel = pusherFor(me.token).subscribe(`private-user.${other.user.id}`);
+    expect(await subscribed(channel)).toMatchObject({ type: "AuthError", status: 403 });
+
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/broadcasting/auth",
+      headers: { authorization: `Bearer ${me.token}`, "content-type": "application/x-www-form-urlencoded" },
+      payload: `socket_id=1.2&channel_name=private-user.${other.user.id}`,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it("signs the user's own channel, from form or JSON, and needs a token", async () => {
+    const { user, token } = await makeFactory(database).team();
+    const channel = `private-user.${user.id}`;
+    const form = await app.inject({
+      method: "POST",
+      url: "/api/broadcasting/auth",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
+      payload: `socket_id=123.456&channel_name=${encodeURIComponent(channel)}`,
+    });
+    expect(form.json()).toEqual({ auth: `${config.liveKey}:${signSubscription(secret, "123.456", channel)}` });
+    const json = await app.inject({
+      method: "POST",
+      url: "/api/broadcasting/auth",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { socket_id: "123.456", channel_name: channel },
+    });
+    expect(json.json()).toEqual(form.json());
+
+    const anonymous = await app.inject({
+      method: "POST",
+      url: "/api/broadcasting/auth",
+      payload: { socket_id: "1.2", channel_name: channel },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const badSocket = await app.inject({
+      method: "POST",
+      url: "/api/broadcasting/auth",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { socket_id: "abc", channel_name: channel },
+    });
+    expect(badSocket.statusCode).toBe(422);
+  });
+
+  it("refuses an unknown app key with pusher:error 4001 and closes", async () => {
+    const raw = await rawSocket("wrong-key");
+    const error = await raw.next("pusher:error");
+    expect(error.data).toMatchObject({ code: 4001 });
+    expect((await raw.closed).code).toBe(4001);
+
+    const pusher = pusherFor(undefined, "wrong-key");
+    const refused = new Promise<{ error?: { data?: { code?: number } } }>((resolve) => pusher.connection.bind("error", resolve));
+    const gaveUp = new Promise<void>((resolve) => pusher.connection.bind("disconnected", resolve));
+    expect((await refused).error?.data?.code).toBe(4001);
+    await gaveUp; // 4001 is in the "do not reconnect" range
+  });
+
+  it("speaks the protocol: handshake, ping, subscription by signature only, unsubscribe", async () => {
+    const { user } = await makeFactory(database).team();
+    const raw = await rawSocket();
+    const { socket_id, activity_timeout } = await connected(raw);
+    expect(socket_id).toMatch(/^\d+\.\d+$/);
+    expect(activity_timeout).toBe(120);
+
+    raw.send({ event: "pusher:ping", data: {} });
+    await raw.next("pusher:pong");
+
+    const channel = `private-user.${user.id}`;
+    // A signature for another socket, a missing one, and a public channel are all refused.
+    raw.send({ event: "pusher:subscribe", data: { channel, auth: `${config.liveKey}:${signSubscription(secret, "1.1", channel)}` } });
+    expect(await raw.next("pusher:subscription_error")).toMatchObject({ channel, data: { status: 401 } });
+    raw.send({ event: "pusher:subscribe", data: { channel } });
+    expect(await raw.next("pusher:subscription_error")).toMatchObject({ channel, data: { status: 401 } });
+    raw.send({ event: "pusher:subscribe", data: { channel: "announcements" } });
+    expect(await raw.next("pusher:subscription_error")).toMatchObject({ channel: "announcements", data: { status: 403 } });
+    // A properly subscribed witness sees the event; by then this socket would have had it too.
+    const witness = await rawSocket();
+    const witnessId = (await connected(witness)).socket_id;
+    witness.send({
+      event: "pusher:subscribe",
+      data: { channel, auth: `${config.liveKey}:${signSubscription(secret, witnessId, channel)}` },
+    });
+    await witness.next("pusher_internal:subscription_succeeded");
+    await bus.publisher.toUser(user.id, "UserMessage", { message: "not for you" });
+    await witness.next("UserMessage");
+
+    raw.send({ event: "client-typing", channel, data: {} }); // client events are ignored, not relayed
+    raw.send({ event: "pusher:subscribe", data: { channel, auth: `${config.liveKey}:${signSubscription(secret, socket_id, channel)}` } });
+    expect(await raw.next("pusher_internal:subscription_succeeded")).toEqual({
+      event: "pusher_internal:subscription_succeeded",
+      channel,
+      data: "{}",
+    });
+
+    await bus.publisher.toUser(user.id, "ImportStatus", { type: "csv", client_original_name: "a.csv", processed: 1, current: 1, total: 2 });
+    const event = await raw.next("ImportStatus");
+    expect(event.channel).toBe(channel);
+    expect(JSON.parse(event.data as string)).toEqual({ type: "csv", client_original_name: "a.csv", processed: 1, current: 1, total: 2 });
+    expect(raw.messages.filter((m) => m.event === "UserMessage")).toEqual([]);
+
+    raw.send({ event: "pusher:unsubscribe", data: { channel } });
+    raw.send({ event: "pusher:ping", data: {} });
+    await raw.next("pusher:pong"); // the unsubscribe was handled before this
+    await bus.publisher.toUser(user.id, "UserMessage", { message: "after unsubscribe" });
+    await witness.next("UserMessage");
+    expect(raw.messages.filter((m) => m.event === "UserMessage")).toEqual([]);
+  });
+
+  it("drops sockets that send garbage or oversized frames", async () => {
+    const garbage = await rawSocket();
+    await connected(garbage);
+    garbage.send("{not json");
+    expect((await garbage.closed).code).toBe(1007);
+
+    const huge = await rawSocket();
+    await connected(huge);
+    huge.send({ event: "pusher:ping", data: { pad: "x".repeat(70 * 1024) } });
+    expect((await huge.closed).code).toBe(1009);
+  });
+
+  it("drops a socket that stops answering pings, keeps one that answers", async () => {
+    const hub = createLiveHub({ key: "k", secret, heartbeatMs: 100 });
+    const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    wss.on("connection", (socket) => hub.accept(socket, { appKey: "k" }));
+    await new Promise((r) => wss.once("listening", r));
+    const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/app/k`;
+    const dead = new WebSocket(url, { autoPong: false });
+    const alive = new WebSocket(url);
+    try {
+      const deadClosed = new Promise<number>((resolve) => dead.on("close", resolve));
+      await Promise.all([dead, alive].map((ws) => new Promise((r) => ws.once("message", r))));
+      expect(hub.stats().sockets).toBe(2);
+      expect(await deadClosed).toBe(1006); // terminated, no close handshake
+      await new Promise((r) => setTimeout(r, 350));
+      expect(alive.readyState).toBe(WebSocket.OPEN);
+      expect(hub.stats().sockets).toBe(1);
+    } finally {
+      hub.close();
+      alive.terminate();
+      wss.close();
+    }
+  });
+
+  it("validates payloads and refuses ones too big for NOTIFY", async () => {
+    await expect(bus.publisher.toUser(1, "UserMessage", { message: 42 } as never)).rejects.toThrow();
+    await expect(bus.publisher.toUser(1, "UserMessage", { message: "x".repeat(9000) })).rejects.toBeInstanceOf(LiveEventTooLargeError);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("fans out: an event published by another process reaches this one's socket", async () => {
+    const { user, token } = await makeFactory(database).team();
+    const channel = pusherFor(token).subscribe(`private-user.${user.id}`);
+    expect(await subscribed(channel)).toBe("ok");
+
+    const other = await openDb({ databaseUrl: database.pool!.options.connectionString!, poolSize: 1 });
+    try {
+      const received = nextEvent<{ message: string }>(channel, "UserMessage");
+      await createLiveBus(other).publisher.toUser(user.id, "UserMessage", { message: "from a worker" });
+      expect(await received).toEqual({ message: "from a worker" });
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,208 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { useAccountPath } from "../components/breadcrumbs/breadcrumbs";
+import { ErrorScreen } from "./error-boundary";
+import { RouteFallback } from "./route-fallback";
+
+function AccountHome() {
+  const p = useAccountPath();
+  return <Navigate to={p("")} replace />;
+}
+
+/** Each screen is its own chunk: the first load carries only the shell. */
+const page = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => ({
+  lazy: async () => ({ Component: pick(await load()) }),
+});
+
+const settingsTabs: RouteObject[] = [
+  { path: "spam-email-groups", handle: { titleKey: "settings.spamEmailGroups" } },
+  { path: "sender-email-groups", handle: { titleKey: "settings.senderEmailGroups" } },
+  { path: "import-history", handle: { titleKey: "settings.importHistory" } },
+  { path: "ignore-phone-format", handle: { titleKey: "settings.ignorePhoneFormat" } },
+  { path: "rules", handle: { titleKey: "settings.rules" } },
+  { path: "keywords", handle: { titleKey: "settings.keywords" } },
+  { path: "lookup-management", handle: { titleKey: "settings.lookupManagement" } },
+  { path: "short-url-domains", handle: { titleKey: "settings.shortUrlDomains" } },
+  { path: "integrations", handle: { titleKey: "settings.integrations" } },
+  { path: "revenue-tracking", handle: { titleKey: "settings.revenueTracking" } },
+  { path: "import-api-keys", handle: { titleKey: "settings.importApiKeys" } },
+  { path: "campaign-routes", handle: { titleKey: "settings.campaignRoutes" } },
+  { path: "campaign-pools", handle: { titleKey: "settings.campaignPools" } },
+  { path: "export-files", handle: { titleKey: "settings.exportFiles" } },
+].map((r) => ({
+  ...r,
+  ...page(
+    () => import("../features/settings/pages/settings-tab-placeholder"),
+    (m) => m.SettingsTabPlaceholder,
+  ),
+}));
+
+const appRoutes: RouteObject[] = [
+  {
+    index: true,
+    ...page(
+      () => import("../features/audiences/pages/audiences-page"),
+      (m) => m.AudiencesPage,
+    ),
+  },
+  {
+    path: "leads",
+    ...page(
+      () => import("../features/leads/pages/leads-page"),
+      (m) => m.LeadsPage,
+    ),
+  },
+  {
+    path: "campaigns",
+    ...page(
+      () => import("../features/campaigns/pages/campaigns-page"),
+      (m) => m.CampaignsPage,
+    ),
+  },
+  {
+    path: "analytics",
+    ...page(
+      () => import("../features/analytics/pages/analytics-page"),
+      (m) => m.AnalyticsPage,
+    ),
+  },
+  {
+    path: "doc",
+    ...page(
+      () => import("../features/doc/pages/doc-page"),
+      (m) => m.DocPage,
+    ),
+  },
+  {
+    path: "sources",
+    ...page(
+      () => import("../features/sources/pages/sources-page"),
+      (m) => m.SourcesPage,
+    ),
+  },
+  {
+    path: "sources/:sourceId",
+    ...page(
+      () => import("../features/sources/pages/source-page"),
+      (m) => m.SourcePage,
+    ),
+  },
+  {
+    path: "sources/:sourceId/:listId",
+    ...page(
+      () => import("../features/lists/pages/list-page"),
+      (m) => m.ListPage,
+    ),
+  },
+  {
+    path: "profile",
+    ...page(
+      () => import("../features/profile/pages/profile-page"),
+      (m) => m.ProfilePage,
+    ),
+  },
+  {
+    path: "settings",
+    ...page(
+      () => import("../features/settings/pages/settings-layout"),
+      (m) => m.SettingsLayout,
+    ),
+    children: [
+      {
+        index: true,
+        handle: { titleKey: "settings.systemAttributes" },
+        ...page(
+          () => import("../features/settings/pages/settings-tab-placeholder"),
+          (m) => m.SettingsTabPlaceholder,
+        ),
+      },
+      ...settingsTabs,
+      {
+        path: "team",
+        ...page(
+          () => import("../features/team/pages/team-page"),
+          (m) => m.TeamPage,
+        ),
+      },
+      {
+        path: "download-file",
+        ...page(
+          () => import("../features/processes/pages/download-file-page"),
+          (m) => m.DownloadFilePage,
+        ),
+      },
+    ],
+  },
+  { path: "*", Component: AccountHome },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Outlet />,
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <RouteFallback />,
+    children: [
+      {
+        ...page(
+          () => import("./layout/auth-layout"),
+          (m) => m.AuthLayout,
+        ),
+        children: [
+          {
+            path: "signin",
+            ...page(
+              () => import("../features/auth/pages/signin-page"),
+              (m) => m.SignInPage,
+            ),
+          },
+          {
+            path: "register",
+            ...page(
+              () => import("../features/auth/pages/register-page"),
+              (m) => m.RegisterPage,
+            ),
+          },
+          {
+            path: "forgot-password",
+            ...page(
+              () => import("../features/auth/pages/forgot-password-page"),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: "reset-password",
+            ...page(
+              () => import("../features/auth/pages/reset-password-page"),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: "add-account",
+            ...page(
+              () => import("../features/auth/pages/add-account-page"),
+              (m) => m.AddAccountPage,
+            ),
+          },
+          {
+            path: "change-password",
+            ...page(
+              () => import("../features/auth/pages/change-password-page"),
+              (m) => m.ChangePasswordPage,
+            ),
+          },
+        ],
+      },
+      {
+        path: "u/:index",
+        ...page(
+          () => import("./layout/app-layout"),
+          (m) => m.AppLayout,
+        ),
+        errorElement: <ErrorScreen />,
+        children: appRoutes,
+      },
+      { path: "*", element: <Navigate to="/u/0/" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,12 @@
+import type { SxProps, Theme } from "@mui/material/styles";
+import type { DataTableColumn } from "./types";
+
+/** Width and responsive visibility shared by header, body and skeleton cells. */
+export function cellSx<T>(c: DataTableColumn<T>): SxProps<Theme> {
+  return {
+    width: c.width,
+    minWidth: c.minWidth,
+    ...(c.align === "right" ? { fontVariantNumeric: "tabular-nums" } : {}),
+    ...(c.showFrom ? { display: { xs: "none", [c.showFrom]: "table-cell" } } : {}),
+  };
+}

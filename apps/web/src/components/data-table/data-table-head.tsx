@@ -1,0 +1,61 @@
+import { Checkbox, TableCell, TableHead, TableRow, TableSortLabel } from "@mui/material";
+import { useT } from "../../lib/i18n";
+import { cellSx } from "./cell-sx";
+import { nextSort } from "./table-url-state";
+import type { DataTableColumn, SortState } from "./types";
+
+export interface DataTableHeadProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  sort: SortState | null;
+  onSort: (sort: SortState) => void;
+  /** Header checkbox; absent when rows are not selectable. */
+  selection?: { state: "none" | "some" | "all"; disabled: boolean; onToggle: () => void };
+}
+
+export function DataTableHead<T>({ columns, sort, onSort, selection }: DataTableHeadProps<T>) {
+  const t = useT();
+  return (
+    <TableHead>
+      <TableRow>
+        {selection && (
+          <TableCell padding="checkbox">
+            <Checkbox
+              size="small"
+              checked={selection.state === "all"}
+              indeterminate={selection.state === "some"}
+              disabled={selection.disabled}
+              onChange={selection.onToggle}
+              slotProps={{ input: { "aria-label": t("table.selectAll") } }}
+            />
+          </TableCell>
+        )}
+        {columns.map((c) => {
+          const key = c.sortKey ?? c.key;
+          const active = sort?.key === key;
+          return (
+            <TableCell
+              key={c.key}
+              align={c.align}
+              sx={cellSx(c)}
+              sortDirection={active && sort ? sort.direction : false}
+              aria-sort={active && sort ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
+            >
+              {c.sortable ? (
+                <TableSortLabel
+                  active={active}
+                  direction={active && sort ? sort.direction : (c.firstSortDirection ?? "asc")}
+                  onClick={() => onSort(nextSort(sort, key, c.firstSortDirection))}
+                  sx={{ flexDirection: c.align === "right" ? "row-reverse" : undefined }}
+                >
+                  {c.header}
+                </TableSortLabel>
+              ) : (
+                c.header
+              )}
+            </TableCell>
+          );
+        })}
+      </TableRow>
+    </TableHead>
+  );
+}

@@ -1,0 +1,20 @@
+/** Texts of the shared table; merged into the English dictionary (through sources.messages.ts for now). */
+export const dataTableMessages: Record<string, string> = {
+  "table.search": "Search",
+  "table.clearSearch": "Clear search",
+  "table.columns": "Columns",
+  "table.columnsTitle": "Show columns",
+  "table.columnsReset": "Reset",
+  "table.rowsPerPage": "Rows per page:",
+  "table.displayedRows": "{from}–{to} of {count}",
+  "table.selected": "{count} selected",
+  "table.clearSelection": "Clear selection",
+  "table.selectAll": "Select all rows on this page",
+  "table.selectRow": "Select row",
+  "table.noRecords": "No records found",
+  "table.noMatches": "Nothing matches “{search}”.",
+  "table.loadError": "The data could not be loaded.",
+  "table.retry": "Try again",
+  "table.verified": "Verified",
+  "table.lookup": "Lookup",
+};

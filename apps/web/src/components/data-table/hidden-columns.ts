@@ -1,0 +1,75 @@
+import { useCallback, useMemo, useState } from "react";
+import type { DataTableColumn } from "./types";
+
+/** Stored preference → the keys to hide; null when nothing usable is stored (then defaults apply). */
+export function parseHiddenColumns(raw: string | null, hideableKeys: readonly string[]): string[] | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return null;
+    return value.filter((k): k is string => typeof k === "string" && hideableKeys.includes(k));
+  } catch {
+    return null;
+  }
+}
+
+export function defaultHiddenColumns<T>(columns: readonly DataTableColumn<T>[]): string[] {
+  return columns.filter((c) => c.hideable !== false && c.defaultHidden).map((c) => c.key);
+}
+
+/** Columns a person may hide; the others (Phone, Email) always show. */
+export function hideableColumnKeys<T>(columns: readonly DataTableColumn<T>[]): string[] {
+  return columns.filter((c) => c.hideable !== false).map((c) => c.key);
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    /* private mode or quota: the choice lasts for this page view only */
+  }
+}
+
+export interface HiddenColumns {
+  hidden: ReadonlySet<string>;
+  toggle: (key: string) => void;
+  reset: () => void;
+}
+
+/** Hidden columns of one table, remembered in localStorage under `storageKey` when one is given. */
+export function useHiddenColumns<T>(storageKey: string | undefined, columns: readonly DataTableColumn<T>[]): HiddenColumns {
+  const hideable = hideableColumnKeys(columns);
+  const defaults = defaultHiddenColumns(columns);
+  const [keys, setKeys] = useState<string[]>(() => (storageKey && parseHiddenColumns(read(storageKey), hideable)) || defaults);
+
+  const toggle = useCallback(
+    (key: string) => {
+      setKeys((prev) => {
+        const next = prev.includes(key) ? prev.filter((k) => k !== key) : [...prev, key];
+        if (storageKey) write(storageKey, JSON.stringify(next));
+        return next;
+      });
+    },
+    [storageKey],
+  );
+
+  const defaultsSignature = defaults.join("|");
+  const reset = useCallback(() => {
+    if (storageKey) write(storageKey, null);
+    setKeys(defaultsSignature ? defaultsSignature.split("|") : []);
+  }, [storageKey, defaultsSignature]);
+
+  const hideableSignature = hideable.join("|");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signatures stand for the arrays' content
+  const hidden = useMemo(() => new Set(keys.filter((k) => hideable.includes(k))), [keys, hideableSignature]);
+  return { hidden, toggle, reset };
+}

@@ -1,0 +1,36 @@
+import type { LeadList } from "@leadflow/contracts";
+import { FormControlLabel, Switch } from "@mui/material";
+import { useSnackbar } from "notistack";
+import { errorMessage } from "../../../lib/errors";
+import { useT } from "../../../lib/i18n";
+import { useSetListStatus } from "../api/lists.api";
+
+/** The list page's Active/Inactive switch (spec §2): saves at once and says so. */
+export function ListStatusSwitch({ list }: { list: LeadList }) {
+  const t = useT();
+  const { enqueueSnackbar } = useSnackbar();
+  const setStatus = useSetListStatus();
+  const active = list.status === "active";
+  return (
+    <FormControlLabel
+      sx={{ mr: 0, px: 1.5, py: 0.25, border: 1, borderColor: "divider", borderRadius: 2, bgcolor: "background.paper" }}
+      label={t(active ? "lists.status.active" : "lists.status.inactive")}
+      control={
+        <Switch
+          checked={active}
+          disabled={setStatus.isPending}
+          onChange={(e) =>
+            setStatus.mutate(
+              { id: list.id, status: e.target.checked ? "active" : "inactive" },
+              {
+                onSuccess: () => enqueueSnackbar(t("lists.statusUpdated"), { variant: "success" }),
+                onError: (err) => enqueueSnackbar(errorMessage(err), { variant: "error" }),
+              },
+            )
+          }
+          color="success"
+        />
+      }
+    />
+  );
+}
