@@ -40,8 +40,8 @@ export async function run(role: Role, config: Config): Promise<void> {
   }
 
   const serveHttp = role !== "worker";
+  // The live channel listens for events itself (app ready → LISTEN); here the bus only publishes.
   const bus = createLiveBus(database);
-  if (serveHttp) await bus.start();
   const queue = createJobQueue(database, { log });
   const deps: JobDeps = { database, live: bus.publisher, mail: config.mail, log };
   await queue.start({ work: role !== "api", deps });

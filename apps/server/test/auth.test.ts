@@ -356,12 +356,18 @@ describe("forgot password", () => {
     expect(right.json().errors.code?.[0]).toMatch(/Too many/);
   });
 
-  it("rejects a weak new password with a field error", async () => {
+  it("answers each step's own field errors", async () => {
     const account = await activeAccount();
     const { token } = (await post("/api/password/email", { email: account.email })).json() as { token: string };
-    const res = await reset({ token, email: account.email, password: "weakpass", password_confirmation: "weakpass" });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.password).toBeDefined();
+    const weak = await reset({ token, email: account.email, password: "weakpass", password_confirmation: "weakpass" });
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().errors.password).toBeDefined();
+    const noConfirmation = await reset({ token, email: account.email, password: "Fresh#789" });
+    expect(noConfirmation.json().errors).toEqual({ password_confirmation: ["The password confirmation field is required."] });
+    const noCode = await reset({ token });
+    expect(noCode.json()).toEqual({ message: "The code field is required.", errors: { code: ["The code field is required."] } });
+    const nothing = await reset({});
+    expect(nothing.json().errors.token).toEqual(["The token field is required."]);
   });
 });
 

@@ -79,14 +79,17 @@ export const ForgotPasswordRequest = z.object({ email: Email });
 export const ForgotPasswordResponse = z.object({ token: z.string(), message: z.string() });
 export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
 
+const resetToken = requiredString("The token field is required.").min(1, "The token field is required.").max(200);
+
 /** POST /password/reset has two shapes: verify the emailed code, or set the new password. */
 export const VerifyResetCodeRequest = z.object({
-  token: requiredString("The token field is required.").min(1, "The token field is required.").max(200),
+  token: resetToken,
   code: requiredString("The code field is required.").trim().min(1, "The code field is required.").max(20),
 });
+export type VerifyResetCodeRequest = z.infer<typeof VerifyResetCodeRequest>;
 export const ResetPasswordRequest = z
   .object({
-    token: requiredString("The token field is required.").min(1, "The token field is required.").max(200),
+    token: resetToken,
     email: Email,
     password: StrongPassword,
     password_confirmation: confirmation,
@@ -96,9 +99,19 @@ export const ResetPasswordRequest = z
     path: ["password_confirmation"],
     message: "The password confirmation does not match.",
   });
-export const PasswordResetRequest = z.union([ResetPasswordRequest, VerifyResetCodeRequest]);
-export type VerifyResetCodeRequest = z.infer<typeof VerifyResetCodeRequest>;
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/**
+ * A body with `password` is the last step, any other the code step. Picked by that key rather than by a
+ * `z.union`, whose failure is one "Invalid input" with no field: here each field error is the step's own.
+ */
+export const PasswordResetRequest = z.unknown().transform((value, ctx): ResetPasswordRequest | VerifyResetCodeRequest => {
+  const passwordStep = typeof value === "object" && value !== null && "password" in value;
+  const result = passwordStep ? ResetPasswordRequest.safeParse(value) : VerifyResetCodeRequest.safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  return z.NEVER;
+});
 export const PasswordResetResponse = z.object({ is_completed: z.boolean().optional(), message: z.string() });
 
 export const ChangePasswordRequest = z

@@ -29,7 +29,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
-        const path = (v.params?.issue?.path ?? []).map(String);
+        const issue = v.params?.issue as { path?: PropertyKey[] } | undefined;
+        const path = (issue?.path ?? []).map(String);
         const field = path.length ? path.join(".") : v.instancePath.replace(/^\//, "").replace(/\//g, ".") || "request";
         return { field, message: v.message ?? "The value is invalid." };
       });

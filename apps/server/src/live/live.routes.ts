@@ -38,7 +38,7 @@ export async function registerLiveChannel(app: App, deps: AppDeps): Promise<void
       config: { public: true },
       schema: {
         params: z.object({ key: z.string() }),
-        querystring: z.object({ protocol: z.string().optional() }).passthrough(),
+        querystring: z.object({ protocol: z.string().optional() }),
       },
     },
     (socket, req) => hub.accept(socket, { appKey: req.params.key, protocol: req.query.protocol }),

@@ -9,7 +9,7 @@ import type {
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { getSetting } from "../settings/app-settings.service";
-import { AppError, fieldError } from "../shared/errors";
+import { AppError, appErrors, fieldError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
 import { hashPassword, verifyPassword } from "./passwords";
 import { type Authenticated, issueToken, revokeUserTokens } from "./tokens.service";
@@ -19,6 +19,8 @@ export const PENDING_MESSAGE = "Your account is pending verification. We will le
 
 export interface AuthOptions {
   tokenTtlSeconds: number;
+  /** Named in the not-yet-approved answer, so a waiting user knows whom to ask. */
+  supportEmail: string;
 }
 
 /** A registration makes a new team whose first user is its admin; approval may be automatic on self-hosted installs. */
@@ -51,7 +53,11 @@ export async function signIn(db: DbOrTx, input: SignInRequest, opts: AuthOptions
   const ok = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !ok) throw new AppError("invalid_credentials");
   if (user.blocked_at) throw new AppError("account_blocked");
-  if (!user.email_verified_at) throw new AppError("account_not_approved");
+  if (!user.email_verified_at) {
+    throw new AppError("account_not_approved", `${appErrors.account_not_approved.message}. Contact ${opts.supportEmail} if it takes long.`, {
+      support_email: [opts.supportEmail],
+    });
+  }
   const token = await issueToken(db, user, opts.tokenTtlSeconds);
   return { ...token, token_type: "Bearer", user: presentUser(user) };
 }

@@ -8,7 +8,6 @@ import {
   UpdateProfileRequest,
 } from "@leadflow/contracts";
 import {
-  AppError,
   changePassword,
   getMe,
   hitRateLimit,
@@ -40,16 +39,7 @@ export async function authRoutes(app: App, { database, config, jobs }: AppDeps) 
 
   app.post("/api/signin", { ...open, schema: { body: SignInRequest } }, async (req) => {
     await limit(req, "signin", req.body.email);
-    try {
-      return await signIn(db, req.body, { tokenTtlSeconds: config.tokenTtlSeconds });
-    } catch (e) {
-      if (e instanceof AppError && e.code === "account_not_approved") {
-        throw new AppError("account_not_approved", `Account has not yet been approved. Contact ${config.supportEmail} if it takes long.`, {
-          support_email: [config.supportEmail],
-        });
-      }
-      throw e;
-    }
+    return signIn(db, req.body, { tokenTtlSeconds: config.tokenTtlSeconds, supportEmail: config.supportEmail });
   });
 
   app.post("/api/password/email", { ...open, schema: { body: ForgotPasswordRequest } }, async (req) => {

@@ -6,7 +6,8 @@ export function cellSx<T>(c: DataTableColumn<T>): SxProps<Theme> {
   return {
     width: c.width,
     minWidth: c.minWidth,
-    ...(c.align === "right" ? { fontVariantNumeric: "tabular-nums" } : {}),
+    // Number columns stay as narrow as their figures: a long header wraps instead of widening the table.
+    ...(c.align === "right" ? { fontVariantNumeric: "tabular-nums", "&.MuiTableCell-head": { whiteSpace: "normal" } } : {}),
     ...(c.showFrom ? { display: { xs: "none", [c.showFrom]: "table-cell" } } : {}),
   };
 }

@@ -28,9 +28,12 @@ export function ColumnChooser<T>({ columns, state }: ColumnChooserProps<T>) {
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
-        sx={{ color: "text.secondary", flexShrink: 0 }}
+        aria-label={t("table.columns")}
+        sx={{ color: "text.secondary", flexShrink: 0, minWidth: 0, "& .MuiButton-startIcon": { mr: { xs: 0, sm: 1 } } }}
       >
-        {t("table.columns")}
+        <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
+          {t("table.columns")}
+        </Box>
         {hiddenCount > 0 && (
           <Box component="span" sx={{ ml: 0.75, px: 0.75, borderRadius: 1, bgcolor: "action.selected", fontSize: 12 }}>
             {hideable.length - hiddenCount}/{hideable.length}

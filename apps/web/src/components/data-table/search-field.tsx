@@ -51,7 +51,7 @@ export function SearchField({ value, onChange, placeholder }: SearchFieldProps) 
         if (e.key === "Escape" && text) clear();
       }}
       placeholder={placeholder ?? t("table.search")}
-      sx={{ width: { xs: "100%", sm: 280 }, "& input::-webkit-search-cancel-button": { display: "none" } }}
+      sx={{ flex: { xs: "1 1 160px", sm: "0 1 280px" }, minWidth: 0, "& input::-webkit-search-cancel-button": { display: "none" } }}
       slotProps={{
         htmlInput: { "aria-label": placeholder ?? t("table.search") },
         input: {

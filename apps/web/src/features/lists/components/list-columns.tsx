@@ -13,7 +13,6 @@ const count = (key: keyof LeadList, header: string, showFrom?: DataTableColumn<L
   sortable: true,
   firstSortDirection: "desc",
   align: "right",
-  width: 120,
   showFrom,
   render: (row) => formatNumber(row[key] as number),
 });
@@ -26,7 +25,7 @@ export function listColumns(t: typeof translate, href: (l: LeadList) => string):
       header: t("lists.columns.name"),
       sortable: true,
       hideable: false,
-      minWidth: 160,
+      minWidth: 140,
       render: (l) => (
         <Link component={RouterLink} to={href(l)} underline="hover" sx={{ fontWeight: 600, wordBreak: "break-word" }}>
           {l.name}
@@ -35,7 +34,7 @@ export function listColumns(t: typeof translate, href: (l: LeadList) => string):
     },
     count("total_leads", t("lists.columns.totalLeads")),
     count("unique_today", t("lists.columns.uniqueToday"), "sm"),
-    count("added_today", t("lists.columns.totalToday"), "md"),
+    count("added_today", t("lists.columns.totalToday"), "sm"),
     count("total_blacklisted_leads", t("lists.columns.blacklisted"), "lg"),
     count("total_flagged_leads", t("lists.columns.flagged"), "lg"),
     {
@@ -44,10 +43,10 @@ export function listColumns(t: typeof translate, href: (l: LeadList) => string):
       sortable: true,
       sortKey: "percentage_verified",
       firstSortDirection: "desc",
-      width: 220,
-      showFrom: "md",
+      width: 200,
+      showFrom: "xl",
       render: (l) => <PercentBars verified={l.percentage_verified} lookup={l.percentage_lookup} />,
     },
-    { key: "status", header: t("lists.columns.status"), width: 100, render: (l) => <ListStatusChip status={l.status} /> },
+    { key: "status", header: t("lists.columns.status"), width: 100, showFrom: "sm", render: (l) => <ListStatusChip status={l.status} /> },
   ];
 }

@@ -13,8 +13,9 @@ export function ListStatusSwitch({ list }: { list: LeadList }) {
   const active = list.status === "active";
   return (
     <FormControlLabel
-      sx={{ mr: 0, px: 1.5, py: 0.25, border: 1, borderColor: "divider", borderRadius: 2, bgcolor: "background.paper" }}
+      sx={{ m: 0, pl: 0.5, pr: 1.5, height: 32, border: 1, borderColor: "divider", borderRadius: 2, bgcolor: "background.paper" }}
       label={t(active ? "lists.status.active" : "lists.status.inactive")}
+      slotProps={{ typography: { variant: "body2", sx: { fontWeight: 600, minWidth: 56 } } }}
       control={
         <Switch
           checked={active}
@@ -29,6 +30,8 @@ export function ListStatusSwitch({ list }: { list: LeadList }) {
             )
           }
           color="success"
+          size="small"
+          slotProps={{ input: { "aria-label": t("lists.statusSwitch") } }}
         />
       }
     />

@@ -15,7 +15,6 @@ import { useT } from "../../../lib/i18n";
 import { listAggregationsQuery, listQuery, useDeleteList } from "../api/lists.api";
 import { DeleteError } from "../components/delete-error";
 import { ListFormDialog } from "../components/list-form-dialog";
-import { ListStatusChip } from "../components/list-status-chip";
 import { ListStatusSwitch } from "../components/list-status-switch";
 import { HeaderSkeleton, isNotFound, PageLoadError } from "../components/page-state";
 
@@ -79,12 +78,7 @@ export function ListPage() {
   return (
     <>
       <PageHeader
-        title={
-          <Stack direction="row" spacing={1.5} component="span" sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
-            <span>{data.name}</span>
-            <ListStatusChip status={data.status} />
-          </Stack>
-        }
+        title={data.name}
         subtitle={
           <>
             {t("lists.source")}:{" "}

@@ -12,7 +12,6 @@ const count = (key: keyof Source, header: string, showFrom?: DataTableColumn<Sou
   sortable: true,
   firstSortDirection: "desc",
   align: "right",
-  width: 120,
   showFrom,
   render: (row) => formatNumber(row[key] as number),
 });
@@ -25,7 +24,7 @@ export function sourceColumns(t: typeof translate, href: (s: Source) => string):
       header: t("sources.columns.name"),
       sortable: true,
       hideable: false,
-      minWidth: 180,
+      minWidth: 140,
       render: (s) => (
         <Stack sx={{ minWidth: 0 }}>
           <Link component={RouterLink} to={href(s)} underline="hover" sx={{ fontWeight: 600, wordBreak: "break-word" }}>
@@ -39,7 +38,7 @@ export function sourceColumns(t: typeof translate, href: (s: Source) => string):
     },
     count("total_leads", t("sources.columns.totalLeads")),
     count("unique_today", t("sources.columns.uniqueToday"), "sm"),
-    count("added_today", t("sources.columns.totalToday"), "md"),
+    count("added_today", t("sources.columns.totalToday"), "sm"),
     count("total_flagged_leads", t("sources.columns.flagged"), "lg"),
     count("total_blacklisted_leads", t("sources.columns.blacklisted"), "lg"),
     {
@@ -48,8 +47,8 @@ export function sourceColumns(t: typeof translate, href: (s: Source) => string):
       sortable: true,
       sortKey: "percentage_verified",
       firstSortDirection: "desc",
-      width: 220,
-      showFrom: "md",
+      width: 200,
+      showFrom: "xl",
       render: (s) => <PercentBars verified={s.percentage_verified} lookup={s.percentage_lookup} />,
     },
   ];

@@ -19,14 +19,14 @@ interface StatCardProps {
 
 function StatCard({ icon, label, hint, value, loading }: StatCardProps) {
   return (
-    <Card sx={{ p: { xs: 1.75, sm: 2.25 }, display: "flex", gap: 1.75, alignItems: "center", minWidth: 0 }}>
+    <Card sx={{ p: { xs: 1.5, md: 2.25 }, display: "flex", gap: 1.75, alignItems: "center", minWidth: 0 }}>
       <Box
         sx={{
+          display: { xs: "none", md: "grid" },
           width: 44,
           height: 44,
           flexShrink: 0,
           borderRadius: 2.5,
-          display: "grid",
           placeItems: "center",
           bgcolor: "rgba(67, 83, 224, 0.08)",
           color: "primary.main",
@@ -35,13 +35,18 @@ function StatCard({ icon, label, hint, value, loading }: StatCardProps) {
         {icon}
       </Box>
       <Stack sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }} noWrap>
+        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600, fontSize: { xs: "0.75rem", sm: "0.875rem" } }} noWrap>
           {label}
         </Typography>
-        <Typography variant="h5" component="p" sx={{ fontVariantNumeric: "tabular-nums", lineHeight: 1.3 }}>
+        <Typography
+          variant="h5"
+          component="p"
+          sx={{ fontVariantNumeric: "tabular-nums", lineHeight: 1.3, fontSize: { xs: "1.0625rem", sm: "1.25rem" } }}
+          noWrap
+        >
           {loading ? <Skeleton width={80} /> : formatNumber(value)}
         </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap title={hint}>
+        <Typography variant="caption" color="text.secondary" noWrap title={hint} sx={{ display: { xs: "none", md: "block" } }}>
           {hint}
         </Typography>
       </Stack>
@@ -62,7 +67,7 @@ export function SourcesSummary() {
     <Box
       component="section"
       aria-label={t("sources.title")}
-      sx={{ display: "grid", gap: 2, mb: 3, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" } }}
+      sx={{ display: "grid", gap: { xs: 1, sm: 2 }, mb: 3, gridTemplateColumns: "repeat(3, minmax(0, 1fr))" }}
     >
       {cards.map((c) => (
         <StatCard key={c.key} icon={c.icon} label={c.label} hint={c.hint} value={data?.[c.key]} loading={isPending} />
