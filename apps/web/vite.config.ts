@@ -24,12 +24,20 @@ export default defineConfig({
             { name: "react", test: nm("react|react-dom|scheduler|react-router|cookie|set-cookie-parser"), priority: 40 },
             {
               name: "mui",
-              test: nm("@mui[\\\\/](?:material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|react-is|clsx|stylis|hoist-non-react-statics|@babel[\\\\/]runtime"),
+              test: nm(
+                "@mui[\\\\/](?:material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|react-is|clsx|stylis|hoist-non-react-statics|@babel[\\\\/]runtime",
+              ),
               priority: 30,
             },
             { name: "query", test: nm("@tanstack"), priority: 20 },
             { name: "forms", test: nm("zod|react-hook-form|@hookform"), priority: 20 },
-            { name: "charts", test: nm("recharts|d3-[a-z-]+|victory-vendor|decimal\\.js-light|es-toolkit|immer|reselect|@reduxjs|redux|use-sync-external-store"), priority: 10 },
+            {
+              name: "charts",
+              test: nm(
+                "recharts|d3-[a-z-]+|victory-vendor|decimal\\.js-light|es-toolkit|immer|reselect|@reduxjs|redux|use-sync-external-store",
+              ),
+              priority: 10,
+            },
           ],
         },
       },

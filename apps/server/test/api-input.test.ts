@@ -1,5 +1,5 @@
-import Fastify from "fastify";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerErrorHandler } from "../src/http/errors";
 import { parseQuery } from "../src/http/querystring";
@@ -35,7 +35,8 @@ const json = (method: "POST" | "PUT" | "DELETE", url: string, body: string, auth
   send({ method, url, auth, payload: body, headers: { "content-type": "application/json" } });
 
 async function sourceCount(): Promise<number> {
-  return (await api.database.query<{ n: number }>("SELECT count(*)::int AS n FROM sources WHERE team_id = $1", [team.ctx.teamId])).rows[0]!.n;
+  return (await api.database.query<{ n: number }>("SELECT count(*)::int AS n FROM sources WHERE team_id = $1", [team.ctx.teamId])).rows[0]!
+    .n;
 }
 
 describe("bad bodies", () => {
@@ -67,12 +68,17 @@ describe("bad bodies", () => {
     for (const body of ["null", "[]", '"name"', "42", "true"]) {
       const res = await json("POST", "/api/sources", body);
       expect(res.statusCode, body).toBe(422);
-      expect(res.json().message).toBeTruthy();
+      expect(res.json().message, body).toBe("The request body must be a JSON object.");
     }
   });
 
   it("answers an unsupported content type with 415", async () => {
-    const res = await send({ method: "POST", url: "/api/sources", payload: "<name>x</name>", headers: { "content-type": "application/xml" } });
+    const res = await send({
+      method: "POST",
+      url: "/api/sources",
+      payload: "<name>x</name>",
+      headers: { "content-type": "application/xml" },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe("Unsupported content type.");
   });
@@ -122,7 +128,11 @@ describe("bad bodies", () => {
 
   it("ignores unknown fields", async () => {
     const other = await api.factory.team();
-    const res = await json("POST", "/api/sources", JSON.stringify({ name: "Extra", foo: "bar", team_id: other.ctx.teamId, total_leads: 999, id: 1 }));
+    const res = await json(
+      "POST",
+      "/api/sources",
+      JSON.stringify({ name: "Extra", foo: "bar", team_id: other.ctx.teamId, total_leads: 999, id: 1 }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).not.toHaveProperty("foo");
     expect(res.json()).toMatchObject({ name: "Extra", total_leads: 0 });
@@ -136,7 +146,14 @@ describe("bad bodies", () => {
     const signup = await json(
       "POST",
       "/api/signup",
-      JSON.stringify({ name: "L", email: `${"a".repeat(50_000)}@example.test`, phone_number: "+15551234567", industry: 1, password: "Secret#123", password_confirmation: "Secret#123" }),
+      JSON.stringify({
+        name: "L",
+        email: `${"a".repeat(50_000)}@example.test`,
+        phone_number: "+15551234567",
+        industry: 1,
+        password: "Secret#123",
+        password_confirmation: "Secret#123",
+      }),
       false,
     );
     expect(signup.statusCode).toBe(422);
@@ -144,11 +161,54 @@ describe("bad bodies", () => {
     const industry = await json(
       "POST",
       "/api/signup",
-      JSON.stringify({ name: "L", email: "l@example.test", phone_number: "+15551234567", industry: 9, password: "Secret#123", password_confirmation: "Secret#123" }),
+      JSON.stringify({
+        name: "L",
+        email: "l@example.test",
+        phone_number: "+15551234567",
+        industry: 9,
+        password: "Secret#123",
+        password_confirmation: "Secret#123",
+      }),
       false,
     );
     expect(industry.statusCode).toBe(422);
     expect(industry.json().errors.industry).toBeDefined();
+  });
+});
+
+describe("NUL bytes", () => {
+  it("answers 422, never 500, for a NUL byte in any text", async () => {
+    const before = await sourceCount();
+    const cases: InjectOptions[] = [
+      { method: "GET", url: "/api/sources?search=%00" },
+      { method: "GET", url: "/api/sources?sort=name%00" },
+      { method: "GET", url: "/api/team/users?search=a%00b" },
+      { method: "POST", url: "/api/sources", payload: { name: "a\u0000b" } },
+      { method: "PUT", url: "/api/user/profile", payload: { name: "a\u0000b", phone_number: "+15551234567" } },
+    ];
+    for (const c of cases) {
+      const res = await send(c);
+      expect(res.statusCode, c.url).toBe(422);
+      expect(res.json().message, c.url).toBe("The text contains a character that is not allowed.");
+    }
+    const signIn = await send({ method: "POST", url: "/api/signin", auth: false, payload: { email: "a\u0000b", password: "x" } });
+    expect(signIn.statusCode).toBe(422);
+    const signup = await send({
+      method: "POST",
+      url: "/api/signup",
+      auth: false,
+      payload: {
+        name: "a\u0000b",
+        email: "nul@example.test",
+        phone_number: "+15551234567",
+        industry: 1,
+        password: "Secret#123",
+        password_confirmation: "Secret#123",
+      },
+    });
+    expect(signup.statusCode).toBe(422);
+    expect(signup.json().errors.name).toBeDefined();
+    expect(await sourceCount()).toBe(before);
   });
 });
 
@@ -214,17 +274,29 @@ describe("mass assignment", () => {
         [t.ctx.userId],
       )
     ).rows;
-    expect(row).toMatchObject({ name: "Renamed", team_id: t.ctx.teamId, role: "team_operator", email: t.email, is_admin: false, blocked_at: null });
+    expect(row).toMatchObject({
+      name: "Renamed",
+      team_id: t.ctx.teamId,
+      role: "team_operator",
+      email: t.email,
+      is_admin: false,
+      blocked_at: null,
+    });
     expect(row!.email_verified_at).not.toBeNull();
   });
 
   it("an invitation cannot place a user in another team or make a global admin", async () => {
     const other = await api.factory.team();
     const email = `inv-${Date.now()}@example.test`;
-    const res = await json("POST", "/api/team/users", JSON.stringify({ name: "I", email, role: "team_operator", team_id: other.ctx.teamId, is_admin: true }));
+    const res = await json(
+      "POST",
+      "/api/team/users",
+      JSON.stringify({ name: "I", email, role: "team_operator", team_id: other.ctx.teamId, is_admin: true }),
+    );
     expect(res.statusCode).toBe(201);
-    const [row] = (await api.database.query<{ team_id: number; is_admin: boolean }>("SELECT team_id, is_admin FROM users WHERE email = $1", [email]))
-      .rows;
+    const [row] = (
+      await api.database.query<{ team_id: number; is_admin: boolean }>("SELECT team_id, is_admin FROM users WHERE email = $1", [email])
+    ).rows;
     expect(row).toEqual({ team_id: team.ctx.teamId, is_admin: false });
   });
 });
@@ -268,7 +340,11 @@ describe("bad query strings and ids", () => {
       "/api/sources/2147483647",
     ];
     for (const url of urls) {
-      const res = await send({ method: url.startsWith("/api/team") ? "PUT" : "GET", url, payload: url.startsWith("/api/team") ? { blocked: true } : undefined });
+      const res = await send({
+        method: url.startsWith("/api/team") ? "PUT" : "GET",
+        url,
+        payload: url.startsWith("/api/team") ? { blocked: true } : undefined,
+      });
       expect([404, 422], url).toContain(res.statusCode);
       expect(res.json().message, url).toBeTruthy();
     }
@@ -282,9 +358,16 @@ describe("bad query strings and ids", () => {
     for (const qs of ["ids[0]=abc", "ids=", "ids[0]=-1", "ids[0]=1.5", "x=1"]) {
       const res = await send({ method: "DELETE", url: `/api/sources/batch?${qs}` });
       expect(res.statusCode, qs).toBe(422);
-      expect(Object.keys(res.json().errors).some((k) => k.startsWith("ids")), qs).toBe(true);
+      expect(
+        Object.keys(res.json().errors).some((k) => k.startsWith("ids")),
+        qs,
+      ).toBe(true);
     }
-    const many = await json("DELETE", "/api/sources/lists/batch", JSON.stringify({ ids: Array.from({ length: 100_000 }, (_, i) => i + 1) }));
+    const many = await json(
+      "DELETE",
+      "/api/sources/lists/batch",
+      JSON.stringify({ ids: Array.from({ length: 100_000 }, (_, i) => i + 1) }),
+    );
     expect(many.statusCode).toBe(422);
     const started = Date.now();
     const sparse = await send({ method: "DELETE", url: "/api/sources/batch?ids[999999999]=2147483000" });

@@ -223,7 +223,11 @@ describe("change password", () => {
 
   it("checks the old password and refuses a new one equal to it", async () => {
     const { token, user, password, email } = await activeAccount();
-    const wrongOld = await change(token, user.id, { current_password: "Nope#1234", password: "Better#456", password_confirmation: "Better#456" });
+    const wrongOld = await change(token, user.id, {
+      current_password: "Nope#1234",
+      password: "Better#456",
+      password_confirmation: "Better#456",
+    });
     expect(wrongOld.statusCode).toBe(422);
     expect(wrongOld.json().errors.current_password).toBeDefined();
 
@@ -235,7 +239,11 @@ describe("change password", () => {
     expect(weak.statusCode).toBe(422);
     expect(weak.json().errors.password).toBeDefined();
 
-    const mismatch = await change(token, user.id, { current_password: password, password: "Better#456", password_confirmation: "Better#457" });
+    const mismatch = await change(token, user.id, {
+      current_password: password,
+      password: "Better#456",
+      password_confirmation: "Better#457",
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation).toBeDefined();
     expect((await signIn(email, password)).statusCode).toBe(200);
@@ -348,7 +356,13 @@ describe("forgot password", () => {
     const code = codeIn((await lastMailTo(account.email))!.text_body)!;
     const wrongCode = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
-      const res = await reset({ token, email: account.email, code: wrongCode, password: "Guess#1234", password_confirmation: "Guess#1234" });
+      const res = await reset({
+        token,
+        email: account.email,
+        code: wrongCode,
+        password: "Guess#1234",
+        password_confirmation: "Guess#1234",
+      });
       expect(res.statusCode).toBe(422);
     }
     const right = await reset({ token, code });
@@ -375,7 +389,8 @@ describe("rate limits", () => {
   it("answers the 4th sign-in attempt with 429, Retry-After and a message", async () => {
     const limited = await setupApi({ LEADFLOW_AUTH_RATE_LIMIT: "3" });
     try {
-      const attempt = () => limited.app.inject({ method: "POST", url: "/api/signin", payload: { email: "x@example.test", password: "Wrong#123" } });
+      const attempt = () =>
+        limited.app.inject({ method: "POST", url: "/api/signin", payload: { email: "x@example.test", password: "Wrong#123" } });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const res = await attempt();
       expect(res.statusCode).toBe(429);

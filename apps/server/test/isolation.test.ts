@@ -177,7 +177,11 @@ describe("tenant isolation", () => {
       const aList = await api.app.inject({ method: "GET", url: `/api/sources/lists/${a.list.id}`, headers: api.auth(a.admin.token) });
       expect(aList.json()).toMatchObject({ name: a.list.name, status: "active" });
       expect((await api.app.inject({ method: "GET", url: "/api/user", headers: api.auth(a.member.token) })).statusCode).toBe(200);
-      const signIn = await api.app.inject({ method: "POST", url: "/api/signin", payload: { email: a.admin.email, password: a.admin.password } });
+      const signIn = await api.app.inject({
+        method: "POST",
+        url: "/api/signin",
+        payload: { email: a.admin.email, password: a.admin.password },
+      });
       expect(signIn.statusCode).toBe(200);
     });
   }
@@ -193,7 +197,9 @@ describe("tenant isolation", () => {
         method: r.method as "GET",
         url: r.url,
         headers: api.auth(b.token),
-        ...(["POST", "PUT"].includes(r.method) ? { payload: { ...WRITE_BODY, email: `b-${Date.now()}@example.test`, team_id: a.admin.ctx.teamId } } : {}),
+        ...(["POST", "PUT"].includes(r.method)
+          ? { payload: { ...WRITE_BODY, email: `b-${Date.now()}@example.test`, team_id: a.admin.ctx.teamId } }
+          : {}),
       });
       expect(res.statusCode, key(r)).toBeLessThan(500);
       for (const secret of secrets) expect(res.body, key(r)).not.toContain(secret);

@@ -36,7 +36,10 @@ const COUNTER_KEYS = [
 /** Sets maintained counters directly, as imports will. */
 async function setCounters(table: "sources" | "lists", id: number, c: Record<string, number | string>) {
   const cols = Object.keys(c);
-  await api.database.query(`UPDATE ${table} SET ${cols.map((k, i) => `${k} = $${i + 2}`).join(", ")} WHERE id = $1`, [id, ...Object.values(c)]);
+  await api.database.query(`UPDATE ${table} SET ${cols.map((k, i) => `${k} = $${i + 2}`).join(", ")} WHERE id = $1`, [
+    id,
+    ...Object.values(c),
+  ]);
 }
 
 describe("lists under a source", () => {
@@ -47,7 +50,13 @@ describe("lists under a source", () => {
     const created = await call(token, "POST", `/api/sources/${source.id}/lists`, { name: "  April leads " });
     expect(created.statusCode).toBe(201);
     const list = created.json() as ListJson;
-    expect(list).toMatchObject({ name: "April leads", status: "active", is_active: true, source_id: source.id, source: { id: source.id, name: "Web" } });
+    expect(list).toMatchObject({
+      name: "April leads",
+      status: "active",
+      is_active: true,
+      source_id: source.id,
+      source: { id: source.id, name: "Web" },
+    });
     expect(list).toMatchObject({ total_leads: 0, unique_today: 0, added_today: 0 });
 
     const inactive = await call(token, "POST", `/api/sources/${source.id}/lists`, { name: "Old", status: "inactive" });
@@ -220,6 +229,27 @@ describe("lists under a source", () => {
       ["Empty", 0],
       ["Web", 2],
     ]);
+  });
+
+  it("searches names literally: % and _ are not wildcards", async () => {
+    const { ctx, token } = await api.factory.team();
+    const source = await api.factory.source(ctx, { name: "50% off" });
+    await api.factory.source(ctx, { name: "500 leads" });
+    await api.factory.source(ctx, { name: "a_b" });
+    await api.factory.source(ctx, { name: "axb" });
+    expect(names((await call(token, "GET", "/api/sources?search=50%25")).json())).toEqual(["50% off"]);
+    expect(names((await call(token, "GET", "/api/sources?search=a_b")).json())).toEqual(["a_b"]);
+    await api.factory.list(ctx, source.id, { name: "x_y" });
+    await api.factory.list(ctx, source.id, { name: "xzy" });
+    expect(names((await call(token, "GET", `/api/sources/${source.id}/lists?search=x_`)).json())).toEqual(["x_y"]);
+  });
+
+  it("deletes sources given as a comma list or a single id", async () => {
+    const { ctx, token } = await api.factory.team();
+    const [s1, s2, s3] = [await api.factory.source(ctx), await api.factory.source(ctx), await api.factory.source(ctx)];
+    expect((await call(token, "DELETE", `/api/sources/batch?ids=${s1.id},${s2.id}`)).json()).toEqual({ deleted: 2 });
+    expect((await call(token, "DELETE", `/api/sources/batch?ids=${s3.id}`)).json()).toEqual({ deleted: 1 });
+    expect((await call(token, "GET", "/api/sources")).json().meta.total).toBe(0);
   });
 
   it("returns an empty page with the right meta beyond the last page", async () => {

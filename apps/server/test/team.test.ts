@@ -1,5 +1,5 @@
-import { hashPassword } from "@leadflow/domain";
 import type { TeamCtx } from "@leadflow/domain";
+import { hashPassword } from "@leadflow/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, setupApi } from "./helpers";
 
@@ -14,8 +14,7 @@ const newEmail = () => `invitee-${Date.now().toString(36)}-${++seq}@example.test
 const PASSWORD = "Member#123";
 
 type Req = { method: "GET" | "POST" | "PUT" | "DELETE"; url: string; token?: string; payload?: object };
-const call = ({ method, url, token, payload }: Req) =>
-  api.app.inject({ method, url, payload, headers: token ? api.auth(token) : {} });
+const call = ({ method, url, token, payload }: Req) => api.app.inject({ method, url, payload, headers: token ? api.auth(token) : {} });
 const signIn = (email: string, password: string) => call({ method: "POST", url: "/api/signin", payload: { email, password } });
 
 /** A member who can sign in with PASSWORD. */
@@ -54,14 +53,17 @@ describe("team users", () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: "Olga Operator", email, role: "team_operator", status: "active" });
 
-    const [row] = (await api.database.query<{ team_id: number; email_verified_at: string | null }>(
-      "SELECT team_id, email_verified_at FROM users WHERE email = $1",
-      [email],
-    )).rows;
+    const [row] = (
+      await api.database.query<{ team_id: number; email_verified_at: string | null }>(
+        "SELECT team_id, email_verified_at FROM users WHERE email = $1",
+        [email],
+      )
+    ).rows;
     expect(row!.team_id).toBe(ctx.teamId);
     expect(row!.email_verified_at).not.toBeNull();
 
-    const [mail] = (await api.database.query<{ text_body: string }>("SELECT text_body FROM mail_outbox WHERE to_address = $1", [email])).rows;
+    const [mail] = (await api.database.query<{ text_body: string }>("SELECT text_body FROM mail_outbox WHERE to_address = $1", [email]))
+      .rows;
     const link = /(https?:\/\/\S+\/reset-password\?\S+)/.exec(mail!.text_body)?.[1];
     expect(link).toBeDefined();
     const url = new URL(link!);
@@ -84,7 +86,12 @@ describe("team users", () => {
   it("refuses to invite an address that already has an account", async () => {
     const { token } = await api.factory.team();
     const existing = await api.factory.team();
-    const res = await call({ method: "POST", url: "/api/team/users", token, payload: { name: "X", email: existing.email, role: "team_admin" } });
+    const res = await call({
+      method: "POST",
+      url: "/api/team/users",
+      token,
+      payload: { name: "X", email: existing.email, role: "team_admin" },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email).toBeDefined();
   });
@@ -94,7 +101,12 @@ describe("team users", () => {
     const op = await member(ctx, "team_operator");
     const other = await member(ctx, "team_operator");
     const email = newEmail();
-    const invite = await call({ method: "POST", url: "/api/team/users", token: op.token, payload: { name: "N", email, role: "team_admin" } });
+    const invite = await call({
+      method: "POST",
+      url: "/api/team/users",
+      token: op.token,
+      payload: { name: "N", email, role: "team_admin" },
+    });
     expect(invite.statusCode).toBe(403);
     expect(invite.json().message).toBeTruthy();
     expect((await api.database.query("SELECT id FROM users WHERE email = $1", [email])).rows).toHaveLength(0);
@@ -103,8 +115,9 @@ describe("team users", () => {
     expect(promote.statusCode).toBe(403);
     const block = await updateUser(op.token, other.id, { blocked: true });
     expect(block.statusCode).toBe(403);
-    const [row] = (await api.database.query<{ role: string; blocked_at: string | null }>("SELECT role, blocked_at FROM users WHERE id = $1", [op.id]))
-      .rows;
+    const [row] = (
+      await api.database.query<{ role: string; blocked_at: string | null }>("SELECT role, blocked_at FROM users WHERE id = $1", [op.id])
+    ).rows;
     expect(row).toMatchObject({ role: "team_operator", blocked_at: null });
     expect((await call({ method: "GET", url: "/api/user", token: other.token })).statusCode).toBe(200);
   });
@@ -138,7 +151,12 @@ describe("team users", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().role).toBe("team_admin");
     // The new admin may now manage users.
-    const invite = await call({ method: "POST", url: "/api/team/users", token: m.token, payload: { name: "N", email: newEmail(), role: "team_operator" } });
+    const invite = await call({
+      method: "POST",
+      url: "/api/team/users",
+      token: m.token,
+      payload: { name: "N", email: newEmail(), role: "team_operator" },
+    });
     expect(invite.statusCode).toBe(201);
   });
 
@@ -178,8 +196,11 @@ describe("team users", () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe("User not found.");
     }
-    const [row] = (await api.database.query<{ role: string; blocked_at: string | null }>("SELECT role, blocked_at FROM users WHERE id = $1", [bMember.id]))
-      .rows;
+    const [row] = (
+      await api.database.query<{ role: string; blocked_at: string | null }>("SELECT role, blocked_at FROM users WHERE id = $1", [
+        bMember.id,
+      ])
+    ).rows;
     expect(row).toMatchObject({ role: "team_operator", blocked_at: null });
     expect((await call({ method: "GET", url: "/api/user", token: bMember.token })).statusCode).toBe(200);
   });

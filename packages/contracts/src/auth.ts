@@ -10,7 +10,11 @@ export const StrongPassword = password
 
 const confirmation = requiredString("The password confirmation field is required.");
 
-export const Email = requiredString("The email field is required.").trim().toLowerCase().max(254).email("The email must be a valid email address.");
+export const Email = requiredString("The email field is required.")
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .email("The email must be a valid email address.");
 export const PhoneNumber = requiredString("Phone is required")
   .trim()
   .min(1, { error: "Phone is required", abort: true })
@@ -133,7 +137,11 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 export const UpdateProfileRequest = z.object({
   name: requiredString("Username is required").trim().min(1, "Username is required").max(120),
   phone_number: PhoneNumber,
-  language: z.string().trim().min(2).max(8).optional(),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, "The language is invalid.")
+    .optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 

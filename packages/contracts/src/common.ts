@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Sort/order arrive as `key,direction` (or `key` with a separate direction); unknown keys are rejected by each list. */
+/** Sort/order arrive as `key,direction` (or `key` with a separate direction); an unknown key falls back to the list's default. */
 export const SortDirection = z.enum(["asc", "desc"]);
 export type SortDirection = z.infer<typeof SortDirection>;
 
@@ -9,7 +9,12 @@ export type SortDirection = z.infer<typeof SortDirection>;
  * "expected string, received undefined".
  */
 export function requiredString(message: string) {
-  return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined) });
+  return text({ error: (issue) => (issue.input === undefined || issue.input === null ? message : undefined) });
+}
+
+/** PostgreSQL text cannot hold a NUL character: refuse it here with a field error, not later as a failed query. */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((s) => !s.includes("\u0000"), "The text contains a character that is not allowed.");
 }
 
 export const PageSizes = [15, 50, 100] as const;
@@ -17,9 +22,9 @@ export const PageSizes = [15, 50, 100] as const;
 export const ListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(1000, "The limit may not be greater than 1000.").default(50),
-  search: z.string().trim().max(200).optional(),
-  sort: z.string().max(80).optional(),
-  order: z.string().max(80).optional(),
+  search: text().trim().max(200).optional(),
+  sort: text().max(80).optional(),
+  order: text().max(80).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 

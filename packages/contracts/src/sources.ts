@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ListQuery, pageOf } from "./common";
+import { ListQuery, pageOf, requiredString } from "./common";
 import { ListStatuses, SourceStatuses } from "./enums";
 
 /** Counters shown at a glance; maintained on write, never recounted per request. */
@@ -15,7 +15,10 @@ export const Aggregations = z.object({
 });
 export type Aggregations = z.infer<typeof Aggregations>;
 
-const name = z.string().trim().min(1, "The name field is required.").max(191, "The name may not be greater than 191 characters.");
+const name = requiredString("The name field is required.")
+  .trim()
+  .min(1, "The name field is required.")
+  .max(191, "The name may not be greater than 191 characters.");
 
 export const ListSummary = z.object({ id: z.number().int(), name: z.string(), status: z.enum(ListStatuses), is_active: z.boolean() });
 

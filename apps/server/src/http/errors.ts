@@ -8,6 +8,7 @@ import { ZodError } from "zod";
  * mean nothing to a person; contracts give the spec's texts, this covers every other field.
  */
 function readable(field: string, message: string): string {
+  if (field === "request" && /^Invalid input: expected object/.test(message)) return "The request body must be a JSON object.";
   const label = (field.split(".").pop() ?? field).replace(/_/g, " ");
   if (/received (undefined|null)$/.test(message)) return `The ${label} field is required.`;
   if (/expected number, received NaN$/.test(message)) return `The ${label} must be a number.`;
@@ -18,6 +19,19 @@ function validationBody(issues: { field: string; message: string }[]) {
   const errors: Record<string, string[]> = {};
   for (const { field, message } of issues) (errors[field] ??= []).push(readable(field, message));
   return { message: Object.values(errors)[0]?.[0] ?? "The given data was invalid.", errors };
+}
+
+/**
+ * PostgreSQL's verdict on a value the contracts let through (a NUL byte, a number out of range): the request's
+ * fault, so a 422, not a 500. Drizzle wraps the driver's error in `cause`.
+ */
+const BAD_VALUE_SQLSTATES = new Set(["22021", "22P05", "22003", "22001"]);
+function badValueError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && BAD_VALUE_SQLSTATES.has(code)) return true;
+  }
+  return false;
 }
 
 /** One place maps every failure to the API's error shape; nothing leaks a stack trace. */
@@ -40,6 +54,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const issues = error.issues.map((i) => ({ field: i.path.map(String).join(".") || "request", message: i.message }));
       return reply.status(422).send(validationBody(issues));
     }
+    if (badValueError(error)) return reply.status(422).send({ message: "The request contains a value that cannot be stored." });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err: error }, "request failed");

@@ -42,7 +42,7 @@ function interpolate(text: string, vars?: Record<string, string | number>): stri
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
-/** `t("sources.deleteConfirm", { thing: "Web" })` → "Do you want to delete Web?" */
+/** `t("common.deleteConfirm", { thing: "Web" })` → "Do you want to delete Web?" */
 export function t(key: string, vars?: Record<string, string | number>): string {
   const text = dictionaries[language]?.[key] ?? en[key] ?? key;
   return interpolate(text, vars);

@@ -54,9 +54,13 @@ export async function signIn(db: DbOrTx, input: SignInRequest, opts: AuthOptions
   if (!user || !ok) throw new AppError("invalid_credentials");
   if (user.blocked_at) throw new AppError("account_blocked");
   if (!user.email_verified_at) {
-    throw new AppError("account_not_approved", `${appErrors.account_not_approved.message}. Contact ${opts.supportEmail} if it takes long.`, {
-      support_email: [opts.supportEmail],
-    });
+    throw new AppError(
+      "account_not_approved",
+      `${appErrors.account_not_approved.message}. Contact ${opts.supportEmail} if it takes long.`,
+      {
+        support_email: [opts.supportEmail],
+      },
+    );
   }
   const token = await issueToken(db, user, opts.tokenTtlSeconds);
   return { ...token, token_type: "Bearer", user: presentUser(user) };

@@ -9,7 +9,10 @@ describe("parseSort", () => {
     [{ sort: "name,desc" }, { key: "name", direction: "desc" }],
     [{ sort: "name" }, { key: "name", direction: "asc" }],
     [{ sort: "-total_leads" }, { key: "total_leads", direction: "desc" }],
-    [{ sort: "name", order: "DESC" }, { key: "name", direction: "desc" }],
+    [
+      { sort: "name", order: "DESC" },
+      { key: "name", direction: "desc" },
+    ],
     [{ order: "total_leads,asc" }, { key: "total_leads", direction: "asc" }],
     [{ sort: "password_hash,desc" }, fallback],
     [{ sort: "name; DROP TABLE sources" }, fallback],

@@ -6,8 +6,9 @@ export function cellSx<T>(c: DataTableColumn<T>): SxProps<Theme> {
   return {
     width: c.width,
     minWidth: c.minWidth,
-    // Number columns stay as narrow as their figures: a long header wraps instead of widening the table.
-    ...(c.align === "right" ? { fontVariantNumeric: "tabular-nums", "&.MuiTableCell-head": { whiteSpace: "normal" } } : {}),
+    // A long header wraps instead of widening the table; columns stay as narrow as their content.
+    "&.MuiTableCell-head": { whiteSpace: "normal" },
+    ...(c.align === "right" ? { fontVariantNumeric: "tabular-nums", px: 1.25 } : {}),
     ...(c.showFrom ? { display: { xs: "none", [c.showFrom]: "table-cell" } } : {}),
   };
 }

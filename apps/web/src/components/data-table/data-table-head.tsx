@@ -45,7 +45,12 @@ export function DataTableHead<T>({ columns, sort, onSort, selection }: DataTable
                   active={active}
                   direction={active && sort ? sort.direction : (c.firstSortDirection ?? "asc")}
                   onClick={() => onSort(nextSort(sort, key, c.firstSortDirection))}
-                  sx={{ flexDirection: c.align === "right" ? "row-reverse" : undefined }}
+                  sx={{
+                    position: "relative",
+                    flexDirection: c.align === "right" ? "row-reverse" : undefined,
+                    // The arrow sits in the cell padding, so narrow number columns are not widened by it.
+                    ...(c.align === "right" ? { "& .MuiTableSortLabel-icon": { position: "absolute", m: 0, left: -20 } } : {}),
+                  }}
                 >
                   {c.header}
                 </TableSortLabel>

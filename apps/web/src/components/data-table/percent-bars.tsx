@@ -11,7 +11,7 @@ export interface PercentBarsProps {
 
 function Bar({ label, value, color }: { label: string; value: number; color: "success" | "primary" }) {
   return (
-    <Box sx={{ display: "grid", gridTemplateColumns: "52px 1fr 44px", alignItems: "center", columnGap: 1 }}>
+    <Box sx={{ display: "grid", gridTemplateColumns: "50px 1fr 42px", alignItems: "center", columnGap: 1 }}>
       <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1.3 }}>
         {label}
       </Typography>
@@ -33,7 +33,7 @@ function Bar({ label, value, color }: { label: string; value: number; color: "su
 export function PercentBars({ verified, lookup }: PercentBarsProps) {
   const t = useT();
   return (
-    <Stack spacing={0.5} sx={{ minWidth: 150, maxWidth: 220 }}>
+    <Stack spacing={0.5} sx={{ minWidth: 140, maxWidth: 220 }}>
       <Bar label={t("table.verified")} value={verified} color="success" />
       <Bar label={t("table.lookup")} value={lookup} color="primary" />
     </Stack>

@@ -93,6 +93,8 @@ export const sourcesMessages: Record<string, string> = {
   "lists.removeManyError": "Removing lists error",
   "lists.status.active": "Active",
   "lists.status.inactive": "Inactive",
+  "lists.status.pending": "Pending",
+  "lists.status.unsubscribed": "Unsubscribed",
   "lists.statusSwitch": "List is active",
   "lists.statusUpdated": "Status updated successfully!",
   "lists.leads": "Leads",

@@ -43,7 +43,7 @@ export function listColumns(t: typeof translate, href: (l: LeadList) => string):
       sortable: true,
       sortKey: "percentage_verified",
       firstSortDirection: "desc",
-      width: 200,
+      width: 190,
       showFrom: "xl",
       render: (l) => <PercentBars verified={l.percentage_verified} lookup={l.percentage_lookup} />,
     },

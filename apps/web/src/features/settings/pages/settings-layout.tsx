@@ -23,7 +23,10 @@ export function SettingsLayout() {
           scrollButtons="auto"
           allowScrollButtonsMobile
           aria-label={t("settings.title")}
-          sx={{ "& .MuiTabs-scrollButtons": { width: 32, transition: "width 150ms" }, "& .MuiTabs-scrollButtons.Mui-disabled": { width: 0 } }}
+          sx={{
+            "& .MuiTabs-scrollButtons": { width: 32, transition: "width 150ms" },
+            "& .MuiTabs-scrollButtons.Mui-disabled": { width: 0 },
+          }}
         >
           {settingsTabs.map((tab) => (
             <Tab

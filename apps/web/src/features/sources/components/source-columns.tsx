@@ -47,7 +47,7 @@ export function sourceColumns(t: typeof translate, href: (s: Source) => string):
       sortable: true,
       sortKey: "percentage_verified",
       firstSortDirection: "desc",
-      width: 200,
+      width: 190,
       showFrom: "xl",
       render: (s) => <PercentBars verified={s.percentage_verified} lookup={s.percentage_lookup} />,
     },

@@ -19,7 +19,9 @@ interface StatCardProps {
 
 function StatCard({ icon, label, hint, value, loading }: StatCardProps) {
   return (
-    <Card sx={{ p: { xs: 1.5, md: 2.25 }, display: "flex", gap: 1.75, alignItems: "center", minWidth: 0 }}>
+    <Card
+      sx={{ px: { xs: 2, md: 2.25 }, py: { xs: 1.25, sm: 1.5, md: 2.25 }, display: "flex", gap: 1.75, alignItems: "center", minWidth: 0 }}
+    >
       <Box
         sx={{
           display: { xs: "none", md: "grid" },
@@ -34,14 +36,18 @@ function StatCard({ icon, label, hint, value, loading }: StatCardProps) {
       >
         {icon}
       </Box>
-      <Stack sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600, fontSize: { xs: "0.75rem", sm: "0.875rem" } }} noWrap>
+      {/* Phones: one line per figure (label left, value right); wider screens: a card per figure. */}
+      <Stack
+        direction={{ xs: "row", sm: "column" }}
+        sx={{ minWidth: 0, flex: 1, justifyContent: "space-between", alignItems: { xs: "baseline", sm: "stretch" }, gap: { xs: 1, sm: 0 } }}
+      >
+        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }} noWrap>
           {label}
         </Typography>
         <Typography
           variant="h5"
           component="p"
-          sx={{ fontVariantNumeric: "tabular-nums", lineHeight: 1.3, fontSize: { xs: "1.0625rem", sm: "1.25rem" } }}
+          sx={{ fontVariantNumeric: "tabular-nums", lineHeight: 1.3, fontSize: { xs: "1.0625rem", md: "1.25rem" } }}
           noWrap
         >
           {loading ? <Skeleton width={80} /> : formatNumber(value)}
@@ -67,7 +73,7 @@ export function SourcesSummary() {
     <Box
       component="section"
       aria-label={t("sources.title")}
-      sx={{ display: "grid", gap: { xs: 1, sm: 2 }, mb: 3, gridTemplateColumns: "repeat(3, minmax(0, 1fr))" }}
+      sx={{ display: "grid", gap: { xs: 1, sm: 1.5, md: 2 }, mb: 3, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" } }}
     >
       {cards.map((c) => (
         <StatCard key={c.key} icon={c.icon} label={c.label} hint={c.hint} value={data?.[c.key]} loading={isPending} />

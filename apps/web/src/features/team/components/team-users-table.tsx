@@ -21,11 +21,6 @@ import { formatDateTime, fromNow } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
 import { teamStatusColor } from "./team-status";
 
-const statusColor = { active: "success", pending: "warning", blocked: "error" } as const satisfies Record<
-  TeamUser["status"],
-  "success" | "warning" | "error"
->;
-
 export interface TeamUsersTableProps {
   users: TeamUser[] | undefined;
   total: number;

@@ -98,7 +98,7 @@ export function TeamPage() {
           {errorMessage(users.error)}
         </Alert>
       )}
-      {phone ? (
+      {phone && (
         <TeamUserCards
           users={users.data?.data}
           loading={users.isPending}
@@ -106,7 +106,16 @@ export function TeamPage() {
           canManage={canManage}
           onToggleBlock={askToggle}
         />
-      ) : (
+      )}
+      {phone && (users.data?.meta.last_page ?? 1) > 1 && (
+        <Pagination
+          sx={{ mt: 2, display: "flex", justifyContent: "center" }}
+          count={users.data?.meta.last_page}
+          page={page}
+          onChange={(_, p) => setQuery({ page: p })}
+        />
+      )}
+      {!phone && (
         <TeamUsersTable
           users={users.data?.data}
           total={users.data?.meta.total ?? 0}
