@@ -417,9 +417,18 @@ describe("unexpected failures", () => {
     app.get("/boom", async () => {
       throw new Error("connection to db at /srv/secret.ts:12:3 failed");
     });
+    app.get("/bad-value", async () => {
+      throw new Error("Failed query: insert into sources …", {
+        cause: Object.assign(new Error("invalid byte sequence"), { code: "22021" }),
+      });
+    });
     const res = await app.inject({ method: "GET", url: "/boom" });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+    // A value PostgreSQL refuses is the request's fault, and the query text stays on the server.
+    const bad = await app.inject({ method: "GET", url: "/bad-value" });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ message: "The request contains a value that cannot be stored." });
     await app.close();
   });
 });

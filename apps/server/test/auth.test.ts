@@ -97,6 +97,18 @@ describe("registration", () => {
     }
   });
 
+  it("takes the industry as its number or its name", async () => {
+    const body = registration({ industry: "Home Improvement" });
+    expect((await post("/api/signup", body)).statusCode).toBe(201);
+    const [row] = await sql<{ industry: number }>("SELECT industry FROM users WHERE email = $1", [body.email]);
+    expect(row!.industry).toBe(3);
+    for (const industry of ["Banking", 0, 9, 2.5]) {
+      const res = await post("/api/signup", registration({ industry }));
+      expect(res.statusCode, String(industry)).toBe(422);
+      expect(res.json().errors.industry, String(industry)).toBeDefined();
+    }
+  });
+
   it("activates at once when auto_approve is set", async () => {
     await setSetting(api.db, "auto_approve", true);
     try {

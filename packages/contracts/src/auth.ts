@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requiredString } from "./common";
-import { TeamRoles } from "./enums";
+import { Industries, TeamRoles } from "./enums";
 
 const password = requiredString("The password field is required.").min(8, "The password must be at least 8 characters.").max(200);
 /** Spec: at least one special character and one number. */
@@ -21,16 +21,23 @@ export const PhoneNumber = requiredString("Phone is required")
   .max(32)
   .regex(/^\+?[0-9 ()\-.]{7,}$/, "The phone number format is invalid.");
 
+const industryIds = new Map(Object.entries(Industries).map(([id, name]) => [name.toLowerCase(), Number(id)]));
+/** 1–8, or the industry's name ("Insurance"), which the form shows. */
+const IndustryField = z.preprocess(
+  (v) => (typeof v === "string" && industryIds.has(v.trim().toLowerCase()) ? industryIds.get(v.trim().toLowerCase()) : v),
+  z.coerce
+    .number({ error: "The industry field is required." })
+    .int("The selected industry is invalid.")
+    .min(1, "The industry field is required.")
+    .max(8, "The selected industry is invalid."),
+);
+
 export const SignUpRequest = z
   .object({
     name: requiredString("The name field is required.").trim().min(1, "The name field is required.").max(120),
     email: Email,
     phone_number: PhoneNumber,
-    industry: z.coerce
-      .number({ error: "The industry field is required." })
-      .int()
-      .min(1, "The industry field is required.")
-      .max(8, "The selected industry is invalid."),
+    industry: IndustryField,
     password: StrongPassword,
     password_confirmation: confirmation,
   })

@@ -39,7 +39,7 @@ export function SignInForm({
   const config = useAppConfig();
   const signIn = useSignIn();
   const [failure, setFailure] = useState<Failure | null>(null);
-  const form = useForm({ resolver: zodResolver(SignInRequest), mode: "onTouched", defaultValues: { email: defaultEmail, password: "" } });
+  const form = useForm({ resolver: zodResolver(SignInRequest), mode: "onSubmit", defaultValues: { email: defaultEmail, password: "" } });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
