@@ -362,6 +362,20 @@ describe("forgot password", () => {
     expect((await get("/api/user", account.token)).statusCode).toBe(200);
   });
 
+  it("sets the password through the mailed link, whose token differs from the answered one", async () => {
+    const account = await activeAccount();
+    const { token: answered } = (await post("/api/password/email", { email: account.email })).json() as { token: string };
+    const link = new URL(/(https?:\/\/\S+\/reset-password\?\S+)/.exec((await lastMailTo(account.email))!.text_body)![1]!);
+    const linkToken = link.searchParams.get("token")!;
+    expect(link.searchParams.get("email")).toBe(account.email);
+    expect(linkToken).not.toBe(answered);
+    const res = await reset({ token: linkToken, email: account.email, password: "Linked#123", password_confirmation: "Linked#123" });
+    expect(res.statusCode).toBe(200);
+    expect((await signIn(account.email, "Linked#123")).statusCode).toBe(200);
+    // One reset ends every open one of the user.
+    expect((await reset({ token: answered, code: "123456" })).json().errors.token).toBeDefined();
+  });
+
   it("stops accepting codes after five wrong ones, also on the final step", async () => {
     const account = await activeAccount();
     const { token } = (await post("/api/password/email", { email: account.email })).json() as { token: string };

@@ -8,7 +8,7 @@ export function cellSx<T>(c: DataTableColumn<T>): SxProps<Theme> {
     minWidth: c.minWidth,
     // A long header wraps instead of widening the table; columns stay as narrow as their content.
     "&.MuiTableCell-head": { whiteSpace: "normal" },
-    ...(c.align === "right" ? { fontVariantNumeric: "tabular-nums", px: 1.25 } : {}),
+    ...(c.align === "right" ? { fontVariantNumeric: "tabular-nums", pl: 1, pr: 2 } : {}),
     ...(c.showFrom ? { display: { xs: "none", [c.showFrom]: "table-cell" } } : {}),
   };
 }

@@ -47,9 +47,9 @@ export function DataTableHead<T>({ columns, sort, onSort, selection }: DataTable
                   onClick={() => onSort(nextSort(sort, key, c.firstSortDirection))}
                   sx={{
                     position: "relative",
-                    flexDirection: c.align === "right" ? "row-reverse" : undefined,
-                    // The arrow sits in the cell padding, so narrow number columns are not widened by it.
-                    ...(c.align === "right" ? { "& .MuiTableSortLabel-icon": { position: "absolute", m: 0, left: -20 } } : {}),
+                    // Number columns: the arrow hangs in the right padding, so it neither widens the column nor
+                    // moves the header off the figures' right edge.
+                    ...(c.align === "right" ? { "& .MuiTableSortLabel-icon": { position: "absolute", m: 0, right: -16, fontSize: 14 } } : {}),
                   }}
                 >
                   {c.header}

@@ -21,7 +21,8 @@ export interface DataTableColumn<T> {
   /** Direction of the first click on the header: numbers read best largest first. */
   firstSortDirection?: SortDirection;
   width?: number | string;
-  minWidth?: number | string;
+  /** A number, or per breakpoint: `{ xs: 120, lg: 200 }`. */
+  minWidth?: number | string | Partial<Record<Breakpoint, number | string>>;
   align?: "left" | "right" | "center";
   /** false keeps the column out of the 'Columns' chooser (Phone and Email of lead tables). Default true. */
   hideable?: boolean;

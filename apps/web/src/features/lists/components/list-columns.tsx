@@ -25,7 +25,7 @@ export function listColumns(t: typeof translate, href: (l: LeadList) => string):
       header: t("lists.columns.name"),
       sortable: true,
       hideable: false,
-      minWidth: 140,
+      minWidth: { xs: 120, lg: 180 },
       render: (l) => (
         <Link component={RouterLink} to={href(l)} underline="hover" sx={{ fontWeight: 600, wordBreak: "break-word" }}>
           {l.name}

@@ -24,7 +24,7 @@ export function sourceColumns(t: typeof translate, href: (s: Source) => string):
       header: t("sources.columns.name"),
       sortable: true,
       hideable: false,
-      minWidth: 140,
+      minWidth: { xs: 120, lg: 180 },
       render: (s) => (
         <Stack sx={{ minWidth: 0 }}>
           <Link component={RouterLink} to={href(s)} underline="hover" sx={{ fontWeight: 600, wordBreak: "break-word" }}>
