@@ -17,6 +17,8 @@ export interface Config {
   liveKey: string;
   webDist: string;
   logLevel: string;
+  /** Trust X-Forwarded-For from a reverse proxy: `true`, or the proxies' addresses (comma-separated). */
+  trustProxy: boolean | string;
   /** Rate limits on sign-in, registration and password reset (attempts per window, per IP and per email). */
   authRate: { limit: number; windowSeconds: number };
 }
@@ -71,6 +73,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveKey: env.LEADFLOW_LIVE_KEY ?? "leadflow",
     webDist: resolve(env.LEADFLOW_WEB_DIST ?? resolve(repoRoot, "apps/web/dist")),
     logLevel: env.LOG_LEVEL ?? "info",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     authRate: { limit: Number(env.LEADFLOW_AUTH_RATE_LIMIT ?? 10), windowSeconds: Number(env.LEADFLOW_AUTH_RATE_WINDOW ?? 60) },
   };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | string {
+  if (!v) return false;
+  return bool(v) ?? v;
 }

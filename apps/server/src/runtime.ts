@@ -10,15 +10,16 @@ import { createLiveBus } from "./live/live-bus";
 
 export type Role = "start" | "api" | "worker";
 
-const log = (msg: string, extra?: Record<string, unknown>) =>
-  console.log(`[leadflow] ${msg}${extra ? ` ${JSON.stringify(extra)}` : ""}`);
+const log = (msg: string, extra?: Record<string, unknown>) => console.log(`[leadflow] ${msg}${extra ? ` ${JSON.stringify(extra)}` : ""}`);
 
 export async function openDatabase(config: Config): Promise<Database> {
   try {
     return await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
-      throw new Error(`${e.message} Stop it first, or use its admin commands (npm run leadflow -- …), which reach it over its admin socket.`);
+      throw new Error(
+        `${e.message} Stop it first, or use its admin commands (npm run leadflow -- …), which reach it over its admin socket.`,
+      );
     }
     throw e;
   }

@@ -1,8 +1,8 @@
+import type { LiveEventName, LiveEventPayload } from "@leadflow/contracts";
 import type { Database } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
 import type { JobDefinition, JobSender, LivePublisher } from "@leadflow/domain";
 import { makeFactory } from "@leadflow/domain/testing/factory";
-import type { LiveEventName, LiveEventPayload } from "@leadflow/contracts";
 import { loadConfig } from "../src/config";
 import { buildApp } from "../src/http/app";
 

@@ -1,6 +1,7 @@
 import type { Database } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
-import { defineJob, deliverMailJob, type JobDeps, sendMail } from "@leadflow/domain";
+import { cleanupJob, defineJob, deliverMailJob, issueToken, type JobDeps, sendMail } from "@leadflow/domain";
+import { makeFactory } from "@leadflow/domain/testing/factory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createJobQueue, type JobQueue } from "../src/jobs/queue";
@@ -191,5 +192,31 @@ describe("job queue in an API-only process", () => {
     expect(count("stuck:finished")).toBe(0);
     expect((await jobState(id!))?.state).toBe("failed");
     releaseSlow?.();
+  });
+});
+
+describe("maintenance.cleanup", () => {
+  it("deletes stale rate-limit windows, dead tokens and expired resets, and keeps live ones", async () => {
+    const database = await createTestDatabase();
+    try {
+      const { user } = await makeFactory(database).team();
+      await database.query(
+        "INSERT INTO rate_limits (key, window_start, hits) VALUES ('old', now() - interval '2 days', 3), ('fresh', now(), 1)",
+      );
+      const live = await issueToken(database.db, user, 3600);
+      await database.query(
+        "INSERT INTO access_tokens (team_id, user_id, token_hash, expires_at) VALUES ($1, $2, 'dead', now() - interval '8 days')",
+        [user.team_id, user.id],
+      );
+      await cleanupJob.handler({ database, live: { toUser: async () => {} }, mail: { driver: "outbox", from: "x@y" }, log: () => {} }, {});
+      const keys = (await database.query<{ key: string }>("SELECT key FROM rate_limits ORDER BY key")).rows.map((r) => r.key);
+      expect(keys).toEqual(["fresh"]);
+      const tokens = (await database.query<{ token_hash: string }>("SELECT token_hash FROM access_tokens")).rows.map((r) => r.token_hash);
+      expect(tokens).not.toContain("dead");
+      expect(tokens).toHaveLength(2);
+      expect(live.access_token).toBeTruthy();
+    } finally {
+      await database.close();
+    }
   });
 });

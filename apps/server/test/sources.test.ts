@@ -24,7 +24,12 @@ describe("sources API", () => {
     const sorted = await api.app.inject({ method: "GET", url: "/api/sources?sort=name,asc", headers: h });
     expect(sorted.json().data.map((s: { name: string }) => s.name)).toEqual(["Partners", "Web forms"]);
 
-    const renamed = await api.app.inject({ method: "PUT", url: `/api/sources/${source.id}`, headers: h, payload: { name: "Landing pages" } });
+    const renamed = await api.app.inject({
+      method: "PUT",
+      url: `/api/sources/${source.id}`,
+      headers: h,
+      payload: { name: "Landing pages" },
+    });
     expect(renamed.json().name).toBe("Landing pages");
 
     const del = await api.app.inject({ method: "DELETE", url: `/api/sources/${source.id}`, headers: h });
@@ -52,7 +57,11 @@ describe("sources API", () => {
     });
     expect(refused.statusCode).toBe(404);
     expect((await api.app.inject({ method: "GET", url: `/api/sources/${s1.id}`, headers: api.auth(a.token) })).statusCode).toBe(200);
-    const ok = await api.app.inject({ method: "DELETE", url: `/api/sources/batch?ids[0]=${s1.id}&ids[1]=${s2.id}`, headers: api.auth(a.token) });
+    const ok = await api.app.inject({
+      method: "DELETE",
+      url: `/api/sources/batch?ids[0]=${s1.id}&ids[1]=${s2.id}`,
+      headers: api.auth(a.token),
+    });
     expect(ok.json()).toEqual({ deleted: 2 });
   });
 

@@ -8,6 +8,7 @@ export * from "./lists/lists.service";
 export * from "./mail/mail.jobs";
 export * from "./mail/mail.service";
 export * from "./mail/mail.transport";
+export * from "./maintenance/maintenance.jobs";
 export * from "./processes/processes.service";
 export * from "./seed/demo.seed";
 export * from "./settings/app-settings.service";

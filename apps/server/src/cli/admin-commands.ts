@@ -31,7 +31,10 @@ export async function runAdminCommand(database: Database, cmd: AdminCommand): Pr
         const mails = await listOutbox(db, cmd.limit);
         if (!mails.length) return "The outbox is empty.";
         return mails
-          .map((m) => `#${m.id}  ${m.created_at}  ${m.status}${m.transport ? ` via ${m.transport}` : ""}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n${"-".repeat(60)}`)
+          .map(
+            (m) =>
+              `#${m.id}  ${m.created_at}  ${m.status}${m.transport ? ` via ${m.transport}` : ""}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n${"-".repeat(60)}`,
+          )
           .join("\n");
       }
       case "settings.auto-approve": {

@@ -34,7 +34,8 @@ export async function buildApp(
         }
       : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy that sets X-Forwarded-For; otherwise a client could pick its own address for rate limits.
+    trustProxy: deps.config.trustProxy,
     routerOptions: { maxParamLength: 200, querystringParser: parseQuery },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

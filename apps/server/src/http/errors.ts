@@ -57,7 +57,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (badValueError(error)) return reply.status(422).send({ message: "The request contains a value that cannot be stored." });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
-      req.log.error({ err: error }, "request failed");
+      // Drizzle puts the query's parameters (hashes, tokens) into its message: log the driver's cause instead.
+      const cause = (error as { cause?: { message?: string; code?: string } }).cause;
+      const query = /^Failed query/.test(error.message);
+      req.log.error(
+        {
+          code: cause?.code ?? error.code,
+          message: query ? (cause?.message ?? "query failed") : error.message,
+          stack: query ? undefined : error.stack,
+        },
+        "request failed",
+      );
       return reply.status(status).send({ message: "Something went wrong on our side. Please try again." });
     }
     const message =

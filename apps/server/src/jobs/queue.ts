@@ -96,6 +96,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
         await instance.createQueue(def.name, policy);
         // createQueue leaves an existing queue as it was: the code's policy wins on every start.
         await instance.updateQueue(def.name, policy);
+        if (def.cron && work) await instance.schedule(def.name, def.cron, {}, { tz: "UTC" });
       }
       if (!work) return;
       for (const def of registry) {

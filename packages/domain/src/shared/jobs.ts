@@ -24,6 +24,8 @@ export interface JobDefinition<P = unknown> {
   retry: RetryPolicy;
   /** Seconds after which a running job counts as lost and is retried. */
   expireSeconds?: number;
+  /** Cron expression (UTC): the workers run it on this schedule, once per tick across all processes. */
+  cron?: string;
 }
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {

@@ -28,7 +28,3 @@ export async function hitRateLimit(db: DbOrTx, key: string, rule: RateRule): Pro
     });
   }
 }
-
-export async function clearRateLimits(db: DbOrTx): Promise<void> {
-  await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
-}

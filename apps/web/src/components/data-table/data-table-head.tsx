@@ -49,7 +49,9 @@ export function DataTableHead<T>({ columns, sort, onSort, selection }: DataTable
                     position: "relative",
                     // Number columns: the arrow hangs in the right padding, so it neither widens the column nor
                     // moves the header off the figures' right edge.
-                    ...(c.align === "right" ? { "& .MuiTableSortLabel-icon": { position: "absolute", m: 0, right: -16, fontSize: 14 } } : {}),
+                    ...(c.align === "right"
+                      ? { "& .MuiTableSortLabel-icon": { position: "absolute", m: 0, right: -16, fontSize: 14 } }
+                      : {}),
                   }}
                 >
                   {c.header}

@@ -4,7 +4,6 @@ import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useMemo, useState } from "react";
-import { useNavigate } from "react-router";
 import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
 import type { ContextMenuItem } from "../../../components/context-menu/context-menu";
@@ -25,7 +24,6 @@ const PAGE_SIZES = [15, 50, 100] as const;
 export function SourcesPage() {
   const t = useT();
   const p = useAccountPath();
-  const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   useBreadcrumbs([{ label: t("sources.breadcrumb") }]);
 
@@ -74,7 +72,7 @@ export function SourcesPage() {
         emptyText={t("sources.empty")}
         searchPlaceholder={t("sources.searchPlaceholder")}
       />
-      <SourceFormDialog open={dialog === "create"} onClose={() => setDialog(null)} onSaved={(s) => navigate(href(s))} />
+      <SourceFormDialog open={dialog === "create"} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={dialog === "delete"}
         message={tn("sources.deleteManyConfirm", selected.length)}
