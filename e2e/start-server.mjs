@@ -8,7 +8,13 @@ import { join } from "node:path";
 const root = new URL("..", import.meta.url).pathname;
 const port = process.env.E2E_PORT ?? "3310";
 const dataDir = mkdtempSync(join(tmpdir(), "leadflow-e2e-"));
-const env = { ...process.env, PORT: port, LEADFLOW_DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, LEADFLOW_AUTH_RATE_LIMIT: "200" };
+const env = {
+  ...process.env,
+  PORT: port,
+  LEADFLOW_DATA_DIR: dataDir,
+  APP_URL: `http://127.0.0.1:${port}`,
+  LEADFLOW_AUTH_RATE_LIMIT: "200",
+};
 delete env.DATABASE_URL;
 
 if (process.env.TEST_DATABASE_URL) {
@@ -22,7 +28,11 @@ if (process.env.TEST_DATABASE_URL) {
 // The flows run CLI commands against the same install: tell them where it is.
 writeFileSync(join(root, "e2e/.server-env.json"), JSON.stringify({ LEADFLOW_DATA_DIR: dataDir, DATABASE_URL: env.DATABASE_URL ?? "" }));
 
-const child = spawn(process.execPath, ["--import", "tsx", join(root, "apps/server/src/cli/main.ts"), "start"], { cwd: root, env, stdio: "inherit" });
+const child = spawn(process.execPath, ["--import", "tsx", join(root, "apps/server/src/cli/main.ts"), "start"], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
 const stop = () => child.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

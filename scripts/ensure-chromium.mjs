@@ -14,7 +14,9 @@ if (!existsSync(path)) {
       process.exit(1);
     }
   } else {
-    console.error(`Chromium is missing at ${path}: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH), then run the tests again.`);
+    console.error(
+      `Chromium is missing at ${path}: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH), then run the tests again.`,
+    );
     process.exit(1);
   }
 }

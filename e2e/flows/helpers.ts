@@ -23,8 +23,16 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
 /** Opens a context-menu item whether the menu is a side panel (desktop) or a popover (mobile). */
 export async function contextMenu(page: Page, item: string): Promise<void> {
   const direct = page.getByRole("button", { name: item, exact: true }).or(page.getByRole("menuitem", { name: item, exact: true }));
-  if (!(await direct.first().isVisible().catch(() => false))) {
-    await page.getByRole("button", { name: /actions|menu/i }).first().click();
+  if (
+    !(await direct
+      .first()
+      .isVisible()
+      .catch(() => false))
+  ) {
+    await page
+      .getByRole("button", { name: /actions|menu/i })
+      .first()
+      .click();
   }
   await direct.first().click();
 }

@@ -27,11 +27,8 @@ test("two accounts signed in side by side under /u/0/ and /u/1/", async ({ page,
 
   const token = (i: number) =>
     tab0.evaluate((index) => {
-      const raw = Object.keys(localStorage)
-        .map((k) => localStorage.getItem(k) ?? "")
-        .find((v) => v.includes("token"));
-      const accounts = JSON.parse(raw ?? "[]") as { token: string; index: number }[];
-      return (Array.isArray(accounts) ? accounts : Object.values(accounts)).find((a) => a.index === index)?.token;
+      const accounts = JSON.parse(localStorage.getItem("leadflow.accounts") ?? "[]") as { token: string; index: number }[];
+      return accounts.find((a) => a.index === index)?.token;
     }, i);
   const t0 = await token(0);
   const t1 = await token(1);
@@ -45,7 +42,10 @@ test("two accounts signed in side by side under /u/0/ and /u/1/", async ({ page,
   await expect(tab1.getByText("No Sources Found")).toBeVisible();
 
   // The account menu lists both and switches between them.
-  await tab1.getByRole("button", { name: /account/i }).first().click();
+  await tab1
+    .getByRole("button", { name: /account/i })
+    .first()
+    .click();
   await expect(tab1.getByText("First Person")).toBeVisible();
   await tab1.getByText("First Person").click();
   await expect(tab1).toHaveURL(/\/u\/0\//);
