@@ -56,7 +56,7 @@ export function PageHeader({ title, subtitle, counts, actions, children, context
             mt: 2,
             display: "grid",
             gap: 1.5,
-            gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: `repeat(${Math.min(counts.length, 4)}, minmax(0, 180px))` },
+            gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: `repeat(${Math.min(counts.length, 6)}, minmax(0, 180px))` },
           }}
         >
           {counts.map((c) => (
