@@ -1,5 +1,6 @@
 import type { Database } from "@leadflow/db";
-import { AppError, approveUser, createUser, listOutbox, seedDemo, setSetting } from "@leadflow/domain";
+import { AppError, approveUser, createUser, findUserByEmail, listOutbox, seedDemo, setSetting } from "@leadflow/domain";
+import { createLiveBus } from "../live/live-bus";
 
 /** Admin commands, run against an open database: directly, or inside the running program via the admin socket. */
 export type AdminCommand =
@@ -7,7 +8,8 @@ export type AdminCommand =
   | { name: "user.create"; email: string; password: string; userName: string; admin: boolean }
   | { name: "seed.demo" }
   | { name: "mail.list"; limit: number }
-  | { name: "settings.auto-approve"; value: boolean };
+  | { name: "settings.auto-approve"; value: boolean }
+  | { name: "message"; email: string; text: string };
 
 export async function runAdminCommand(database: Database, cmd: AdminCommand): Promise<string> {
   const db = database.db;
@@ -36,6 +38,13 @@ export async function runAdminCommand(database: Database, cmd: AdminCommand): Pr
               `#${m.id}  ${m.created_at}  ${m.status}${m.transport ? ` via ${m.transport}` : ""}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n${"-".repeat(60)}`,
           )
           .join("\n");
+      }
+      case "message": {
+        // Reaches the user's open browser tabs as a toast, through whichever process serves their socket.
+        const user = await findUserByEmail(db, cmd.email);
+        if (!user) throw new AppError("user_not_found", `No user with the email ${cmd.email}.`);
+        await createLiveBus(database).publisher.toUser(user.id, "UserMessage", { message: cmd.text });
+        return `Message sent to ${user.email}.`;
       }
       case "settings.auto-approve": {
         await setSetting(db, "auto_approve", cmd.value);

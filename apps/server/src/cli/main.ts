@@ -18,6 +18,7 @@ const usage = `Usage: npm run leadflow -- <command>
   seed demo                  create the demo team (demo@leadflow.local)
   mail list [--limit <n>]    print the newest mail of the outbox
   settings auto-approve <on|off>   approve new registrations automatically
+  message <email> <text>     show a message to the user's open browser tabs (a toast)
 
 Environment: PORT (3000), LEADFLOW_DATA_DIR (./data), DATABASE_URL (unset = embedded database), APP_URL,
 MAIL_DRIVER (outbox|smtp|ses), SMTP_HOST/PORT/USER/PASSWORD, MAIL_FROM, LEADFLOW_AUTO_APPROVE. A .env file is read too.`;
@@ -42,6 +43,7 @@ function parseAdmin(args: string[]): AdminCommand | undefined {
   if (a === "seed" && b === "demo") return { name: "seed.demo" };
   if (a === "mail" && b === "list") return { name: "mail.list", limit: Number(flag(args, "limit") ?? 10) };
   if (a === "settings" && b === "auto-approve" && (c === "on" || c === "off")) return { name: "settings.auto-approve", value: c === "on" };
+  if (a === "message" && b && c) return { name: "message", email: b, text: args.slice(2).join(" ") };
   return undefined;
 }
 
