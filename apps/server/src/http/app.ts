@@ -1,5 +1,6 @@
+import fastifySwagger from "@fastify/swagger";
 import Fastify from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerLiveChannel } from "../live/live.routes";
 import { registerAuth } from "./auth";
 import { registerErrorHandler } from "./errors";
@@ -49,6 +50,22 @@ export async function buildApp(
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     for (const m of methods) if (m !== "HEAD") routes.push({ method: m, url: r.url, public: Boolean(r.config?.public) });
   });
+
+  // OpenAPI from the same zod schemas that validate the requests; served at /api/openapi.json.
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Leadflow API",
+        version: "0.1.0",
+        description: "Bearer-token API of Leadflow. Errors: 422 {message, errors}, 401, 404, 429 {message} with Retry-After.",
+      },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    hideUntagged: false,
+  });
+  app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   registerErrorHandler(app);
   registerAuth(app, deps);
