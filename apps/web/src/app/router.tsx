@@ -89,7 +89,7 @@ const appRoutes: RouteObject[] = [
   {
     path: "sources/:sourceId/:listId",
     ...page(
-      () => import("../features/lists/pages/list-page"),
+      () => import("../features/sources/pages/list-page"),
       (m) => m.ListPage,
     ),
   },

@@ -1,9 +1,5 @@
-import { dataTableMessages } from "../../components/data-table/data-table.messages";
-
-/** English texts of the sources and lists screens (and, for now, the shared table). Quoted spec texts are verbatim. */
+/** English texts of the sources and lists screens. Quoted spec texts are verbatim. */
 export const sourcesMessages: Record<string, string> = {
-  ...dataTableMessages,
-
   "sources.breadcrumb": "Data",
   "sources.title": "Data",
   "sources.subtitle": "Sources group the lists your leads are imported into.",

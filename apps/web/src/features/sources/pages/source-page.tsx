@@ -13,13 +13,13 @@ import { type ContextMenuItem, useContextMenu } from "../../../components/contex
 import { DataTable } from "../../../components/data-table/data-table";
 import { useTableUrlState } from "../../../components/data-table/use-table-url-state";
 import { PageHeader } from "../../../components/page-header/page-header";
+import { DeleteError } from "../../../components/page-state/delete-error";
+import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
 import { tn, useT } from "../../../lib/i18n";
-import { listsQuery, useDeleteLists } from "../../lists/api/lists.api";
-import { DeleteError } from "../../lists/components/delete-error";
-import { listColumns } from "../../lists/components/list-columns";
-import { ListFormDialog } from "../../lists/components/list-form-dialog";
-import { HeaderSkeleton, isNotFound, PageLoadError } from "../../lists/components/page-state";
+import { listsQuery, useDeleteLists } from "../api/lists.api";
 import { sourceAggregationsQuery, sourceQuery, useDeleteSource } from "../api/sources.api";
+import { listColumns } from "../components/list-columns";
+import { ListFormDialog } from "../components/list-form-dialog";
 import { SourceFormDialog } from "../components/source-form-dialog";
 import { SourceStatusChip } from "../components/source-status-chip";
 

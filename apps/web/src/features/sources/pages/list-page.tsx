@@ -11,12 +11,12 @@ import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog
 import { type ContextMenuItem, useContextMenu } from "../../../components/context-menu/context-menu";
 import { EmptyState } from "../../../components/empty-state/empty-state";
 import { PageHeader } from "../../../components/page-header/page-header";
+import { DeleteError } from "../../../components/page-state/delete-error";
+import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
 import { useT } from "../../../lib/i18n";
 import { listAggregationsQuery, listQuery, useDeleteList } from "../api/lists.api";
-import { DeleteError } from "../components/delete-error";
 import { ListFormDialog } from "../components/list-form-dialog";
 import { ListStatusSwitch } from "../components/list-status-switch";
-import { HeaderSkeleton, isNotFound, PageLoadError } from "../components/page-state";
 
 /** One list: its counters and the active switch; its leads table arrives with lead import (spec §2 List page). */
 export function ListPage() {

@@ -2,10 +2,10 @@ import ErrorOutlineOutlinedIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import SearchOffOutlinedIcon from "@mui/icons-material/SearchOffOutlined";
 import { Box, Button, Skeleton, Stack } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import { EmptyState } from "../../../components/empty-state/empty-state";
-import { ApiError } from "../../../lib/api-client";
-import { errorMessage } from "../../../lib/errors";
-import { useT } from "../../../lib/i18n";
+import { ApiError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/errors";
+import { useT } from "../../lib/i18n";
+import { EmptyState } from "../empty-state/empty-state";
 
 export const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;
 
