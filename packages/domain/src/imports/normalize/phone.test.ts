@@ -80,15 +80,10 @@ describe("normalizePhone: refused", () => {
     if (!r.ok) expect(r.message).toMatch(/^The phone number/);
   });
 
-  it("refuses a 50,000-character value in well under 5 ms", () => {
-    const raw = "5".repeat(50_000);
-    const started = performance.now();
-    for (let i = 0; i < 100; i++) expect(normalizePhone(raw)).toMatchObject({ ok: false, reason: "too_long" });
-    expect((performance.now() - started) / 100).toBeLessThan(0.5);
-    const tricky = `${"(".repeat(25_000)}${"1".repeat(25_000)}`;
-    const t2 = performance.now();
-    expect(normalizePhone(tricky)).toMatchObject({ ok: false, reason: "too_long" });
-    expect(performance.now() - t2).toBeLessThan(5);
+  // Its speed (< 5 ms) is measured by the B11 benchmark; here: refused by length, before the parser sees it.
+  it("refuses a 50,000-character value by its length, before parsing", () => {
+    expect(normalizePhone("5".repeat(50_000))).toMatchObject({ ok: false, reason: "too_long" });
+    expect(normalizePhone(`${"(".repeat(25_000)}${"1".repeat(25_000)}`)).toMatchObject({ ok: false, reason: "too_long" });
   });
 });
 
