@@ -1,6 +1,7 @@
 import { hashPassword } from "@leadflow/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, setupApi } from "./helpers";
+import { importHelpers } from "./imports-helpers";
 
 /**
  * Tenant isolation (RELIABILITY I6): every registered route is called with team B's token on team A's data.
@@ -16,11 +17,20 @@ const ID_KIND = {
   "/api/sources/lists/:id/aggregations": "list",
   "/api/team/users/:id": "user",
   "/api/user/:id/password/change": "user",
+  "/api/imports/:id": "import",
+  "/api/imports/:id/sync-import": "import",
+  "/api/imports/:id/dispatch": "import",
+  "/api/imports/:id/lead-statuses": "import",
+  "/api/sync-import/:id": "import",
+  "/api/sync-import/:id/import-attributes/multiple": "import",
+  "/api/import-files/:id": "import",
+  "/api/import-files/:id/history": "import",
+  "/api/lead-attributes/:id": "attribute",
 } as const satisfies Record<string, Kind>;
-type Kind = "source" | "list" | "user";
+type Kind = "source" | "list" | "user" | "import" | "attribute";
 
 /** Routes that take ids in the query or the body. */
-const BATCH_KIND: Record<string, Kind> = {
+const BATCH_KIND: Record<string, "source" | "list"> = {
   "DELETE /api/sources/batch": "source",
   "DELETE /api/sources/lists/batch": "list",
 };
@@ -42,6 +52,15 @@ const NO_ID = new Set([
   "GET /api/sources/total",
   "GET /api/all-sources-with-lists",
   "POST /api/broadcasting/auth",
+  "GET /api/imports",
+  "GET /api/imports/active",
+  // Takes a list id in its multipart body: its own check below ("uploads into another team's list").
+  "POST /api/imports",
+  "GET /api/lead-attributes",
+  "GET /api/lead-attributes-all",
+  "POST /api/lead-attributes",
+  "GET /api/validation-template/phone",
+  "PUT /api/validation-template/phone",
 ]);
 
 /**
@@ -63,6 +82,15 @@ const WRITE_BODY = {
   phone_number: "+15550000000",
 };
 
+/** Routes whose body WRITE_BODY would not satisfy: a valid body, so the answer is the tenant check's, not 422. */
+const ROUTE_BODY: Record<string, object> = {
+  "PUT /api/sync-import/:id": { status: "pending" },
+  "POST /api/sync-import/:id/import-attributes/multiple": {
+    attributes: [{ processing_document_attribute_id: 1, lead_attribute_id: null }],
+  },
+  "PUT /api/imports/:id/lead-statuses": { lead_status: 2, phone_status: 4, email_status: 4 },
+};
+
 let api: Api;
 let routes: Api["routes"];
 beforeAll(async () => {
@@ -78,7 +106,19 @@ async function teamA() {
   const source = await api.factory.source(admin.ctx, { name: `A-source-${admin.ctx.teamId}` });
   const list = await api.factory.list(admin.ctx, source.id, { name: `A-list-${admin.ctx.teamId}` });
   await api.factory.list(admin.ctx, source.id, { name: `A-list2-${admin.ctx.teamId}` });
-  return { admin, member, source, list };
+  // An imported file (mapped and run) and an attribute of its own.
+  const im = importHelpers(api);
+  const filename = `A-file-${admin.ctx.teamId}.csv`;
+  const importId = await im.start(admin.token, list.id, filename, "Phone,Email,Secret\n2124567890,a-lead@example.com,A-secret\nbad,,x\n", {
+    Secret: `A-attr-${admin.ctx.teamId}`,
+  });
+  await im.runQueued();
+  const attribute = (
+    await api.database.query<{ id: number; name: string }>("SELECT id, name FROM lead_attributes WHERE team_id = $1 AND NOT is_system", [
+      admin.ctx.teamId,
+    ])
+  ).rows[0]!;
+  return { admin, member, source, list, importId, filename, attribute };
 }
 type TeamA = Awaited<ReturnType<typeof teamA>>;
 
@@ -100,10 +140,20 @@ async function snapshot(a: TeamA) {
       "SELECT id, name, email, phone_number, role, blocked_at, email_verified_at, password_hash, updated_at FROM users WHERE team_id = $1 ORDER BY id",
     ),
     tokens: await q("SELECT id, revoked_at, expires_at FROM access_tokens WHERE team_id = $1 ORDER BY id"),
+    imports: await q(
+      "SELECT id, status, sync_status, lead_status, phone_status, email_status, processed_count, updated_at FROM imports WHERE team_id = $1 ORDER BY id",
+    ),
+    mapping: await q("SELECT id, lead_attribute_id FROM import_attributes WHERE team_id = $1 ORDER BY id"),
+    attributes: await q("SELECT id, name, sort_order, updated_at FROM lead_attributes WHERE team_id = $1 ORDER BY id"),
+    leads: await q("SELECT id, status, duplicates_count, updated_at FROM leads WHERE team_id = $1 ORDER BY id"),
+    phones: await q("SELECT id, status FROM lead_phones WHERE team_id = $1 ORDER BY id"),
+    templates: await q('SELECT "values" FROM validation_templates WHERE team_id = $1'),
   };
 }
 
 function idOf(a: TeamA, kind: Kind, url: string): number {
+  if (kind === "import") return a.importId;
+  if (kind === "attribute") return a.attribute.id;
   if (kind === "source") return a.source.id;
   if (kind === "list") return a.list.id;
   // The password route is the user's own; for team users, another admin of A (blocking them would be the leak).
@@ -143,13 +193,15 @@ describe("tenant isolation", () => {
           method: r.method as "GET",
           url,
           headers: api.auth(b.token),
-          ...(["POST", "PUT", "PATCH"].includes(r.method) ? { payload: WRITE_BODY } : {}),
+          ...(["POST", "PUT", "PATCH"].includes(r.method) ? { payload: ROUTE_BODY[key(r)] ?? WRITE_BODY } : {}),
         });
         const expected = role === "team_operator" && ROLE_FIRST_FOR_OPERATOR.has(key(r)) ? 403 : 404;
         answers.push(`${key(r)} → ${res.statusCode}`);
         expect(res.statusCode, `${r.method} ${url}: ${res.body}`).toBe(expected);
         expect(res.json().message).toBeTruthy();
-        for (const secret of [a.source.name, a.list.name, a.member.email, a.admin.email]) expect(res.body).not.toContain(secret);
+        for (const secret of [a.source.name, a.list.name, a.member.email, a.admin.email, a.filename, a.attribute.name]) {
+          expect(res.body).not.toContain(secret);
+        }
       }
       expect(answers.length).toBe(idRoutes.length);
 
@@ -190,7 +242,7 @@ describe("tenant isolation", () => {
     const a = await teamA();
     const b = await teamB("team_admin");
     const before = await snapshot(a);
-    const secrets = [a.source.name, a.list.name, a.member.email, a.admin.email];
+    const secrets = [a.source.name, a.list.name, a.member.email, a.admin.email, a.filename, a.attribute.name, "A-secret"];
     for (const r of routes.filter((x) => !x.public && NO_ID.has(key(x)))) {
       if (key(r) === "POST /api/logout") continue;
       const res = await api.app.inject({
@@ -208,6 +260,19 @@ describe("tenant isolation", () => {
     // Whatever B created (a source, an invited user) belongs to B.
     const bRows = await api.database.query<{ n: number }>("SELECT count(*)::int AS n FROM sources WHERE team_id = $1", [b.ctx.teamId]);
     expect(bRows.rows[0]!.n).toBe(1);
+  });
+
+  it("refuses uploads into another team's list with 404 and keeps nothing", async () => {
+    const a = await teamA();
+    const b = await teamB("team_admin");
+    const before = await snapshot(a);
+    const im = importHelpers(api);
+    for (const listFirst of [true, false]) {
+      const res = await im.upload(b.token, a.list.id, "x.csv", "Phone\n2124567899\n", listFirst);
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    expect((await api.database.query("SELECT id FROM imports WHERE team_id = $1", [b.ctx.teamId])).rows).toEqual([]);
+    expect(await snapshot(a)).toEqual(before);
   });
 
   it("does not authorise team B on team A's live channel", async () => {

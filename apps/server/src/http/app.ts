@@ -5,7 +5,9 @@ import { registerLiveChannel } from "../live/live.routes";
 import { registerAuth } from "./auth";
 import { registerErrorHandler } from "./errors";
 import { parseQuery } from "./querystring";
+import { attributesRoutes } from "./routes/attributes.routes";
 import { authRoutes } from "./routes/auth.routes";
+import { importsRoutes } from "./routes/imports.routes";
 import { listsRoutes } from "./routes/lists.routes";
 import { sourcesRoutes } from "./routes/sources.routes";
 import { systemRoutes } from "./routes/system.routes";
@@ -74,6 +76,8 @@ export async function buildApp(
   await systemRoutes(app, deps);
   await sourcesRoutes(app, deps);
   await listsRoutes(app, deps);
+  await attributesRoutes(app, deps);
+  await importsRoutes(app, deps);
   await registerLiveChannel(app, deps);
   if (opts.serveWeb !== false) await registerWebApp(app, deps.config.webDist);
   return { app, routes };

@@ -13,6 +13,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** Jobs of one kind this process runs at once. */
   concurrency?: number;
+  /** How often pg-boss looks for expired jobs and stale heartbeats (its default is 60). */
+  superviseIntervalSeconds?: number;
 }
 
 export interface JobQueue {
@@ -81,7 +83,15 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     async start({ work, deps }) {
       if (boss) throw new Error("The job queue is already started.");
       // An API-only process sends jobs but leaves maintenance and scheduling to the workers.
-      const instance = new PgBoss({ ...connection(database, work), supervise: work, schedule: work, migrate: true });
+      const instance = new PgBoss({
+        ...connection(database, work),
+        supervise: work,
+        schedule: work,
+        migrate: true,
+        ...(opts.superviseIntervalSeconds
+          ? { superviseIntervalSeconds: opts.superviseIntervalSeconds, monitorIntervalSeconds: opts.superviseIntervalSeconds }
+          : {}),
+      });
       instance.on("error", (e) => log(`job queue error: ${e.message}`));
       instance.on("warning", (w) => log(`job queue warning: ${w.message}`, w.data as Record<string, unknown> | undefined));
       boss = instance;
@@ -93,9 +103,9 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
           retryBackoff: def.retry.backoff,
           expireInSeconds: def.expireSeconds ?? DEFAULT_EXPIRE_SECONDS,
         };
-        await instance.createQueue(def.name, policy);
+        await instance.createQueue(def.name, def.heartbeatSeconds ? { ...policy, heartbeatSeconds: def.heartbeatSeconds } : policy);
         // createQueue leaves an existing queue as it was: the code's policy wins on every start.
-        await instance.updateQueue(def.name, policy);
+        await instance.updateQueue(def.name, { ...policy, heartbeatSeconds: def.heartbeatSeconds ?? null });
         if (def.cron && work) await instance.schedule(def.name, def.cron, {}, { tz: "UTC" });
       }
       if (!work) return;

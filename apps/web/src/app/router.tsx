@@ -16,8 +16,6 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) =
 const settingsTabs: RouteObject[] = [
   { path: "spam-email-groups", handle: { titleKey: "settings.spamEmailGroups" } },
   { path: "sender-email-groups", handle: { titleKey: "settings.senderEmailGroups" } },
-  { path: "import-history", handle: { titleKey: "settings.importHistory" } },
-  { path: "ignore-phone-format", handle: { titleKey: "settings.ignorePhoneFormat" } },
   { path: "rules", handle: { titleKey: "settings.rules" } },
   { path: "keywords", handle: { titleKey: "settings.keywords" } },
   { path: "lookup-management", handle: { titleKey: "settings.lookupManagement" } },
@@ -111,8 +109,29 @@ const appRoutes: RouteObject[] = [
         index: true,
         handle: { titleKey: "settings.systemAttributes" },
         ...page(
-          () => import("../features/settings/pages/settings-tab-placeholder"),
-          (m) => m.SettingsTabPlaceholder,
+          () => import("../features/attributes/pages/system-attributes-page"),
+          (m) => m.SystemAttributesPage,
+        ),
+      },
+      {
+        path: "import-history",
+        ...page(
+          () => import("../features/imports/pages/import-history-page"),
+          (m) => m.ImportHistoryPage,
+        ),
+      },
+      {
+        path: "import-history/:fileId",
+        ...page(
+          () => import("../features/imports/pages/import-file-page"),
+          (m) => m.ImportFilePage,
+        ),
+      },
+      {
+        path: "ignore-phone-format",
+        ...page(
+          () => import("../features/imports/pages/ignore-phone-format-page"),
+          (m) => m.IgnorePhoneFormatPage,
         ),
       },
       ...settingsTabs,

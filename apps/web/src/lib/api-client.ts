@@ -74,7 +74,18 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     throw new ApiError(0, "Network error: the server cannot be reached.");
   }
 
-  const text = await res.text();
+  return settle<T>(res.status, res.statusText, await res.text(), res.headers.get("Retry-After"), token, account);
+}
+
+/** Parses an answer; a failure becomes an ApiError after the session rules (403 clears every account, 401 expires this one). */
+function settle<T>(
+  status: number,
+  statusText: string,
+  text: string,
+  retryAfter: string | null,
+  token: string | null | undefined,
+  account: ReturnType<typeof resolveTabAccount>,
+): T {
   let data: unknown = null;
   if (text) {
     try {
@@ -83,21 +94,60 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       data = { message: text };
     }
   }
-  if (res.ok) return data as T;
+  if (status >= 200 && status < 300) return data as T;
 
   const payload = (data ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
-  const message = typeof payload.message === "string" && payload.message ? payload.message : res.statusText || "Request failed";
-  const retry = res.headers.get("Retry-After");
-  const error = new ApiError(res.status, message, payload.errors, retry ? Number(retry) : undefined);
+  const message = typeof payload.message === "string" && payload.message ? payload.message : statusText || "Request failed";
+  const error = new ApiError(status, message, payload.errors, retryAfter ? Number(retryAfter) : undefined);
 
   if (token) {
-    if (res.status === 403) forceLogoutEverywhere();
-    else if (res.status === 401) {
+    if (status === 403) forceLogoutEverywhere();
+    else if (status === 401) {
       const index = account?.index ?? currentIndexFromPath();
       if (index !== null && index !== undefined) markAccountExpired(index);
     }
   }
   throw error;
+}
+
+/**
+ * POSTs multipart form data with upload progress (fetch cannot report it): `onProgress` gets 0–1 as bytes leave.
+ * Same token and error rules as `request`.
+ */
+export function upload<T>(
+  path: string,
+  formData: FormData,
+  onProgress?: (fraction: number) => void,
+  opts: Pick<RequestOptions, "signal" | "params"> = {},
+): Promise<T> {
+  const account = resolveTabAccount();
+  const token = account?.token;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api${path}${toQueryString(opts.params)}`);
+    xhr.setRequestHeader("Accept", "application/json");
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    if (onProgress) {
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+      };
+      xhr.upload.onload = () => onProgress(1);
+    }
+    xhr.onload = () => {
+      try {
+        resolve(settle<T>(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader("Retry-After"), token, account));
+      } catch (e) {
+        reject(e);
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, "Network error: the server cannot be reached."));
+    xhr.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));
+    if (opts.signal) {
+      if (opts.signal.aborted) return reject(new DOMException("The upload was cancelled.", "AbortError"));
+      opts.signal.addEventListener("abort", () => xhr.abort(), { once: true });
+    }
+    xhr.send(formData);
+  });
 }
 
 export const api = {

@@ -1,3 +1,5 @@
 export * from "./accounts";
+export * from "./imports";
+export * from "./leads";
 export * from "./processes";
 export * from "./sources";

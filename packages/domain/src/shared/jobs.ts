@@ -24,6 +24,11 @@ export interface JobDefinition<P = unknown> {
   retry: RetryPolicy;
   /** Seconds after which a running job counts as lost and is retried. */
   expireSeconds?: number;
+  /**
+   * Long jobs: the worker refreshes a heartbeat while the handler runs, and a job whose heartbeat is older than
+   * this (its worker was killed) is retried without waiting for `expireSeconds` (at least 10).
+   */
+  heartbeatSeconds?: number;
   /** Cron expression (UTC): the workers run it on this schedule, once per tick across all processes. */
   cron?: string;
 }

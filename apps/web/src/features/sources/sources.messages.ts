@@ -23,6 +23,7 @@ export const sourcesMessages: Record<string, string> = {
   "sources.listsCount.one": "1 list",
   "sources.listsCount.other": "{count} lists",
 
+  "sources.importFile": "Import File",
   "sources.add": "Add New Source",
   "sources.edit": "Edit Source",
   "sources.remove": "Remove source",

@@ -1,6 +1,7 @@
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import PeopleAltOutlinedIcon from "@mui/icons-material/PeopleAltOutlined";
+import UploadFileOutlinedIcon from "@mui/icons-material/UploadFileOutlined";
 import { Link, Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
@@ -14,6 +15,7 @@ import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
 import { useT } from "../../../lib/i18n";
+import { ImportFlow } from "../../imports/components/import-flow";
 import { listAggregationsQuery, listQuery, useDeleteList } from "../api/lists.api";
 import { ListFormDialog } from "../components/list-form-dialog";
 import { ListStatusSwitch } from "../components/list-status-switch";
@@ -30,7 +32,7 @@ export function ListPage() {
 
   const list = useQuery({ ...listQuery(listId), enabled: validId });
   const aggregations = useQuery({ ...listAggregationsQuery(listId), enabled: list.isSuccess });
-  const [dialog, setDialog] = useState<"edit" | "remove" | null>(null);
+  const [dialog, setDialog] = useState<"import" | "edit" | "remove" | null>(null);
   const remove = useDeleteList();
 
   // The list knows its source; the URL's source id only matters until the list has loaded.
@@ -43,6 +45,7 @@ export function ListPage() {
 
   const menu: ContextMenuItem[] = list.data
     ? [
+        { key: "import", label: t("sources.importFile"), icon: <UploadFileOutlinedIcon />, onClick: () => setDialog("import") },
         { key: "edit", label: t("lists.edit"), icon: <EditOutlinedIcon />, onClick: () => setDialog("edit") },
         {
           key: "remove",
@@ -97,6 +100,11 @@ export function ListPage() {
       />
       <EmptyState icon={<PeopleAltOutlinedIcon />} title={t("lists.leadsEmptyTitle")} text={t("lists.leadsEmptyText")} />
 
+      <ImportFlow
+        open={dialog === "import"}
+        preset={{ source: data.source, list: { id: data.id, name: data.name } }}
+        onClose={() => setDialog(null)}
+      />
       <ListFormDialog open={dialog === "edit"} sourceId={data.source_id} list={data} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={dialog === "remove"}

@@ -2,6 +2,7 @@ import type { LeadList } from "@leadflow/contracts";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import PlaylistAddIcon from "@mui/icons-material/PlaylistAdd";
+import UploadFileOutlinedIcon from "@mui/icons-material/UploadFileOutlined";
 import { Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
@@ -16,6 +17,7 @@ import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
 import { tn, useT } from "../../../lib/i18n";
+import { ImportFlow } from "../../imports/components/import-flow";
 import { listsQuery, useDeleteLists } from "../api/lists.api";
 import { sourceAggregationsQuery, sourceQuery, useDeleteSource } from "../api/sources.api";
 import { listColumns } from "../components/list-columns";
@@ -24,7 +26,7 @@ import { SourceFormDialog } from "../components/source-form-dialog";
 import { SourceStatusChip } from "../components/source-status-chip";
 
 const PAGE_SIZES = [15, 50, 100] as const;
-type Dialog = "edit" | "remove" | "addList" | "deleteLists" | null;
+type Dialog = "import" | "edit" | "remove" | "addList" | "deleteLists" | null;
 
 /** One source: its counters and its lists (spec §2 Source page). */
 export function SourcePage() {
@@ -59,6 +61,7 @@ export function SourcePage() {
 
   const menu: ContextMenuItem[] = source.data
     ? [
+        { key: "import", label: t("sources.importFile"), icon: <UploadFileOutlinedIcon />, onClick: () => open("import") },
         { key: "edit", label: t("sources.edit"), icon: <EditOutlinedIcon />, onClick: () => open("edit") },
         { key: "remove", label: t("sources.remove"), icon: <DeleteOutlinedIcon />, danger: true, onClick: () => open("remove") },
         { key: "addList", label: t("lists.add"), icon: <PlaylistAddIcon />, onClick: () => open("addList") },
@@ -124,6 +127,11 @@ export function SourcePage() {
         searchPlaceholder={t("lists.searchPlaceholder")}
       />
 
+      <ImportFlow
+        open={dialog === "import"}
+        preset={{ source: { id: source.data.id, name: source.data.name } }}
+        onClose={() => setDialog(null)}
+      />
       <SourceFormDialog open={dialog === "edit"} source={source.data} onClose={() => setDialog(null)} />
       <ListFormDialog open={dialog === "addList"} sourceId={sourceId} onClose={() => setDialog(null)} />
       <ConfirmDialog

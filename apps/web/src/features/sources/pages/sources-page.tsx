@@ -1,6 +1,7 @@
 import type { Source } from "@leadflow/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
+import UploadFileOutlinedIcon from "@mui/icons-material/UploadFileOutlined";
 import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useMemo, useState } from "react";
@@ -13,6 +14,7 @@ import { useTableUrlState } from "../../../components/data-table/use-table-url-s
 import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { tn, useT } from "../../../lib/i18n";
+import { ImportFlow } from "../../imports/components/import-flow";
 import { sourcesQuery, useDeleteSources } from "../api/sources.api";
 import { sourceColumns } from "../components/source-columns";
 import { SourceFormDialog } from "../components/source-form-dialog";
@@ -30,7 +32,7 @@ export function SourcesPage() {
   const table = useTableUrlState({ limit: 50, limits: PAGE_SIZES });
   const query = useQuery(sourcesQuery(table.request));
   const [selected, setSelected] = useState<number[]>([]);
-  const [dialog, setDialog] = useState<"create" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"create" | "delete" | "import" | null>(null);
   const deleteMany = useDeleteSources();
 
   const href = (s: Source) => p(`sources/${s.id}`);
@@ -50,7 +52,10 @@ export function SourcesPage() {
       },
     });
 
-  const menu: ContextMenuItem[] = [{ key: "add", label: t("sources.add"), icon: <AddIcon />, onClick: () => setDialog("create") }];
+  const menu: ContextMenuItem[] = [
+    { key: "import", label: t("sources.importFile"), icon: <UploadFileOutlinedIcon />, onClick: () => setDialog("import") },
+    { key: "add", label: t("sources.add"), icon: <AddIcon />, onClick: () => setDialog("create") },
+  ];
   if (selected.length > 0) {
     menu.push({ key: "delete", label: t("sources.deleteSelection"), icon: <DeleteOutlineIcon />, danger: true, onClick: openDelete });
   }
@@ -73,6 +78,7 @@ export function SourcesPage() {
         searchPlaceholder={t("sources.searchPlaceholder")}
       />
       <SourceFormDialog open={dialog === "create"} onClose={() => setDialog(null)} />
+      <ImportFlow open={dialog === "import"} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={dialog === "delete"}
         message={tn("sources.deleteManyConfirm", selected.length)}

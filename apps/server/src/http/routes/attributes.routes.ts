@@ -1,0 +1,19 @@
+import { CreateLeadAttributes, IdParam, ListLeadAttributesQuery, UpdateLeadAttribute } from "@leadflow/contracts";
+import { allAttributes, createAttributes, deleteAttribute, listAttributes, updateAttribute } from "@leadflow/domain";
+import type { App, AppDeps } from "../types";
+
+export async function attributesRoutes(app: App, { database }: AppDeps) {
+  const db = database.db;
+  app.get("/api/lead-attributes", { schema: { querystring: ListLeadAttributesQuery } }, (req) => listAttributes(db, req.auth, req.query));
+  app.get("/api/lead-attributes-all", async (req) => ({ data: await allAttributes(db, req.auth.teamId) }));
+  app.post("/api/lead-attributes", { schema: { body: CreateLeadAttributes } }, async (req, reply) =>
+    reply.status(201).send({ data: await createAttributes(db, req.auth, req.body) }),
+  );
+  app.put("/api/lead-attributes/:id", { schema: { params: IdParam, body: UpdateLeadAttribute } }, (req) =>
+    updateAttribute(db, req.auth, req.params.id, req.body),
+  );
+  app.delete("/api/lead-attributes/:id", { schema: { params: IdParam } }, async (req) => {
+    await deleteAttribute(db, req.auth, req.params.id);
+    return { message: "Attribute deleted." };
+  });
+}

@@ -1,0 +1,93 @@
+import { unlink } from "node:fs/promises";
+import fastifyMultipart from "@fastify/multipart";
+import {
+  IdParam,
+  ImportHistoryQuery,
+  ImportUploadFields,
+  LeadStatusesRequest,
+  ListImportsQuery,
+  PhoneValidationTemplate,
+  SyncImportAttributesRequest,
+  UpdateSyncImportRequest,
+} from "@leadflow/contracts";
+import {
+  AppError,
+  activeImports,
+  createImport,
+  DEFAULT_MAX_IMPORT_BYTES,
+  dispatchImport,
+  getImport,
+  getList,
+  getPhoneTemplate,
+  getSyncImport,
+  importHistory,
+  listImports,
+  putPhoneTemplate,
+  type StoredUpload,
+  setImportLeadStatuses,
+  storeUpload,
+  syncImportAttributes,
+  updateSyncImport,
+} from "@leadflow/domain";
+import type { FastifyRequest } from "fastify";
+import type { App, AppDeps } from "../types";
+
+export async function importsRoutes(app: App, { database, config, jobs }: AppDeps) {
+  const db = database.db;
+  const maxBytes = Number(process.env.LEADFLOW_IMPORT_MAX_BYTES) || DEFAULT_MAX_IMPORT_BYTES;
+  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+
+  /** The multipart body: `file` streams to disk; `list_id[0]` (or `list_id`), when it comes first, is checked before. */
+  async function receive(req: FastifyRequest): Promise<{ upload: StoredUpload; listId: number }> {
+    const fields: Record<string, string> = {};
+    const listField = () => fields["list_id[0]"] ?? fields.list_id ?? fields["list_id[]"];
+    let upload: StoredUpload | undefined;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === "field") {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (part.fieldname !== "file" || upload) {
+          part.file.resume();
+          continue;
+        }
+        const early = ImportUploadFields.safeParse({ list_id: listField() });
+        if (early.success) await getList(db, req.auth, early.data.list_id);
+        upload = await storeUpload(config.dataDir, req.auth.teamId, part.filename, part.file, maxBytes);
+      }
+      if (!upload) throw new AppError("import_file_missing", undefined, { file: ["Choose a file to import."] });
+      return { upload, listId: ImportUploadFields.parse({ list_id: listField() }).list_id };
+    } catch (e) {
+      if (upload) await unlink(upload.path).catch(() => undefined);
+      throw e;
+    }
+  }
+
+  app.post("/api/imports", async (req, reply) => {
+    const { upload, listId } = await receive(req);
+    return reply.status(201).send(await createImport(db, req.auth, upload, listId));
+  });
+  app.get("/api/imports", { schema: { querystring: ListImportsQuery } }, (req) => listImports(db, req.auth, req.query));
+  app.get("/api/imports/active", async (req) => ({ data: await activeImports(db, req.auth) }));
+  app.get("/api/imports/:id", { schema: { params: IdParam } }, (req) => getImport(db, req.auth, req.params.id));
+  app.get("/api/imports/:id/sync-import", { schema: { params: IdParam } }, (req) => getSyncImport(db, req.auth, req.params.id));
+  app.post("/api/imports/:id/dispatch", { schema: { params: IdParam } }, (req) => dispatchImport(db, jobs, req.auth, req.params.id));
+  app.put("/api/imports/:id/lead-statuses", { schema: { params: IdParam, body: LeadStatusesRequest } }, (req) =>
+    setImportLeadStatuses(db, jobs, req.auth, req.params.id, req.body),
+  );
+  app.put("/api/sync-import/:id", { schema: { params: IdParam, body: UpdateSyncImportRequest } }, (req) =>
+    updateSyncImport(db, jobs, req.auth, req.params.id, req.body),
+  );
+  app.post("/api/sync-import/:id/import-attributes/multiple", { schema: { params: IdParam, body: SyncImportAttributesRequest } }, (req) =>
+    syncImportAttributes(db, req.auth, req.params.id, req.body),
+  );
+  app.get("/api/import-files/:id", { schema: { params: IdParam } }, (req) => getImport(db, req.auth, req.params.id));
+  app.get("/api/import-files/:id/history", { schema: { params: IdParam, querystring: ImportHistoryQuery } }, (req) =>
+    importHistory(db, req.auth, req.params.id, req.query),
+  );
+  app.get("/api/validation-template/phone", async (req) => getPhoneTemplate(db, req.auth.teamId));
+  app.put("/api/validation-template/phone", { schema: { body: PhoneValidationTemplate } }, (req) =>
+    putPhoneTemplate(db, req.auth, req.body),
+  );
+}

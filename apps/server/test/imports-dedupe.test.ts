@@ -1,0 +1,185 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ImportRecord } from "@leadflow/contracts";
+import { runImport } from "@leadflow/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Api, setupApi } from "./helpers";
+import { importHelpers } from "./imports-helpers";
+
+let api: Api;
+let im: ReturnType<typeof importHelpers>;
+beforeAll(async () => {
+  api = await setupApi({ LEADFLOW_DATA_DIR: mkdtempSync(join(tmpdir(), "leadflow-imports-")) });
+  im = importHelpers(api);
+});
+afterAll(() => api.close());
+
+async function team() {
+  const t = await api.factory.team();
+  const source = await api.factory.source(t.ctx);
+  const list = await api.factory.list(t.ctx, source.id);
+  return { ...t, source, list, h: api.auth(t.token) };
+}
+
+const csv = (rows: string[][]) => ["Phone,Email,Name", ...rows.map((r) => r.join(","))].join("\n");
+
+/** phone → lead id, email → lead id, for the team. */
+async function owners(teamId: number) {
+  const phones = await api.database.query<{ k: string; lead_id: number }>(
+    "SELECT phone AS k, lead_id FROM lead_phones WHERE team_id = $1",
+    [teamId],
+  );
+  const emails = await api.database.query<{ k: string; lead_id: number }>(
+    "SELECT email AS k, lead_id FROM lead_emails WHERE team_id = $1",
+    [teamId],
+  );
+  return Object.fromEntries([...phones.rows, ...emails.rows].map((r) => [r.k, r.lead_id]));
+}
+
+/** I5: every processed row is a new lead, a merge, a failure or a skip. */
+function expectNothingLost(rec: ImportRecord) {
+  expect(rec.processed_count).toBe(rec.total_rows);
+  expect(rec.processed_count).toBe(rec.unique_count + rec.duplicates_count + rec.failed_count + rec.skipped_count);
+}
+
+describe("dedupe rule", () => {
+  it("groups rows sharing keys transitively inside the file, also across batches", async () => {
+    for (const batchRows of [1000, 2]) {
+      const t = await team();
+      const file = csv([
+        ["2124560001", "a@x.test", "A"],
+        ["2124560002", "a@x.test", "A2"], // shares a@ with row 1
+        ["2124560002", "b@x.test", "B"], // shares the phone with row 2
+        ["2124560003", "c@x.test", "C"],
+        ["2124560001", "", "A3"],
+      ]);
+      const id = await im.start(t.token, t.list.id, "g.csv", file, { Name: "Name" });
+      await im.runQueued({ batchRows });
+      const rec = (await im.get(t.token, id)) as ImportRecord;
+      expectNothingLost(rec);
+      expect(rec).toMatchObject({ unique_count: 2, duplicates_count: 3 });
+      const o = await owners(t.ctx.teamId);
+      expect(new Set([o["+12124560001"], o["+12124560002"], o["a@x.test"], o["b@x.test"]]).size).toBe(1);
+      expect(o["+12124560003"]).toBe(o["c@x.test"]);
+      expect(o["+12124560003"]).not.toBe(o["+12124560001"]);
+      const dupes = await api.database.query<{ d: number }>("SELECT duplicates_count AS d FROM leads WHERE team_id = $1 AND id = $2", [
+        t.ctx.teamId,
+        o["a@x.test"],
+      ]);
+      expect(dupes.rows[0]!.d).toBe(3);
+    }
+  });
+
+  it("merges into the lead found by phone when phone and email belong to different leads, and says so in the history", async () => {
+    const t = await team();
+    await im.start(
+      t.token,
+      t.list.id,
+      "1.csv",
+      csv([
+        ["2124560011", "p@x.test", "P"],
+        ["2124560012", "q@x.test", "Q"],
+      ]),
+      {},
+    );
+    await im.runQueued();
+    const before = await owners(t.ctx.teamId);
+    const id = await im.start(t.token, t.list.id, "2.csv", csv([["2124560011", "q@x.test", "both"]]), { Name: "Name" });
+    await im.runQueued();
+    const rec = (await im.get(t.token, id)) as ImportRecord;
+    expectNothingLost(rec);
+    expect(rec).toMatchObject({ unique_count: 0, duplicates_count: 1, failed_count: 0 });
+    // Keys never move between leads, and leads are never merged with each other.
+    expect(await owners(t.ctx.teamId)).toEqual(before);
+    const value = await api.database.query<{ lead_id: number }>("SELECT lead_id FROM lead_values WHERE team_id = $1 AND value = 'both'", [
+      t.ctx.teamId,
+    ]);
+    expect(value.rows[0]!.lead_id).toBe(before["+12124560011"]);
+    const history = (await api.app.inject({ method: "GET", url: `/api/import-files/${id}/history`, headers: t.h })).json();
+    expect(history.data).toEqual([
+      expect.objectContaining({
+        line: 1,
+        status: "merged",
+        status_label: "Merged",
+        failed_reason: "conflicting_leads",
+        found_lead_by_phone: before["+12124560011"],
+        found_lead_by_email: before["q@x.test"],
+        phone: "+12124560011",
+        email: "q@x.test",
+      }),
+    ]);
+    const log = await api.database.query<{ action: string; diff: { lead_attribute_name: string; value_to: string }[] }>(
+      "SELECT action, diff FROM lead_logs WHERE team_id = $1 AND import_id = $2",
+      [t.ctx.teamId, id],
+    );
+    expect(log.rows).toEqual([
+      { action: "updated", diff: [expect.objectContaining({ lead_attribute_name: "Name", value_to: "both", value_from: null })] },
+    ]);
+  });
+
+  it("a merge adds new values and the list membership, and counts them where the lead already was", async () => {
+    const t = await team();
+    const other = await api.factory.list(t.ctx, t.source.id);
+    const source2 = await api.factory.source(t.ctx);
+    const list3 = await api.factory.list(t.ctx, source2.id);
+    await im.start(t.token, other.id, "1.csv", csv([["2124560021", "", "first"]]), { Name: "Name" });
+    await im.runQueued();
+    await im.start(t.token, list3.id, "2.csv", csv([["2124560021", "", "first"]]), { Name: "Name" });
+    await im.runQueued();
+    // Into a second list of the first source: the lead is new to the list, not to the source.
+    await im.start(t.token, t.list.id, "3.csv", csv([["2124560021", "new@x.test", "first"]]), { Name: "Name" });
+    await im.runQueued();
+    const counts = async (table: string, id: number) =>
+      (
+        await api.database.query<Record<string, number>>(
+          `SELECT total_leads, added_today, unique_today, contacts_total FROM ${table} WHERE id = $1`,
+          [id],
+        )
+      ).rows[0];
+    expect(await counts("lists", t.list.id)).toEqual({ total_leads: 1, added_today: 1, unique_today: 0, contacts_total: 2 });
+    expect(await counts("lists", other.id)).toEqual({ total_leads: 1, added_today: 1, unique_today: 1, contacts_total: 2 });
+    expect(await counts("sources", t.source.id)).toEqual({ total_leads: 1, added_today: 1, unique_today: 1, contacts_total: 2 });
+    expect(await counts("sources", source2.id)).toEqual({ total_leads: 1, added_today: 1, unique_today: 0, contacts_total: 2 });
+    expect(await counts("lists", list3.id)).toEqual({ total_leads: 1, added_today: 1, unique_today: 0, contacts_total: 2 });
+    const values = await api.database.query("SELECT value FROM lead_values WHERE team_id = $1", [t.ctx.teamId]);
+    expect(values.rows).toEqual([{ value: "first" }]);
+    const lead = await api.database.query<{ duplicates_count: number }>("SELECT duplicates_count FROM leads WHERE team_id = $1", [
+      t.ctx.teamId,
+    ]);
+    expect(lead.rows).toEqual([{ duplicates_count: 2 }]);
+  });
+
+  it("holds under two concurrent imports into the same team: no duplicate leads", async () => {
+    const t = await team();
+    const list2 = await api.factory.list(t.ctx, t.source.id);
+    const rows = Array.from({ length: 300 }, (_, i) => [`212457${String(i).padStart(4, "0")}`, `u${i}@x.test`, `n${i}`]);
+    // Overlapping halves, in different orders, with emails crossing phones between the files.
+    const fileA = csv(rows.slice(0, 200));
+    const fileB = csv(
+      rows
+        .slice(100)
+        .reverse()
+        .map(([p, e, n]) => [p!, e!, `${n}-b`]),
+    );
+    const a = await im.start(t.token, t.list.id, "a.csv", fileA, { Name: "Name" });
+    const b = await im.start(t.token, list2.id, "b.csv", fileB, { Name: "Name" });
+    const queued = api.jobs.sent.splice(0).map((j) => j.payload as { importId: number; teamId: number });
+    await Promise.all(queued.map((p) => runImport(im.deps(), p, { batchRows: 25 })));
+    const ra = (await im.get(t.token, a)) as ImportRecord;
+    const rb = (await im.get(t.token, b)) as ImportRecord;
+    expectNothingLost(ra);
+    expectNothingLost(rb);
+    expect(ra.unique_count + rb.unique_count).toBe(300);
+    expect(await im.count("SELECT count(*)::int AS n FROM leads WHERE team_id = $1", [t.ctx.teamId])).toBe(300);
+    const o = await owners(t.ctx.teamId);
+    for (let i = 0; i < 300; i++) expect(o[`+1212457${String(i).padStart(4, "0")}`]).toBe(o[`u${i}@x.test`]);
+    const lists = await api.database.query<{ n: number }>(
+      "SELECT (SELECT total_leads FROM lists WHERE id = $1)::int + (SELECT total_leads FROM lists WHERE id = $2)::int AS n",
+      [t.list.id, list2.id],
+    );
+    expect(lists.rows[0]!.n).toBe(400);
+    const source = await api.database.query<{ total_leads: number }>("SELECT total_leads FROM sources WHERE id = $1", [t.source.id]);
+    expect(source.rows[0]!.total_leads).toBe(300);
+  });
+});

@@ -1,0 +1,181 @@
+import type {
+  AttributeType,
+  CreateLeadAttribute,
+  ImportUploadResponse,
+  LeadAttribute,
+  SyncImportAttributesRequest,
+} from "@leadflow/contracts";
+import { sameName } from "./import-target";
+
+/** What one column of the file becomes (spec §5): an existing attribute, nothing, or a new attribute. */
+export type MappingChoice =
+  | { kind: "attribute"; attributeId: number }
+  | { kind: "ignore" }
+  | { kind: "new"; name: string; type: AttributeType };
+
+export interface MappingRow {
+  /** `processing_document_attribute_id`. */
+  columnId: number;
+  heading: string;
+  sample: string;
+  suggestedName: string;
+  suggestedType: AttributeType;
+  choice: MappingChoice;
+}
+
+type Attr = Pick<LeadAttribute, "id" | "name" | "type" | "sort_order">;
+
+/** One row per heading, pre-filled from the server's suggestion; a sample is the first non-empty preview cell. */
+export function initialRows(upload: ImportUploadResponse, attributes: readonly Attr[]): MappingRow[] {
+  const rows = upload.data.preview.rows;
+  return [...upload.mapping]
+    .sort((a, b) => a.col_position - b.col_position)
+    .map((m) => {
+      const known = m.lead_attribute_id !== null && attributes.some((a) => a.id === m.lead_attribute_id);
+      return {
+        columnId: m.processing_document_attribute_id,
+        heading: m.heading,
+        sample: rows.map((r) => r[m.col_position]?.trim() ?? "").find(Boolean) ?? "",
+        suggestedName: m.suggested_name,
+        suggestedType: m.suggested_type,
+        choice: known
+          ? { kind: "attribute", attributeId: m.lead_attribute_id! }
+          : { kind: "new", name: m.suggested_name || m.heading, type: m.suggested_type },
+      };
+    });
+}
+
+// ── The select of a row: "ignore" | "new" | "a:{id}" ────────────────────────────────────────────────────────
+
+export function choiceValue(choice: MappingChoice): string {
+  return choice.kind === "attribute" ? `a:${choice.attributeId}` : choice.kind;
+}
+
+export function choiceFromValue(value: string, row: MappingRow): MappingChoice {
+  if (value === "ignore") return { kind: "ignore" };
+  if (value === "new")
+    return row.choice.kind === "new" ? row.choice : { kind: "new", name: row.suggestedName || row.heading, type: row.suggestedType };
+  return { kind: "attribute", attributeId: Number(value.slice(2)) };
+}
+
+// ── Resolving 'New' names ──────────────────────────────────────────────────────────────────────────────────
+
+/** The existing attribute a 'New' name reuses (spec §5: a name that exists is reused), any case. */
+export function existingByName<A extends { name: string }>(name: string, attributes: readonly A[]): A | undefined {
+  return attributes.find((a) => sameName(a.name, name));
+}
+
+/** The type the column will have once imported, or null when ignored or unresolved. */
+export function rowType(row: MappingRow, attributes: readonly Attr[]): AttributeType | null {
+  const c = row.choice;
+  if (c.kind === "ignore") return null;
+  if (c.kind === "attribute") return attributes.find((a) => a.id === c.attributeId)?.type ?? null;
+  return existingByName(c.name, attributes)?.type ?? c.type;
+}
+
+/** Attributes to create: each new name once, unless it exists; sort_order continues after the current ones. */
+export function attributesToCreate(rows: readonly MappingRow[], attributes: readonly Attr[]): CreateLeadAttribute[] {
+  const out: CreateLeadAttribute[] = [];
+  // Orders start at 0 on the server; the next one is the count, or after the largest if orders have gaps.
+  let next = Math.max(attributes.length, ...attributes.map((a) => a.sort_order + 1));
+  for (const { choice } of rows) {
+    if (choice.kind !== "new") continue;
+    const name = choice.name.trim();
+    if (!name || existingByName(name, attributes) || out.some((o) => sameName(o.name, name))) continue;
+    out.push({ name, sort_order: next++, type: choice.type });
+  }
+  return out;
+}
+
+// ── Validation ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export type MappingProblem = { kind: "needPhoneOrEmail" } | { kind: "nameRequired"; columnId: number };
+
+export function mappingProblems(rows: readonly MappingRow[], attributes: readonly Attr[]): MappingProblem[] {
+  const problems: MappingProblem[] = rows
+    .filter((r) => r.choice.kind === "new" && !r.choice.name.trim())
+    .map((r) => ({ kind: "nameRequired", columnId: r.columnId }));
+  const contact = rows.some((r) => {
+    const type = rowType(r, attributes);
+    return type === "phone" || type === "email";
+  });
+  if (!contact) problems.unshift({ kind: "needPhoneOrEmail" });
+  return problems;
+}
+
+// ── Lookups stored with the import ──────────────────────────────────────────────────────────────────────────
+
+export interface LookupOptions {
+  check_mobile_status: boolean;
+  check_sms_dnc: boolean;
+  check_email_status: boolean;
+  sms_lookup_gateway_id: number | null;
+  sms_dnc_gateway_id: number | null;
+  email_lookup_gateway_id: number | null;
+}
+
+export interface LookupToggle {
+  kind: "smsLookup" | "smsDnc" | "emailLookup";
+  check: "check_mobile_status" | "check_sms_dnc" | "check_email_status";
+  gateway: "sms_lookup_gateway_id" | "sms_dnc_gateway_id" | "email_lookup_gateway_id";
+  label: string;
+}
+
+/** Spec §5 order: 'Lookup phone numbers', 'SMS DNC', 'Lookup emails'. */
+export const LOOKUP_TOGGLES = [
+  { kind: "smsLookup", check: "check_mobile_status", gateway: "sms_lookup_gateway_id", label: "imports.lookupPhones" },
+  { kind: "smsDnc", check: "check_sms_dnc", gateway: "sms_dnc_gateway_id", label: "imports.smsDnc" },
+  { kind: "emailLookup", check: "check_email_status", gateway: "email_lookup_gateway_id", label: "imports.lookupEmails" },
+] as const satisfies readonly LookupToggle[];
+
+export const NO_LOOKUPS: LookupOptions = {
+  check_mobile_status: false,
+  check_sms_dnc: false,
+  check_email_status: false,
+  sms_lookup_gateway_id: null,
+  sms_dnc_gateway_id: null,
+  email_lookup_gateway_id: null,
+};
+
+// ── The request ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A created attribute under the name it was asked for (the server may answer another: a 'phone' type is the system Phone). */
+export interface CreatedAttribute {
+  name: string;
+  id: number;
+}
+
+/** POST /lead-attributes answers in the order asked. */
+export function pairCreated(asked: readonly CreateLeadAttribute[], answer: readonly { id: number }[]): CreatedAttribute[] {
+  if (answer.length !== asked.length) throw new Error("The new attributes could not all be created.");
+  return asked.map((a, i) => ({ name: a.name, id: answer[i]!.id }));
+}
+
+/**
+ * POST /sync-import/{id}/import-attributes/multiple: every column with its attribute (null = Ignore), 'New'
+ * rows resolved by name among the existing and the just-created attributes; a gateway only with its toggle on.
+ */
+export function syncRequest(
+  rows: readonly MappingRow[],
+  attributes: readonly { id: number; name: string }[],
+  created: readonly CreatedAttribute[],
+  lookups: LookupOptions,
+): SyncImportAttributesRequest {
+  const known = [...created, ...attributes];
+  const attributeId = (c: MappingChoice): number | null => {
+    if (c.kind === "attribute") return c.attributeId;
+    if (c.kind === "ignore") return null;
+    const found = existingByName(c.name, known);
+    if (!found) throw new Error(`The attribute "${c.name}" was not created.`);
+    return found.id;
+  };
+  return {
+    attributes: rows.map((r) => ({ processing_document_attribute_id: r.columnId, lead_attribute_id: attributeId(r.choice) })),
+    check_mobile_status: lookups.check_mobile_status,
+    check_sms_dnc: lookups.check_sms_dnc,
+    check_email_status: lookups.check_email_status,
+    sms_lookup_gateway_id: lookups.check_mobile_status ? lookups.sms_lookup_gateway_id : null,
+    sms_dnc_gateway_id: lookups.check_sms_dnc ? lookups.sms_dnc_gateway_id : null,
+    email_lookup_gateway_id: lookups.check_email_status ? lookups.email_lookup_gateway_id : null,
+  };
+}

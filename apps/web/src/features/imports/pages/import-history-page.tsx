@@ -1,0 +1,49 @@
+import type { ImportRecord } from "@leadflow/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useAccountPath, useSettingsBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { DataTable } from "../../../components/data-table/data-table";
+import { useTableUrlState } from "../../../components/data-table/use-table-url-state";
+import { SectionTitle } from "../../../components/page-header/section-title";
+import { useT } from "../../../lib/i18n";
+import { useLiveEvent } from "../../../lib/live";
+import { importsQuery } from "../api/imports.api";
+import { importHistoryColumns } from "../components/import-history-columns";
+import { isMilestone } from "../model/import-progress";
+
+/** Doc 2 §9: 15 rows per page, newest first. */
+const PAGE_SIZES = [15, 50, 100] as const;
+const DEFAULT_SORT = { key: "updated_at", direction: "desc" } as const;
+
+/** Settings → Import History: every import with its counts; a row opens its failed rows. */
+export function ImportHistoryPage() {
+  const t = useT();
+  const p = useAccountPath();
+  useSettingsBreadcrumbs({ label: t("settings.importHistory") });
+  const table = useTableUrlState({ limit: 15, limits: PAGE_SIZES, sort: DEFAULT_SORT });
+  const query = useQuery(importsQuery(table.request));
+  const refetch = query.refetch;
+  useLiveEvent("ImportStatus", (e) => {
+    if (isMilestone(e.type)) void refetch();
+  });
+
+  const href = (r: ImportRecord) => p(`settings/import-history/${r.id}`);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: columns depend on the language (t) and the account (p)
+  const columns = useMemo(() => importHistoryColumns(t, href), [t, p]);
+
+  return (
+    <>
+      <SectionTitle title={t("settings.importHistory")} subtitle={t("settings.importHistory.text")} />
+      <DataTable
+        aria-label={t("settings.importHistory")}
+        columns={columns}
+        query={query}
+        state={table}
+        pageSizes={PAGE_SIZES}
+        rowHref={href}
+        emptyText={t("importHistory.empty")}
+        searchPlaceholder={t("importHistory.search")}
+      />
+    </>
+  );
+}

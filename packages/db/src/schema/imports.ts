@@ -1,0 +1,185 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { teams, users } from "./accounts";
+import { lists, sources } from "./sources";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
+const counter = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
+
+/**
+ * One uploaded file and its run ("processing document"). Phase one (importing source data) and phase two (lead
+ * synchronisation, `sync_*`) share the row: the sync import's id is the import's id.
+ */
+export const imports = pgTable(
+  "imports",
+  {
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    id: integer("id").generatedByDefaultAsIdentity().notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    // The history outlives a deleted list or source.
+    sourceId: integer("source_id").references(() => sources.id, { onDelete: "set null" }),
+    listId: integer("list_id").references(() => lists.id, { onDelete: "set null" }),
+    filename: text("filename").notNull(),
+    storedPath: text("stored_path").notNull(),
+    format: text("format", { enum: ["csv", "tsv", "xlsx", "xml"] }).notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull().default(0),
+    encoding: text("encoding"),
+    delimiter: text("delimiter"),
+    status: text("status", { enum: ["uploaded", "mapped", "queued", "processing", "synchronizing", "completed", "failed"] })
+      .notNull()
+      .default("uploaded"),
+    progress: real("progress").notNull().default(0),
+    message: text("message"),
+    totalRows: counter("total_rows"),
+    processedCount: counter("processed_count"),
+    uniqueCount: counter("unique_count"),
+    duplicatesCount: counter("duplicates_count"),
+    failedCount: counter("failed_count"),
+    ignoredPhonesCount: counter("ignored_phones_count"),
+    invalidPhonesCount: counter("invalid_phones_count"),
+    skippedCount: counter("skipped_count"),
+    /** The whole file was read once without a file-level error (and total_rows is exact): merging may begin. */
+    validatedAt: ts("validated_at"),
+    /** The merge checkpoint: batches ≤ this one are committed (with their counters, in the same transaction). */
+    mergedBatches: integer("merged_batches").notNull().default(0),
+    /** The last file line of the last committed batch: a resumed run stages from the next line. */
+    checkpointLine: integer("checkpoint_line").notNull().default(0),
+    syncStatus: text("sync_status", { enum: ["waiting", "pending", "processing", "completed", "failed"] })
+      .notNull()
+      .default("waiting"),
+    syncProgress: real("sync_progress").notNull().default(0),
+    syncProcessed: counter("sync_processed"),
+    syncTotal: counter("sync_total"),
+    checkMobileStatus: boolean("check_mobile_status").notNull().default(false),
+    checkEmailStatus: boolean("check_email_status").notNull().default(false),
+    checkSmsDnc: boolean("check_sms_dnc").notNull().default(false),
+    emailLookupGatewayId: integer("email_lookup_gateway_id"),
+    smsLookupGatewayId: integer("sms_lookup_gateway_id"),
+    smsDncGatewayId: integer("sms_dnc_gateway_id"),
+    leadStatus: smallint("lead_status"),
+    emailStatus: smallint("email_status"),
+    phoneStatus: smallint("phone_status"),
+    /** Set when lead/phone/email statuses were last applied to the import's leads. */
+    statusesAppliedAt: ts("statuses_applied_at"),
+    processId: integer("process_id"),
+    /** Runs of the job so far; past the retry limit the import fails instead of staying 'processing'. */
+    attempts: integer("attempts").notNull().default(0),
+    /**
+     * Which worker runs it, until when (renewed as it goes). A retried job finding a live lease backs off, so a
+     * slow worker and its retry never run one import together; a killed worker's lease simply runs out.
+     */
+    leaseOwner: text("lease_owner"),
+    leaseUntil: ts("lease_until"),
+    dispatchedAt: ts("dispatched_at"),
+    startedAt: ts("started_at"),
+    finishedAt: ts("finished_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.id] }),
+    index("imports_team_created_idx").on(t.teamId, t.createdAt, t.id),
+    index("imports_team_user_active_idx").on(t.teamId, t.userId, t.id).where(sql`${t.status} IN ('queued', 'processing', 'synchronizing')`),
+  ],
+);
+
+/** The file's columns, and the lead attribute each is mapped to (null = Ignore). */
+export const importAttributes = pgTable(
+  "import_attributes",
+  {
+    teamId: integer("team_id").notNull(),
+    id: integer("id").generatedByDefaultAsIdentity().notNull(),
+    importId: integer("import_id").notNull(),
+    name: text("name").notNull(),
+    colPosition: integer("col_position").notNull(),
+    leadAttributeId: integer("lead_attribute_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.id] }),
+    uniqueIndex("import_attributes_import_col_key").on(t.teamId, t.importId, t.colPosition),
+  ],
+);
+
+/**
+ * Every row that did not become or merge into a lead (failed, skipped), and merges with a conflict. One per
+ * line: the unique key keeps a retried batch from recording a row twice.
+ */
+export const importFailures = pgTable(
+  "import_failures",
+  {
+    teamId: integer("team_id").notNull(),
+    id: bigint("id", { mode: "number" }).generatedByDefaultAsIdentity().notNull(),
+    importId: integer("import_id").notNull(),
+    line: integer("line").notNull(),
+    status: text("status", { enum: ["failed", "skipped", "merged"] }).notNull(),
+    reason: text("reason").notNull(),
+    /** The specific text when there is one (the parser's problem, the phone validator's verdict). */
+    message: text("message"),
+    phone: text("phone"),
+    email: text("email"),
+    foundLeadByPhone: bigint("found_lead_by_phone", { mode: "number" }),
+    foundLeadByEmail: bigint("found_lead_by_email", { mode: "number" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.id] }), uniqueIndex("import_failures_import_line_key").on(t.teamId, t.importId, t.line)],
+);
+
+/**
+ * The parsed, normalised file, one row per file row, written with COPY a few batches ahead of the merge and
+ * deleted by it. Unlogged: a server crash empties it, and a resumed import restages from its checkpoint line
+ * anyway. Private to one import: no team_id needed.
+ */
+export const importStaging = pgTable(
+  "import_staging",
+  {
+    importId: integer("import_id").notNull(),
+    batch: integer("batch").notNull(),
+    line: integer("line").notNull(),
+    /** The line of the first row in this batch sharing a phone or email with this one (transitively). */
+    grp: integer("grp"),
+    phones: text("phones").array(),
+    phonesRaw: text("phones_raw").array(),
+    emails: text("emails").array(),
+    attrIds: integer("attr_ids").array(),
+    vals: text("vals").array(),
+    /** Phones of this row that were invalid, or ignored by the template (counted on the import). */
+    invalidPhones: smallint("invalid_phones").notNull().default(0),
+    ignoredPhones: smallint("ignored_phones").notNull().default(0),
+    failStatus: text("fail_status"),
+    failReason: text("fail_reason"),
+    failMessage: text("fail_message"),
+    /** For the history: the first phone and email as the file had them. */
+    phone: text("phone"),
+    email: text("email"),
+  },
+  (t) => [index("import_staging_import_batch_idx").on(t.importId, t.batch)],
+);
+
+/** Settings → Ignore Phone Format (and later templates of other kinds): values per team and type. */
+export const validationTemplates = pgTable(
+  "validation_templates",
+  {
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["phone"] }).notNull(),
+    values: jsonb("values").$type<string[]>().notNull().default([]),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.type] })],
+);

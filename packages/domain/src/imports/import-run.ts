@@ -1,0 +1,349 @@
+import { randomUUID } from "node:crypto";
+import { unlink } from "node:fs/promises";
+import { hostname } from "node:os";
+import type { AttributeType } from "@leadflow/contracts";
+import { sql } from "drizzle-orm";
+import { lockTeamLeads, mergeStagedBatch, TargetGoneError } from "../leads/lead-merge";
+import { startProcess } from "../processes/processes.service";
+import type { JobDeps } from "../shared/jobs";
+import { one, rows } from "../shared/rows";
+import { Pipe } from "./import-pipe";
+import { PreparePool } from "./import-prepare.pool";
+import { ImportProgress } from "./import-progress";
+import type { ColumnPlan } from "./import-rows";
+import { clearStaging, copyStaging } from "./import-staging";
+import { synchronizeImport } from "./import-sync";
+import { findImport, type ImportRow, importSelect } from "./imports.queries";
+import { ImportFileError, openImportFile } from "./parsers";
+import { getPhoneTemplate } from "./validation-template.service";
+
+export interface RunImportOptions {
+  /** Rows per staging and merge batch. */
+  batchRows?: number;
+  /** How long a worker's claim on an import lasts without renewal. */
+  leaseSeconds?: number;
+  /** Runs after which a failing import is marked failed instead of retried. */
+  maxAttempts?: number;
+  /** Fault injection for tests: the run dies (like a killed worker, lease left behind) after this many merged batches. */
+  crashAfterBatches?: number;
+}
+
+const defaults: Required<Omit<RunImportOptions, "crashAfterBatches">> & Pick<RunImportOptions, "crashAfterBatches"> = {
+  batchRows: 20_000,
+  leaseSeconds: 60,
+  maxAttempts: 6,
+};
+
+/** What crashAfterBatches throws: nothing is cleaned up, as when the process dies. */
+export class SimulatedCrash extends Error {}
+
+/** A failure that no retry can fix: the import ends as failed with this message. */
+export class ImportFailedError extends Error {}
+
+/** Phase one takes 0–100 of the import's progress: validating the file is the first 5, merging the other 95. */
+const VALIDATE_SHARE = 5;
+
+/** Cells per batch: a wide file gets fewer rows per batch, so a batch's memory stays bounded. */
+const BATCH_CELLS = 400_000;
+
+/**
+ * The `imports.run` job: idempotent and resumable. Phase one stages the whole file (parse → normalise → COPY),
+ * so a file that turns bad halfway leaves nothing behind, then merges it batch by batch, each batch committed
+ * with its counters and the checkpoint. Phase two (lead synchronisation) applies the chosen statuses. A run
+ * holds a lease on the import; a second run (a retry while a slow worker still runs) backs off.
+ */
+export async function runImport(deps: JobDeps, ref: { importId: number; teamId: number }, options: RunImportOptions = {}): Promise<void> {
+  // An option given as undefined (an unset environment variable) keeps its default.
+  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as RunImportOptions;
+  const opts = { ...defaults, ...given };
+  const db = deps.database.db;
+  const row = await one<ImportRow>(db, sql`${importSelect} WHERE i.team_id = ${ref.teamId} AND i.id = ${ref.importId}`);
+  if (!row) return;
+  const phaseOne = row.status === "queued" || row.status === "processing";
+  const syncOnly = row.status === "synchronizing" || (row.status === "completed" && row.sync_status === "pending");
+  if (!phaseOne && !syncOnly) return;
+
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const leased = await one<{ attempts: number }>(
+    db,
+    sql`UPDATE imports SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${opts.leaseSeconds}),
+          attempts = attempts + 1, status = CASE WHEN status = 'queued' THEN 'processing' ELSE status END,
+          started_at = COALESCE(started_at, now()), updated_at = now()
+        WHERE team_id = ${ref.teamId} AND id = ${ref.importId} AND (lease_until IS NULL OR lease_until < now() OR lease_owner = ${owner})
+        RETURNING attempts`,
+  );
+  if (!leased) throw new Error(`Import ${ref.importId} is being run by another worker; trying again later.`);
+
+  const run = new ImportRun(deps, row, owner, opts);
+  try {
+    if (leased.attempts > opts.maxAttempts) {
+      throw new ImportFailedError(row.message ?? "The import failed too many times.");
+    }
+    await run.ensureProcess();
+    if (phaseOne) await run.phaseOne();
+    await synchronizeImport(deps, run.target(), owner, opts.leaseSeconds);
+    await run.finish();
+  } catch (e) {
+    if (e instanceof SimulatedCrash) throw e;
+    if (e instanceof ImportFailedError || e instanceof ImportFileError || e instanceof TargetGoneError) {
+      await run.fail(e.message);
+      return;
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    // Kept for the record (and as the final message should the retries run out); the job retries.
+    await db
+      .execute(sql`UPDATE imports SET message = ${message.slice(0, 1000)}, lease_owner = NULL, lease_until = NULL
+                   WHERE team_id = ${ref.teamId} AND id = ${ref.importId} AND lease_owner = ${owner}`)
+      .catch(() => undefined);
+    throw e;
+  }
+}
+
+class ImportRun {
+  private progress: ImportProgress;
+  private processId: number | null;
+
+  constructor(
+    private readonly deps: JobDeps,
+    private row: ImportRow,
+    private readonly owner: string,
+    private readonly opts: typeof defaults,
+  ) {
+    this.processId = row.process_id;
+    this.progress = new ImportProgress(deps, this.target());
+  }
+
+  target() {
+    const r = this.row;
+    return { id: r.id, teamId: r.team_id, userId: r.user_id, filename: r.filename, processId: this.processId };
+  }
+
+  private get db() {
+    return this.deps.database.db;
+  }
+
+  private async reload(): Promise<void> {
+    this.row = await findImport(this.db, this.row.team_id, this.row.id);
+  }
+
+  /** Rows per batch for this file's width. */
+  private batchRows(): number {
+    const columns = Math.max(1, this.row.attributes.length);
+    return Math.min(this.opts.batchRows, Math.max(500, Math.floor(BATCH_CELLS / columns)));
+  }
+
+  private renewLease() {
+    return this.db.execute(
+      sql`UPDATE imports SET lease_until = now() + make_interval(secs => ${this.opts.leaseSeconds})
+          WHERE team_id = ${this.row.team_id} AND id = ${this.row.id} AND lease_owner = ${this.owner}`,
+    );
+  }
+
+  async ensureProcess(): Promise<void> {
+    const r = this.row;
+    if (this.processId !== null || r.user_id === null) return;
+    this.processId = await startProcess(
+      this.db,
+      { teamId: r.team_id, userId: r.user_id, role: "team_admin" },
+      {
+        kind: "import",
+        refId: r.id,
+        title: `Import ${r.filename}`,
+      },
+    );
+    await this.db.execute(sql`UPDATE imports SET process_id = ${this.processId} WHERE team_id = ${r.team_id} AND id = ${r.id}`);
+    this.progress = new ImportProgress(this.deps, this.target());
+  }
+
+  async phaseOne(): Promise<void> {
+    const r = this.row;
+    if (r.list_id === null || r.source_id === null) throw new TargetGoneError();
+    await this.progress.publish({ type: "parse_started", processed: r.processed_count, current: r.progress, total: r.total_rows }, true);
+    if (r.validated_at === null) await this.validate();
+    await this.reload();
+    await this.stageAndMerge();
+    await this.reload();
+    await this.progress.publish(
+      { type: "parse_finished", processed: this.row.processed_count, current: 100, total: this.row.total_rows },
+      true,
+    );
+  }
+
+  /**
+   * Reads the whole file once before anything is merged: a file that turns out bad halfway (an unclosed quote at
+   * the end, a zip bomb, broken XML) fails here and leaves no lead behind. Also gives the exact row count.
+   */
+  private async validate(): Promise<void> {
+    const r = this.row;
+    const reader = await openImportFile(r.stored_path, r.format, { batchRows: this.batchRows() });
+    let rows = 0;
+    try {
+      for await (const batch of reader.rows()) {
+        rows += batch.length;
+        if (this.progress.due()) {
+          const p = reader.progress();
+          const share = p.totalBytes > 0 ? p.bytesRead / p.totalBytes : 0;
+          await this.renewLease();
+          await this.progress.publish({
+            type: "parse_progress",
+            processed: 0,
+            current: VALIDATE_SHARE * share,
+            total: share > 0 ? Math.round(rows / share) : 0,
+          });
+        }
+      }
+    } finally {
+      await reader.close();
+    }
+    await this.db.execute(
+      sql`UPDATE imports SET validated_at = now(), total_rows = ${rows}, encoding = COALESCE(encoding, ${reader.encoding}),
+            progress = ${VALIDATE_SHARE}, updated_at = now()
+          WHERE team_id = ${r.team_id} AND id = ${r.id} AND lease_owner = ${this.owner}`,
+    );
+  }
+
+  /**
+   * The producer (parse → normalise on worker threads → COPY into staging) runs up to AHEAD batches in front of
+   * the merger, so the database merges while the next batches are prepared. Resumes after the checkpoint line.
+   */
+  private async stageAndMerge(): Promise<void> {
+    const r = this.row;
+    await clearStaging(this.db, r.id);
+    const plan = await loadPlan(this.db, r.team_id, r.id);
+    if (!plan.some((c) => c.kind !== "string")) throw new ImportFailedError("Map at least one column to Phone or Email.");
+    const { values: ignoreTemplate } = await getPhoneTemplate(this.db, r.team_id);
+    const pipe = new Pipe(r.merged_batches);
+    const pool = new PreparePool();
+    const produce = async () => {
+      const reader = await openImportFile(r.stored_path, r.format, { batchRows: this.batchRows() });
+      try {
+        const inflight: { batch: number; csv: Promise<string> }[] = [];
+        const flush = async () => {
+          const next = inflight.shift()!;
+          const csv = await next.csv;
+          await pipe.room(next.batch);
+          await copyStaging(this.deps.database, [csv]);
+          pipe.staged(next.batch);
+        };
+        let batch = r.merged_batches;
+        for await (const parsed of reader.rows()) {
+          pipe.check();
+          const fresh = r.checkpoint_line > 0 ? parsed.filter((p) => p.line > r.checkpoint_line) : parsed;
+          if (fresh.length === 0) continue;
+          batch++;
+          const csv = pool.prepare({ importId: r.id, batch, rows: fresh, plan, ignoreTemplate });
+          // Awaited in order by flush; if the run stops first, its rejection must not go unhandled.
+          csv.catch(() => undefined);
+          inflight.push({ batch, csv });
+          if (inflight.length > Math.max(1, pool.size)) await flush();
+        }
+        while (inflight.length) await flush();
+        pipe.finish();
+      } finally {
+        await reader.close();
+      }
+    };
+    const consume = async () => {
+      for (let batch = r.merged_batches + 1; await pipe.ready(batch); batch++) {
+        await this.mergeBatch(batch);
+        if (this.opts.crashAfterBatches !== undefined && batch - r.merged_batches >= this.opts.crashAfterBatches) {
+          throw new SimulatedCrash(`simulated crash after batch ${batch}`);
+        }
+      }
+    };
+    try {
+      await Promise.all([produce().catch((e) => pipe.fail(e)), consume().catch((e) => pipe.fail(e))]);
+      pipe.check();
+    } catch (e) {
+      await pool.close();
+      throw e;
+    }
+    await pool.close();
+    await clearStaging(this.db, r.id);
+  }
+
+  /** One staged batch, in one transaction under the team's lead lock, with its counters and the checkpoint. */
+  private async mergeBatch(batch: number): Promise<void> {
+    const r = this.row;
+    const done = await this.db.transaction(async (tx) => {
+      await lockTeamLeads(tx, r.team_id);
+      const cur = await one<{ merged_batches: number; lease_owner: string | null; list_id: number | null; source_id: number | null }>(
+        tx,
+        sql`SELECT merged_batches, lease_owner, list_id, source_id FROM imports WHERE team_id = ${r.team_id} AND id = ${r.id} FOR UPDATE`,
+      );
+      if (!cur || cur.lease_owner !== this.owner) throw new Error(`Import ${r.id}: another worker took it over.`);
+      if (cur.merged_batches >= batch) return null;
+      if (cur.list_id === null || cur.source_id === null) throw new TargetGoneError();
+      const c = await mergeStagedBatch(tx, {
+        teamId: r.team_id,
+        listId: cur.list_id,
+        sourceId: cur.source_id,
+        importId: r.id,
+        filename: r.filename,
+        batch,
+      });
+      return one<{ processed_count: number; total_rows: number }>(
+        tx,
+        sql`UPDATE imports SET processed_count = processed_count + ${c.processed}, unique_count = unique_count + ${c.unique},
+              duplicates_count = duplicates_count + ${c.duplicates}, failed_count = failed_count + ${c.failed},
+              skipped_count = skipped_count + ${c.skipped}, invalid_phones_count = invalid_phones_count + ${c.invalidPhones},
+              ignored_phones_count = ignored_phones_count + ${c.ignoredPhones},
+              merged_batches = ${batch}, checkpoint_line = GREATEST(checkpoint_line, ${c.lastLine}),
+              progress = ${VALIDATE_SHARE} + ${100 - VALIDATE_SHARE} * LEAST(1, (processed_count + ${c.processed})::real / GREATEST(total_rows, 1)),
+              lease_until = now() + make_interval(secs => ${this.opts.leaseSeconds}), updated_at = now()
+            WHERE team_id = ${r.team_id} AND id = ${r.id}
+            RETURNING processed_count, total_rows`,
+      );
+    });
+    if (done && this.progress.due()) {
+      const share = done.total_rows > 0 ? done.processed_count / done.total_rows : 1;
+      await this.progress.publish({
+        type: "parse_progress",
+        processed: done.processed_count,
+        current: VALIDATE_SHARE + (100 - VALIDATE_SHARE) * Math.min(1, share),
+        total: done.total_rows,
+      });
+    }
+  }
+
+  async finish(): Promise<void> {
+    const r = this.row;
+    const done = await one<{ processed_count: number; total_rows: number }>(
+      this.db,
+      sql`UPDATE imports SET status = 'completed', progress = 100, finished_at = COALESCE(finished_at, now()), message = NULL,
+            lease_owner = NULL, lease_until = NULL, updated_at = now()
+          WHERE team_id = ${r.team_id} AND id = ${r.id} AND lease_owner = ${this.owner}
+          RETURNING processed_count, total_rows`,
+    );
+    await clearStaging(this.db, r.id);
+    await unlink(r.stored_path).catch(() => undefined);
+    await this.progress.publish(
+      { type: "end_resolve_duplicates", processed: done?.processed_count ?? 0, current: 100, total: done?.total_rows ?? 0 },
+      true,
+    );
+  }
+
+  async fail(message: string): Promise<void> {
+    const r = this.row;
+    await this.db.execute(
+      sql`UPDATE imports SET status = 'failed', message = ${message.slice(0, 1000)}, finished_at = now(),
+            sync_status = CASE WHEN sync_status = 'completed' THEN sync_status ELSE 'failed' END,
+            lease_owner = NULL, lease_until = NULL, updated_at = now()
+          WHERE team_id = ${r.team_id} AND id = ${r.id}`,
+    );
+    await clearStaging(this.db, r.id).catch(() => undefined);
+    await unlink(r.stored_path).catch(() => undefined);
+    await this.progress.publish({ type: "failed", processed: r.processed_count, current: r.progress, total: r.total_rows }, true);
+  }
+}
+
+/** The mapped columns, with their attribute types; an attribute deleted since mapping is ignored. */
+export async function loadPlan(db: JobDeps["database"]["db"], teamId: number, importId: number): Promise<ColumnPlan[]> {
+  const found = await rows<{ col: number; kind: AttributeType; attribute_id: number; name: string }>(
+    db,
+    sql`SELECT ia.col_position AS col, la.type AS kind, la.id AS attribute_id, la.name
+        FROM import_attributes ia JOIN lead_attributes la ON la.team_id = ia.team_id AND la.id = ia.lead_attribute_id
+        WHERE ia.team_id = ${teamId} AND ia.import_id = ${importId} ORDER BY ia.col_position`,
+  );
+  return found.map((f) => ({ col: f.col, kind: f.kind, attributeId: f.attribute_id, name: f.name }));
+}

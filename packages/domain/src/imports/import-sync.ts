@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { lockTeamLeads } from "../leads/lead-merge";
+import { applyLeadStatuses, type StatusChange } from "../leads/lead-statuses";
+import type { JobDeps } from "../shared/jobs";
+import { one } from "../shared/rows";
+import { ImportProgress, type ProgressTarget } from "./import-progress";
+import { findImport } from "./imports.queries";
+
+/** Leads per status transaction: big enough to be set-based, small enough to keep the team lock short. */
+const CHUNK = 20_000;
+
+/**
+ * Phase two, 'Lead synchronization': applies the import's lead, phone and email statuses (if chosen) to every lead
+ * the import created or merged into, in chunks of lead ids, then completes. Setting a status is idempotent, so a
+ * resumed run simply starts over.
+ */
+export async function synchronizeImport(deps: JobDeps, t: ProgressTarget, owner: string, leaseSeconds: number): Promise<void> {
+  const db = deps.database.db;
+  const r = await findImport(db, t.teamId, t.id);
+  const change: StatusChange = { lead_status: r.lead_status, email_status: r.email_status, phone_status: r.phone_status };
+  const apply = change.lead_status != null || change.email_status != null || change.phone_status != null;
+  const progress = new ImportProgress(deps, t);
+  const mine = sql`team_id = ${t.teamId} AND id = ${t.id} AND lease_owner = ${owner}`;
+  const touched = sql`lead_logs WHERE team_id = ${t.teamId} AND import_id = ${t.id}`;
+
+  let total = 0;
+  if (apply) total = (await one<{ n: number }>(db, sql`SELECT count(DISTINCT lead_id)::int AS n FROM ${touched}`))!.n;
+  await db.execute(
+    sql`UPDATE imports SET status = CASE WHEN status = 'processing' THEN 'synchronizing' ELSE status END,
+          sync_status = 'processing', sync_progress = 0, sync_processed = 0, sync_total = ${total}, updated_at = now()
+        WHERE ${mine}`,
+  );
+  await progress.publish({ type: "sync_progress", processed: 0, current: 0, total }, true);
+
+  let after = 0;
+  let processed = 0;
+  while (apply) {
+    const chunk = await one<{ upto: number | null; n: number }>(
+      db,
+      sql`SELECT max(lead_id) AS upto, count(*)::int AS n
+          FROM (SELECT DISTINCT lead_id FROM ${touched} AND lead_id > ${after} ORDER BY lead_id LIMIT ${CHUNK}) x`,
+    );
+    if (!chunk || chunk.n === 0 || chunk.upto === null) break;
+    const upto = chunk.upto;
+    await db.transaction(async (tx) => {
+      await lockTeamLeads(tx, t.teamId);
+      await applyLeadStatuses(tx, t.teamId, sql`SELECT lead_id FROM ${touched} AND lead_id > ${after} AND lead_id <= ${upto}`, change, {
+        type: "import",
+        importId: t.id,
+        filename: t.filename,
+      });
+      await tx.execute(
+        sql`UPDATE imports SET sync_processed = ${processed + chunk.n}, sync_progress = ${(100 * (processed + chunk.n)) / Math.max(total, 1)},
+              lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+            WHERE ${mine}`,
+      );
+    });
+    after = upto;
+    processed += chunk.n;
+    await progress.publish({ type: "sync_progress", processed, current: (100 * processed) / Math.max(total, 1), total });
+  }
+
+  await db.execute(
+    sql`UPDATE imports SET sync_status = 'completed', sync_progress = 100, sync_processed = ${processed},
+          statuses_applied_at = CASE WHEN ${apply} THEN now() ELSE statuses_applied_at END, updated_at = now()
+        WHERE ${mine}`,
+  );
+  await progress.publish({ type: "sync_progress", processed, current: 100, total }, true);
+}
