@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AttributeName, type LeadAttribute } from "@leadflow/contracts";
-import { TextField } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormDialog } from "../../../components/form-dialog/form-dialog";
+import { FormTextField } from "../../../components/form-dialog/form-text-field";
 import { applyFieldErrors, errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
 import { useCreateAttribute, useUpdateAttribute } from "../api/attributes.api";
@@ -71,36 +71,22 @@ export function AttributeFormDialog({ open, attribute, nextSortOrder, onClose }:
       error={formError}
       submitLabel={attribute ? undefined : t("attributes.create")}
     >
-      <Controller
+      <FormTextField
         name="name"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label={t("attributes.name")}
-            placeholder={t("attributes.namePlaceholder")}
-            autoFocus
-            required
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { maxLength: 100, autoComplete: "off" } }}
-          />
-        )}
+        label={t("attributes.name")}
+        placeholder={t("attributes.namePlaceholder")}
+        autoFocus
+        required
+        slotProps={{ htmlInput: { maxLength: 100, autoComplete: "off" } }}
       />
-      <Controller
+      <FormTextField
         name="sort_order"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            value={field.value ?? ""}
-            label={t("attributes.sortOrder")}
-            type="number"
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? t("attributes.sortOrderHint")}
-            slotProps={{ htmlInput: { min: 0, step: 1, inputMode: "numeric" } }}
-          />
-        )}
+        label={t("attributes.sortOrder")}
+        type="number"
+        hint={t("attributes.sortOrderHint")}
+        slotProps={{ htmlInput: { min: 0, step: 1, inputMode: "numeric" } }}
       />
     </FormDialog>
   );

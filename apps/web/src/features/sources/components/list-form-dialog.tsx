@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CreateList, type LeadList } from "@leadflow/contracts";
-import { FormControlLabel, FormHelperText, Stack, Switch, TextField } from "@mui/material";
+import { FormControlLabel, FormHelperText, Stack, Switch } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormDialog } from "../../../components/form-dialog/form-dialog";
+import { FormTextField } from "../../../components/form-dialog/form-text-field";
 import { applyFieldErrors, errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
 import { useCreateList, useUpdateList } from "../api/lists.api";
@@ -62,21 +63,14 @@ export function ListFormDialog({ open, sourceId, list, onClose, onSaved }: ListF
       error={formError}
       submitLabel={list ? undefined : t("lists.create")}
     >
-      <Controller
+      <FormTextField
         name="name"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label={t("lists.name")}
-            placeholder={t("lists.namePlaceholder")}
-            autoFocus
-            required
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { maxLength: 191, autoComplete: "off" } }}
-          />
-        )}
+        label={t("lists.name")}
+        placeholder={t("lists.namePlaceholder")}
+        autoFocus
+        required
+        slotProps={{ htmlInput: { maxLength: 191, autoComplete: "off" } }}
       />
       <Controller
         name="status"

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormDialog } from "../../../components/form-dialog/form-dialog";
+import { FormTextField } from "../../../components/form-dialog/form-text-field";
 import { applyFieldErrors, errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
 import { useCreateSource, useUpdateSource } from "../api/sources.api";
@@ -62,21 +63,14 @@ export function SourceFormDialog({ open, source, onClose, onSaved }: SourceFormD
       error={formError}
       submitLabel={source ? undefined : t("sources.create")}
     >
-      <Controller
+      <FormTextField
         name="name"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label={t("sources.name")}
-            placeholder={t("sources.namePlaceholder")}
-            autoFocus
-            required
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { maxLength: 191, autoComplete: "off" } }}
-          />
-        )}
+        label={t("sources.name")}
+        placeholder={t("sources.namePlaceholder")}
+        autoFocus
+        required
+        slotProps={{ htmlInput: { maxLength: 191, autoComplete: "off" } }}
       />
       {source && (
         <Controller
