@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -36,7 +37,8 @@ export const imports = pgTable(
     listId: integer("list_id").references(() => lists.id, { onDelete: "set null" }),
     filename: text("filename").notNull(),
     storedPath: text("stored_path").notNull(),
-    format: text("format", { enum: ["csv", "tsv", "xlsx", "xml"] }).notNull(),
+    /** A file's format, or 'api' for the leads one import API key pushed on one day. */
+    format: text("format", { enum: ["csv", "tsv", "xlsx", "xml", "api"] }).notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull().default(0),
     encoding: text("encoding"),
     delimiter: text("delimiter"),
@@ -77,6 +79,9 @@ export const imports = pgTable(
     /** Set when lead/phone/email statuses were last applied to the import's leads. */
     statusesAppliedAt: ts("statuses_applied_at"),
     processId: integer("process_id"),
+    /** For format 'api': the key whose pushes this record collects, and the (UTC) day it covers. */
+    importListId: integer("import_list_id"),
+    apiDay: date("api_day"),
     /** Runs of the job so far; past the retry limit the import fails instead of staying 'processing'. */
     attempts: integer("attempts").notNull().default(0),
     /**
@@ -94,6 +99,7 @@ export const imports = pgTable(
   (t) => [
     primaryKey({ columns: [t.teamId, t.id] }),
     index("imports_team_created_idx").on(t.teamId, t.createdAt, t.id),
+    uniqueIndex("imports_team_api_day_key").on(t.teamId, t.importListId, t.apiDay).where(sql`${t.apiDay} IS NOT NULL`),
     index("imports_team_user_active_idx").on(t.teamId, t.userId, t.id).where(sql`${t.status} IN ('queued', 'processing', 'synchronizing')`),
   ],
 );
@@ -182,4 +188,66 @@ export const validationTemplates = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.type] })],
+);
+
+/**
+ * Settings → Import API Keys ("import lists"): a key pushes leads through the public import interface into its
+ * source and list, with the lookups and statuses chosen here. The key is shown in the settings table (a row click
+ * copies it), so it is kept; requests find it by its SHA-256 (`key_hash`), compared in constant time.
+ */
+export const importLists = pgTable(
+  "import_lists",
+  {
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    id: integer("id").generatedByDefaultAsIdentity().notNull(),
+    name: text("name").notNull(),
+    sourceId: integer("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    listId: integer("list_id")
+      .notNull()
+      .references(() => lists.id, { onDelete: "cascade" }),
+    apiKey: text("api_key").notNull(),
+    keyHash: text("key_hash").notNull(),
+    checkMobileStatus: boolean("check_mobile_status").notNull().default(false),
+    checkSmsDnc: boolean("check_sms_dnc").notNull().default(false),
+    checkEmailStatus: boolean("check_email_status").notNull().default(false),
+    smsLookupGatewayId: integer("sms_lookup_gateway_id"),
+    smsDncGatewayId: integer("sms_dnc_gateway_id"),
+    emailLookupGatewayId: integer("email_lookup_gateway_id"),
+    leadStatus: smallint("lead_status"),
+    emailStatus: smallint("email_status"),
+    phoneStatus: smallint("phone_status"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.id] }),
+    uniqueIndex("import_lists_key_hash_key").on(t.keyHash),
+    index("import_lists_team_created_idx").on(t.teamId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Idempotency-Key ledger of the public import interface: the first request with a key stores its answer, a retry
+ * with the same key and body gets that answer again and writes nothing; the same key with another body is a 409.
+ * Kept 24 hours (the maintenance job clears older rows).
+ */
+export const importApiRequests = pgTable(
+  "import_api_requests",
+  {
+    teamId: integer("team_id").notNull(),
+    importListId: integer("import_list_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    statusCode: smallint("status_code"),
+    response: jsonb("response"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.importListId, t.idempotencyKey] }),
+    index("import_api_requests_created_idx").on(t.createdAt),
+  ],
 );
