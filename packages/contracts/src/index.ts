@@ -1,6 +1,7 @@
 export * from "./auth";
 export * from "./common";
 export * from "./enums";
+export * from "./import-api";
 export * from "./imports";
 export * from "./live";
 export * from "./processes";
