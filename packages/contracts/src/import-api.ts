@@ -33,8 +33,7 @@ export const ListImportListsQuery = ListQuery.extend({ limit: ListQuery.shape.li
 export type ListImportListsQuery = z.infer<typeof ListImportListsQuery>;
 
 const gatewayId = z.coerce.number().int().positive().max(2_147_483_647).nullable().optional();
-const status = <T extends z.ZodType>(v: T) =>
-  z.preprocess((x) => (x === "" || x === undefined ? null : x), z.coerce.number().pipe(v).nullable()).optional();
+const blankIsNull = (x: unknown) => (x === "" || x === undefined ? null : x);
 
 /** POST /api/import-lists and PUT /api/import-lists/{id}. The source is the list's; `source_id`, when sent, must match it. */
 export const SaveImportList = z.object({
@@ -43,20 +42,16 @@ export const SaveImportList = z.object({
     .min(1, "The name field is required.")
     .max(191, "The name may not be greater than 191 characters."),
   source_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  list_id: z.coerce
-    .number({ error: "The list field is required." })
-    .int()
-    .positive("The list field is required.")
-    .max(2_147_483_647),
+  list_id: z.coerce.number({ error: "The list field is required." }).int().positive("The list field is required.").max(2_147_483_647),
   check_mobile_status: z.boolean().default(false),
   check_sms_dnc: z.boolean().default(false),
   check_email_status: z.boolean().default(false),
   sms_lookup_gateway_id: gatewayId,
   sms_dnc_gateway_id: gatewayId,
   email_lookup_gateway_id: gatewayId,
-  lead_status: status(LeadStatusValue),
-  email_status: status(EmailStatusValue),
-  phone_status: status(PhoneStatusValue),
+  lead_status: z.preprocess(blankIsNull, z.coerce.number().pipe(LeadStatusValue).nullable()).optional(),
+  email_status: z.preprocess(blankIsNull, z.coerce.number().pipe(EmailStatusValue).nullable()).optional(),
+  phone_status: z.preprocess(blankIsNull, z.coerce.number().pipe(PhoneStatusValue).nullable()).optional(),
 });
 export type SaveImportList = z.infer<typeof SaveImportList>;
 
@@ -83,7 +78,9 @@ export const PublicLeadAttribute = z.object({
   value: z
     .union([text(), z.number(), z.boolean()], { error: "The value must be text or a number." })
     .transform((v) => String(v))
-    .pipe(z.string().max(PublicImportLimits.valueLength, `The value may not be greater than ${PublicImportLimits.valueLength} characters.`)),
+    .pipe(
+      z.string().max(PublicImportLimits.valueLength, `The value may not be greater than ${PublicImportLimits.valueLength} characters.`),
+    ),
 });
 export type PublicLeadAttribute = z.infer<typeof PublicLeadAttribute>;
 
