@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type DbOrTx, one } from "../shared/rows";
+import { type DbOrTx, one, rows } from "../shared/rows";
 
 /**
  * Writing leads from a staged batch, set-based: a fixed family of statements per batch, whatever its size.
@@ -49,10 +49,18 @@ export interface MergeCounts {
   conflicts: number;
   members: number;
   lastLine: number;
+  /** With `{ rowLeads: true }`: each valid staged line's lead, and whether that line created it. */
+  rows?: RowLead[];
+}
+
+export interface RowLead {
+  line: number;
+  leadId: number;
+  created: boolean;
 }
 
 /** Runs inside the caller's transaction, after lockTeamLeads. Answers what the batch did, for the counters. */
-export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget): Promise<MergeCounts> {
+export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget, opts: { rowLeads?: boolean } = {}): Promise<MergeCounts> {
   const { teamId: team, importId: imp, batch, listId: list, sourceId: source } = t;
   const staged = sql`import_staging WHERE import_id = ${imp} AND batch = ${batch}`;
 
@@ -251,6 +259,12 @@ export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget): Promise<Merg
         SELECT count(*) FILTER (WHERE status = 'merged')::int AS n FROM ins`,
   ))!;
 
+  const rowLeads = opts.rowLeads
+    ? (await rows<{ line: number; lead_id: number; created: boolean }>(
+        tx,
+        sql`SELECT line, lead_id::float8 AS lead_id, (is_new AND line = grp) AS created FROM _lm_rows ORDER BY line`,
+      )).map((r) => ({ line: r.line, leadId: r.lead_id, created: r.created }))
+    : undefined;
   await tx.execute(sql`DELETE FROM ${staged}`);
   const valid = totals.n - totals.failed - totals.skipped;
   return {
@@ -264,6 +278,7 @@ export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget): Promise<Merg
     conflicts: conflicts.n,
     members: brought.new_leads + brought.old_members,
     lastLine: totals.last_line,
+    rows: rowLeads,
   };
 }
 
