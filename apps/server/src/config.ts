@@ -21,6 +21,9 @@ export interface Config {
   trustProxy: boolean | string;
   /** Rate limits on sign-in, registration and password reset (attempts per window, per IP and per email). */
   authRate: { limit: number; windowSeconds: number };
+  /** Public import interface: requests per key per window, and requests with a wrong key per IP per window. */
+  importApiRate: { limit: number; windowSeconds: number };
+  importApiBadKeyRate: { limit: number; windowSeconds: number };
 }
 
 function bool(v: string | undefined): boolean | undefined {
@@ -75,6 +78,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     authRate: { limit: Number(env.LEADFLOW_AUTH_RATE_LIMIT ?? 10), windowSeconds: Number(env.LEADFLOW_AUTH_RATE_WINDOW ?? 60) },
+    importApiRate: {
+      limit: Number(env.LEADFLOW_IMPORT_API_RATE_LIMIT ?? 3000),
+      windowSeconds: Number(env.LEADFLOW_IMPORT_API_RATE_WINDOW ?? 10),
+    },
+    importApiBadKeyRate: { limit: Number(env.LEADFLOW_IMPORT_API_BAD_KEY_LIMIT ?? 30), windowSeconds: 60 },
   };
 }
 

@@ -26,8 +26,9 @@ const ID_KIND = {
   "/api/import-files/:id": "import",
   "/api/import-files/:id/history": "import",
   "/api/lead-attributes/:id": "attribute",
+  "/api/import-lists/:id": "importList",
 } as const satisfies Record<string, Kind>;
-type Kind = "source" | "list" | "user" | "import" | "attribute";
+type Kind = "source" | "list" | "user" | "import" | "attribute" | "importList";
 
 /** Routes that take ids in the query or the body. */
 const BATCH_KIND: Record<string, "source" | "list"> = {
@@ -61,6 +62,9 @@ const NO_ID = new Set([
   "POST /api/lead-attributes",
   "GET /api/validation-template/phone",
   "PUT /api/validation-template/phone",
+  "GET /api/import-lists",
+  // Takes a list id in its body: a list of another team is a 404 (import-api.test.ts).
+  "POST /api/import-lists",
 ]);
 
 /**
@@ -89,6 +93,7 @@ const ROUTE_BODY: Record<string, object> = {
     attributes: [{ processing_document_attribute_id: 1, lead_attribute_id: null }],
   },
   "PUT /api/imports/:id/lead-statuses": { lead_status: 2, phone_status: 4, email_status: 4 },
+  "PUT /api/import-lists/:id": { name: "Hijacked by B", list_id: 1 },
 };
 
 let api: Api;
@@ -118,7 +123,15 @@ async function teamA() {
       admin.ctx.teamId,
     ])
   ).rows[0]!;
-  return { admin, member, source, list, importId, filename, attribute };
+  const importList = (
+    await api.app.inject({
+      method: "POST",
+      url: "/api/import-lists",
+      headers: api.auth(admin.token),
+      payload: { name: `A-key-${admin.ctx.teamId}`, list_id: list.id },
+    })
+  ).json().data as { id: number; api_key: string };
+  return { admin, member, source, list, importId, filename, attribute, importList };
 }
 type TeamA = Awaited<ReturnType<typeof teamA>>;
 
@@ -148,12 +161,14 @@ async function snapshot(a: TeamA) {
     leads: await q("SELECT id, status, duplicates_count, updated_at FROM leads WHERE team_id = $1 ORDER BY id"),
     phones: await q("SELECT id, status FROM lead_phones WHERE team_id = $1 ORDER BY id"),
     templates: await q('SELECT "values" FROM validation_templates WHERE team_id = $1'),
+    importLists: await q("SELECT id, name, list_id, api_key, updated_at FROM import_lists WHERE team_id = $1 ORDER BY id"),
   };
 }
 
 function idOf(a: TeamA, kind: Kind, url: string): number {
   if (kind === "import") return a.importId;
   if (kind === "attribute") return a.attribute.id;
+  if (kind === "importList") return a.importList.id;
   if (kind === "source") return a.source.id;
   if (kind === "list") return a.list.id;
   // The password route is the user's own; for team users, another admin of A (blocking them would be the leak).
@@ -199,7 +214,15 @@ describe("tenant isolation", () => {
         answers.push(`${key(r)} → ${res.statusCode}`);
         expect(res.statusCode, `${r.method} ${url}: ${res.body}`).toBe(expected);
         expect(res.json().message).toBeTruthy();
-        for (const secret of [a.source.name, a.list.name, a.member.email, a.admin.email, a.filename, a.attribute.name]) {
+        for (const secret of [
+          a.source.name,
+          a.list.name,
+          a.member.email,
+          a.admin.email,
+          a.filename,
+          a.attribute.name,
+          a.importList.api_key,
+        ]) {
           expect(res.body).not.toContain(secret);
         }
       }
@@ -242,7 +265,16 @@ describe("tenant isolation", () => {
     const a = await teamA();
     const b = await teamB("team_admin");
     const before = await snapshot(a);
-    const secrets = [a.source.name, a.list.name, a.member.email, a.admin.email, a.filename, a.attribute.name, "A-secret"];
+    const secrets = [
+      a.source.name,
+      a.list.name,
+      a.member.email,
+      a.admin.email,
+      a.filename,
+      a.attribute.name,
+      "A-secret",
+      a.importList.api_key,
+    ];
     for (const r of routes.filter((x) => !x.public && NO_ID.has(key(x)))) {
       if (key(r) === "POST /api/logout") continue;
       const res = await api.app.inject({

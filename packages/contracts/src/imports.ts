@@ -223,7 +223,8 @@ export const ImportRecord = z.object({
   name: z.string(),
   filename: z.string(),
   client_original_name: z.string(),
-  format: z.enum(ImportFormats),
+  /** A file's format, or "api" for the leads one import API key pushed on one day. */
+  format: z.enum([...ImportFormats, "api"]),
   size_bytes: z.number().int(),
   status: z.enum(ImportStatuses),
   status_label: z.string(),

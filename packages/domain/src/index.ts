@@ -5,6 +5,8 @@ export * from "./accounts/team-users.service";
 export * from "./accounts/tokens.service";
 export * from "./accounts/users.queries";
 export * from "./attributes/attributes.service";
+export * from "./import-api/import-lists.service";
+export * from "./import-api/public-import.service";
 export * from "./imports/import-run";
 export * from "./imports/import-upload";
 export * from "./imports/imports.jobs";

@@ -7,6 +7,7 @@ import { registerErrorHandler } from "./errors";
 import { parseQuery } from "./querystring";
 import { attributesRoutes } from "./routes/attributes.routes";
 import { authRoutes } from "./routes/auth.routes";
+import { importApiRoutes } from "./routes/import-api.routes";
 import { importsRoutes } from "./routes/imports.routes";
 import { listsRoutes } from "./routes/lists.routes";
 import { sourcesRoutes } from "./routes/sources.routes";
@@ -78,6 +79,7 @@ export async function buildApp(
   await listsRoutes(app, deps);
   await attributesRoutes(app, deps);
   await importsRoutes(app, deps);
+  await importApiRoutes(app, deps);
   await registerLiveChannel(app, deps);
   if (opts.serveWeb !== false) await registerWebApp(app, deps.config.webDist);
   return { app, routes };

@@ -14,6 +14,7 @@ export const cleanupJob = defineJob({
   async handler({ database, log }) {
     const db = database.db;
     await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
+    await db.execute(sql`DELETE FROM import_api_requests WHERE created_at < now() - interval '1 day'`);
     await db.execute(sql`DELETE FROM access_tokens WHERE expires_at < now() - interval '7 days' OR revoked_at < now() - interval '7 days'`);
     await db.execute(sql`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
     await db.execute(sql`DELETE FROM mail_outbox WHERE status = 'sent' AND sent_at < now() - interval '30 days'`);

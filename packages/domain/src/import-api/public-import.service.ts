@@ -1,0 +1,302 @@
+import { timingSafeEqual } from "node:crypto";
+import {
+  type AttributeType,
+  type EmailStatus,
+  ImportFailureReasonLabels,
+  type LeadStatus,
+  type PhoneStatus,
+  type PublicImportRequest,
+  type PublicImportResponse,
+  PublicImportSavedMessage,
+  type PublicLeadResult,
+  type ValidationErrorBody,
+} from "@leadflow/contracts";
+import { sql } from "drizzle-orm";
+import { createAttributes, ensureSystemAttributes } from "../attributes/attributes.service";
+import type { ColumnPlan, StagedRow } from "../imports/import-rows";
+import { groupRows, prepareBatch } from "../imports/import-rows";
+import { getPhoneTemplate } from "../imports/validation-template.service";
+import { lockTeamLeads, mergeStagedBatch, TargetGoneError } from "../leads/lead-merge";
+import { applyLeadStatuses } from "../leads/lead-statuses";
+import { AppError, appErrors } from "../shared/errors";
+import { type DbOrTx, one } from "../shared/rows";
+import { hashApiKey } from "./import-lists.service";
+import { insertStagedRows } from "./staged-rows";
+
+/** The key a request came with, and where its leads go. */
+export interface ApiKeyTarget {
+  id: number;
+  teamId: number;
+  name: string;
+  sourceId: number;
+  listId: number;
+  leadStatus: LeadStatus | null;
+  emailStatus: EmailStatus | null;
+  phoneStatus: PhoneStatus | null;
+  checkMobileStatus: boolean;
+  checkSmsDnc: boolean;
+  checkEmailStatus: boolean;
+  smsLookupGatewayId: number | null;
+  smsDncGatewayId: number | null;
+  emailLookupGatewayId: number | null;
+}
+
+/**
+ * Finds the key by its SHA-256 and compares the hashes in constant time. An inactive source or list refuses
+ * leads (403) rather than filling a list someone switched off.
+ */
+export async function authenticateApiKey(db: DbOrTx, key: string | undefined): Promise<ApiKeyTarget> {
+  if (!key || key.length > 200) throw new AppError("api_key_invalid");
+  const hash = hashApiKey(key);
+  const row = await one<{
+    id: number;
+    team_id: number;
+    name: string;
+    source_id: number;
+    list_id: number;
+    key_hash: string;
+    lead_status: LeadStatus | null;
+    email_status: EmailStatus | null;
+    phone_status: PhoneStatus | null;
+    check_mobile_status: boolean;
+    check_sms_dnc: boolean;
+    check_email_status: boolean;
+    sms_lookup_gateway_id: number | null;
+    sms_dnc_gateway_id: number | null;
+    email_lookup_gateway_id: number | null;
+    usable: boolean;
+  }>(
+    db,
+    sql`SELECT k.id, k.team_id, k.name, k.source_id, k.list_id, k.key_hash, k.lead_status, k.email_status, k.phone_status,
+          k.check_mobile_status, k.check_sms_dnc, k.check_email_status, k.sms_lookup_gateway_id, k.sms_dnc_gateway_id,
+          k.email_lookup_gateway_id, (s.status <> 'inactive' AND l.is_active) AS usable
+        FROM import_lists k
+        JOIN sources s ON s.team_id = k.team_id AND s.id = k.source_id
+        JOIN lists l ON l.team_id = k.team_id AND l.id = k.list_id
+        WHERE k.key_hash = ${hash}`,
+  );
+  if (!row || !timingSafeEqual(Buffer.from(row.key_hash, "hex"), Buffer.from(hash, "hex"))) throw new AppError("api_key_invalid");
+  if (!row.usable) throw new AppError("api_target_inactive");
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    name: row.name,
+    sourceId: row.source_id,
+    listId: row.list_id,
+    leadStatus: row.lead_status,
+    emailStatus: row.email_status,
+    phoneStatus: row.phone_status,
+    checkMobileStatus: row.check_mobile_status,
+    checkSmsDnc: row.check_sms_dnc,
+    checkEmailStatus: row.check_email_status,
+    smsLookupGatewayId: row.sms_lookup_gateway_id,
+    smsDncGatewayId: row.sms_dnc_gateway_id,
+    emailLookupGatewayId: row.email_lookup_gateway_id,
+  };
+}
+
+export interface PublicImportOutcome {
+  status: number;
+  body: PublicImportResponse | (ValidationErrorBody & { data?: PublicImportResponse["data"] });
+  /** The answer was stored by an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+export interface Idempotency {
+  key: string;
+  /** Hash of the request body: the same key with another body is a 409. */
+  requestHash: string;
+}
+
+/**
+ * One request of the public import interface, in one transaction: the Idempotency-Key ledger entry, the team's
+ * lead lock, the day's API import record (Import History shows one per key and day, with its failed leads),
+ * the set-based merge shared with file imports, the key's statuses, and the stored answer. A retry that races
+ * the first request waits on the ledger's unique key and then replays the committed answer.
+ */
+export async function importLeadsByApi(
+  db: DbOrTx,
+  key: ApiKeyTarget,
+  request: PublicImportRequest,
+  idempotency?: Idempotency,
+): Promise<PublicImportOutcome> {
+  return db.transaction(async (tx) => {
+    if (idempotency) {
+      const earlier = await claimIdempotencyKey(tx, key, idempotency);
+      if (earlier) return earlier;
+    }
+    const plans = await planLeads(tx, key.teamId, request);
+    const { values: ignoreTemplate } = await getPhoneTemplate(tx, key.teamId);
+
+    await lockTeamLeads(tx, key.teamId);
+    const record = await claimDayRecord(tx, key, request.leads.length);
+    const firstLine = record.total_rows - request.leads.length + 1;
+    const staged: StagedRow[] = request.leads.map((lead, i) => {
+      const cells = lead.attributes.map((a) => a.value);
+      return prepareBatch([{ line: firstLine + i, cells }], plans[i]!, { ignoreTemplate }).rows[0]!;
+    });
+    groupRows(staged);
+    await insertStagedRows(tx, record.id, record.merged_batches, staged);
+
+    let counts: Awaited<ReturnType<typeof mergeStagedBatch>>;
+    try {
+      counts = await mergeStagedBatch(
+        tx,
+        {
+          teamId: key.teamId,
+          listId: key.listId,
+          sourceId: key.sourceId,
+          importId: record.id,
+          filename: record.filename,
+          batch: record.merged_batches,
+        },
+        { rowLeads: true },
+      );
+    } catch (e) {
+      if (e instanceof TargetGoneError) throw new AppError("api_request_failed");
+      throw e;
+    }
+    await tx.execute(
+      sql`UPDATE imports SET processed_count = processed_count + ${counts.processed}, unique_count = unique_count + ${counts.unique},
+            duplicates_count = duplicates_count + ${counts.duplicates}, failed_count = failed_count + ${counts.failed},
+            skipped_count = skipped_count + ${counts.skipped}, invalid_phones_count = invalid_phones_count + ${counts.invalidPhones},
+            ignored_phones_count = ignored_phones_count + ${counts.ignoredPhones}, checkpoint_line = ${record.total_rows},
+            finished_at = now(), updated_at = now()
+          WHERE team_id = ${key.teamId} AND id = ${record.id}`,
+    );
+
+    const byLine = new Map((counts.rows ?? []).map((r) => [r.line, r]));
+    const results: PublicLeadResult[] = staged.map((row, index) => {
+      const merged = byLine.get(row.line);
+      if (merged) return { index, status: merged.created ? "created" : "merged", lead_id: merged.leadId, reason: null, message: null };
+      const reason = row.fail?.reason ?? "no_contact";
+      return { index, status: "failed", lead_id: null, reason, message: row.fail?.message ?? ImportFailureReasonLabels[reason] };
+    });
+    await applyKeyStatuses(tx, key, results, record);
+
+    const outcome = answer(results);
+    if (idempotency) {
+      await tx.execute(
+        sql`UPDATE import_api_requests SET status_code = ${outcome.status}, response = ${JSON.stringify(outcome.body)}::jsonb
+            WHERE team_id = ${key.teamId} AND import_list_id = ${key.id} AND idempotency_key = ${idempotency.key}`,
+      );
+    }
+    return outcome;
+  });
+}
+
+/** The ledger row is taken first (before the team lock): a concurrent retry waits here, not holding the lock. */
+async function claimIdempotencyKey(tx: DbOrTx, key: ApiKeyTarget, idem: Idempotency): Promise<PublicImportOutcome | null> {
+  const fresh = await one(
+    tx,
+    sql`INSERT INTO import_api_requests (team_id, import_list_id, idempotency_key, request_hash)
+        VALUES (${key.teamId}, ${key.id}, ${idem.key}, ${idem.requestHash}) ON CONFLICT DO NOTHING RETURNING 1 AS ok`,
+  );
+  if (fresh) return null;
+  const earlier = await one<{ request_hash: string; status_code: number | null; response: PublicImportOutcome["body"] | null }>(
+    tx,
+    sql`SELECT request_hash, status_code, response FROM import_api_requests
+        WHERE team_id = ${key.teamId} AND import_list_id = ${key.id} AND idempotency_key = ${idem.key}`,
+  );
+  if (!earlier || earlier.request_hash !== idem.requestHash || earlier.status_code === null || earlier.response === null) {
+    throw new AppError("idempotency_key_reused");
+  }
+  return { status: earlier.status_code, body: earlier.response, replayed: true };
+}
+
+/**
+ * Each lead's attributes as a column plan: phone and email types go to the system attributes; a string
+ * attribute is found by name (any case) or created, like a 'New' column of a file import. An existing
+ * attribute of type phone or email named by a string entry keeps its type.
+ */
+async function planLeads(tx: DbOrTx, teamId: number, request: PublicImportRequest): Promise<ColumnPlan[][]> {
+  const system = await ensureSystemAttributes(tx, teamId);
+  const names = new Map<string, string>();
+  for (const lead of request.leads) {
+    for (const a of lead.attributes)
+      if (a.type === "string" && !names.has(a.attribute.toLowerCase())) names.set(a.attribute.toLowerCase(), a.attribute);
+  }
+  const found = new Map<string, { id: number; type: AttributeType; name: string }>();
+  if (names.size > 0) {
+    const ctx = { teamId, userId: 0, role: "team_admin" as const };
+    const created = await createAttributes(
+      tx,
+      ctx,
+      [...names.values()].map((name) => ({ name, type: "string" as const })),
+    );
+    for (const a of created) found.set(a.name.toLowerCase(), { id: a.id, type: a.type, name: a.name });
+    // A name reused case-insensitively comes back with its stored spelling: index the request's spelling too.
+    [...names.keys()].forEach((lower, i) => {
+      const a = created[i];
+      if (a) found.set(lower, { id: a.id, type: a.type, name: a.name });
+    });
+  }
+  return request.leads.map((lead) =>
+    lead.attributes.map((a, col): ColumnPlan => {
+      if (a.type === "phone") return { col, kind: "phone", attributeId: system.phone, name: "Phone" };
+      if (a.type === "email") return { col, kind: "email", attributeId: system.email, name: "Email" };
+      const attr = found.get(a.attribute.toLowerCase())!;
+      return { col, kind: attr.type, attributeId: attr.id, name: attr.name };
+    }),
+  );
+}
+
+interface DayRecord {
+  id: number;
+  filename: string;
+  total_rows: number;
+  merged_batches: number;
+}
+
+/**
+ * The key's import record for today (UTC), created on the day's first request. Taking `n` lines and the next
+ * batch number here (under the team lock) gives every pushed lead its own line in the record's history.
+ */
+async function claimDayRecord(tx: DbOrTx, key: ApiKeyTarget, n: number): Promise<DayRecord> {
+  const filename = `API: ${key.name}`;
+  const row = await one<DayRecord>(
+    tx,
+    sql`INSERT INTO imports (team_id, source_id, list_id, filename, stored_path, format, status, progress, sync_status, sync_progress,
+          total_rows, merged_batches, check_mobile_status, check_email_status, check_sms_dnc, sms_lookup_gateway_id,
+          sms_dnc_gateway_id, email_lookup_gateway_id, lead_status, email_status, phone_status, import_list_id, api_day,
+          validated_at, dispatched_at, started_at, finished_at)
+        VALUES (${key.teamId}, ${key.sourceId}, ${key.listId}, ${filename}, '', 'api', 'completed', 100, 'completed', 100,
+          ${n}, 1, ${key.checkMobileStatus}, ${key.checkEmailStatus}, ${key.checkSmsDnc}, ${key.smsLookupGatewayId},
+          ${key.smsDncGatewayId}, ${key.emailLookupGatewayId}, ${key.leadStatus}, ${key.emailStatus}, ${key.phoneStatus},
+          ${key.id}, (now() AT TIME ZONE 'UTC')::date, now(), now(), now(), now())
+        ON CONFLICT (team_id, import_list_id, api_day) WHERE api_day IS NOT NULL DO UPDATE SET
+          total_rows = imports.total_rows + ${n}, merged_batches = imports.merged_batches + 1,
+          source_id = EXCLUDED.source_id, list_id = EXCLUDED.list_id, filename = EXCLUDED.filename, updated_at = now()
+        RETURNING id, filename, total_rows::int AS total_rows, merged_batches`,
+  );
+  return row!;
+}
+
+/** The key's lead, email and phone statuses go to every lead the request created or merged into. */
+async function applyKeyStatuses(tx: DbOrTx, key: ApiKeyTarget, results: PublicLeadResult[], record: DayRecord): Promise<void> {
+  if (key.leadStatus === null && key.emailStatus === null && key.phoneStatus === null) return;
+  const ids = [...new Set(results.flatMap((r) => (r.lead_id === null ? [] : [r.lead_id])))];
+  if (ids.length === 0) return;
+  await applyLeadStatuses(
+    tx,
+    key.teamId,
+    sql`SELECT unnest(${`{${ids.join(",")}}`}::bigint[])`,
+    { lead_status: key.leadStatus, email_status: key.emailStatus, phone_status: key.phoneStatus },
+    { type: "api", importId: record.id, filename: record.filename },
+  );
+}
+
+/** 200 'Lead has been saved.' when at least one lead was saved (each lead's outcome listed); else a 422. */
+function answer(results: PublicLeadResult[]): PublicImportOutcome {
+  const data = {
+    received: results.length,
+    created: results.filter((r) => r.status === "created").length,
+    merged: results.filter((r) => r.status === "merged").length,
+    failed: results.filter((r) => r.status === "failed").length,
+    leads: results,
+  };
+  if (data.created + data.merged > 0) return { status: 200, body: { message: PublicImportSavedMessage, data }, replayed: false };
+  const errors: Record<string, string[]> = {};
+  for (const r of results) errors[`leads.${r.index}.attributes`] = [r.message ?? appErrors.api_no_lead_saved.message];
+  return { status: 422, body: { message: appErrors.api_no_lead_saved.message, errors, data }, replayed: false };
+}
