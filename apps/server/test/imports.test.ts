@@ -74,13 +74,17 @@ describe("import upload", () => {
       "DOCTYPE",
     ],
     ["a broken workbook", "book.xlsx", "not a zip at all", 422, "Excel"],
-  ])("refuses %s with a clear message and keeps nothing", async (_kind, name, content, status, message) => {
+  ])("refuses %s with a clear message and keeps only a failed history record", async (_kind, name, content, status, message) => {
     const t = await team();
-    const before = await im.count("SELECT count(*)::int AS n FROM imports WHERE team_id = $1", [t.ctx.teamId]);
     const res = await im.upload(t.token, t.list.id, name, content);
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().message).toContain(message);
-    expect(await im.count("SELECT count(*)::int AS n FROM imports WHERE team_id = $1", [t.ctx.teamId])).toBe(before);
+    // A file of an importable type is listed in Import History as failed, with the same message; nothing else is kept.
+    const kept = await api.database.query<{ status: string; message: string; stored_path: string }>(
+      "SELECT status, message, stored_path FROM imports WHERE team_id = $1",
+      [t.ctx.teamId],
+    );
+    expect(kept.rows).toEqual(name.endsWith(".txt") ? [] : [{ status: "failed", message: res.json().message, stored_path: "" }]);
     const { readdirSync, existsSync } = await import("node:fs");
     const dir = `${api.config.dataDir}/uploads/${t.ctx.teamId}`;
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);

@@ -12,6 +12,7 @@ import {
 } from "@leadflow/contracts";
 import {
   AppError,
+  type AppErrorCode,
   activeImports,
   createImport,
   DEFAULT_MAX_IMPORT_BYTES,
@@ -23,6 +24,7 @@ import {
   importHistory,
   listImports,
   putPhoneTemplate,
+  recordRejectedUpload,
   type StoredUpload,
   setImportLeadStatuses,
   storeUpload,
@@ -32,13 +34,19 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { App, AppDeps } from "../types";
 
+/** Refusals that are about the file's content or size (not its type, not the request). */
+const REJECTED_FILE = new Set<AppErrorCode>(["import_file_invalid", "import_file_too_large"]);
+
 export async function importsRoutes(app: App, { database, config, jobs }: AppDeps) {
   const db = database.db;
   const maxBytes = Number(process.env.LEADFLOW_IMPORT_MAX_BYTES) || DEFAULT_MAX_IMPORT_BYTES;
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 
   /** The multipart body: `file` streams to disk; `list_id[0]` (or `list_id`), when it comes first, is checked before. */
-  async function receive(req: FastifyRequest): Promise<{ upload: StoredUpload; listId: number }> {
+  async function receive(
+    req: FastifyRequest,
+    seen: { filename?: string; listId?: number },
+  ): Promise<{ upload: StoredUpload; listId: number }> {
     const fields: Record<string, string> = {};
     const listField = () => fields["list_id[0]"] ?? fields.list_id ?? fields["list_id[]"];
     let upload: StoredUpload | undefined;
@@ -52,12 +60,18 @@ export async function importsRoutes(app: App, { database, config, jobs }: AppDep
           part.file.resume();
           continue;
         }
+        seen.filename = part.filename;
         const early = ImportUploadFields.safeParse({ list_id: listField() });
-        if (early.success) await getList(db, req.auth, early.data.list_id);
+        if (early.success) {
+          await getList(db, req.auth, early.data.list_id);
+          seen.listId = early.data.list_id;
+        }
         upload = await storeUpload(config.dataDir, req.auth.teamId, part.filename, part.file, maxBytes);
       }
       if (!upload) throw new AppError("import_file_missing", undefined, { file: ["Choose a file to import."] });
-      return { upload, listId: ImportUploadFields.parse({ list_id: listField() }).list_id };
+      const listId = ImportUploadFields.parse({ list_id: listField() }).list_id;
+      seen.listId = listId;
+      return { upload, listId };
     } catch (e) {
       if (upload) await unlink(upload.path).catch(() => undefined);
       throw e;
@@ -65,8 +79,17 @@ export async function importsRoutes(app: App, { database, config, jobs }: AppDep
   }
 
   app.post("/api/imports", async (req, reply) => {
-    const { upload, listId } = await receive(req);
-    return reply.status(201).send(await createImport(db, req.auth, upload, listId));
+    const seen: { filename?: string; listId?: number } = {};
+    try {
+      const { upload, listId } = await receive(req, seen);
+      return reply.status(201).send(await createImport(db, req.auth, upload, listId));
+    } catch (e) {
+      // The dialog shows the message; Import History keeps it too.
+      if (e instanceof AppError && REJECTED_FILE.has(e.code) && seen.filename && seen.listId) {
+        await recordRejectedUpload(db, req.auth, seen.filename, seen.listId, e.message);
+      }
+      throw e;
+    }
   });
   app.get("/api/imports", { schema: { querystring: ListImportsQuery } }, (req) => listImports(db, req.auth, req.query));
   app.get("/api/imports/active", async (req) => ({ data: await activeImports(db, req.auth) }));
