@@ -171,3 +171,25 @@ describe("readable oddities import correctly", () => {
     expect(res.json().message ?? res.json().data.filename).toBeTruthy();
   });
 });
+
+describe("cancelling in Match Format", () => {
+  it("DELETE /api/imports/{id} removes an import that never started, with its file; a started one stays", async () => {
+    const { t, list } = await target();
+    const up = await im.upload(t.token, list.id, "cancel.csv", "Phone\n2125550130\n");
+    const id = up.json().data.id as number;
+    const path = (await api.database.query<{ stored_path: string }>("SELECT stored_path FROM imports WHERE id = $1", [id])).rows[0]!
+      .stored_path;
+    const { existsSync } = await import("node:fs");
+    expect(existsSync(path)).toBe(true);
+    const del = await api.app.inject({ method: "DELETE", url: `/api/imports/${id}`, headers: api.auth(t.token) });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(existsSync(path)).toBe(false);
+    expect(await historyOf(t.token)).toEqual([]);
+    expect((await api.app.inject({ method: "DELETE", url: `/api/imports/${id}`, headers: api.auth(t.token) })).statusCode).toBe(404);
+
+    const started = await im.start(t.token, list.id, "kept.csv", "Phone\n2125550131\n", {});
+    const refused = await api.app.inject({ method: "DELETE", url: `/api/imports/${started}`, headers: api.auth(t.token) });
+    expect(refused.statusCode).toBe(422);
+    expect(await historyOf(t.token)).toHaveLength(1);
+  });
+});

@@ -7,6 +7,7 @@ export * from "./accounts/users.queries";
 export * from "./attributes/attributes.service";
 export * from "./import-api/import-lists.service";
 export * from "./import-api/public-import.service";
+export * from "./imports/import-discard";
 export * from "./imports/import-rejections";
 export * from "./imports/import-run";
 export * from "./imports/import-upload";

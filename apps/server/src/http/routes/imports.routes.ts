@@ -16,6 +16,7 @@ import {
   activeImports,
   createImport,
   DEFAULT_MAX_IMPORT_BYTES,
+  discardImport,
   dispatchImport,
   getImport,
   getList,
@@ -94,6 +95,10 @@ export async function importsRoutes(app: App, { database, config, jobs }: AppDep
   app.get("/api/imports", { schema: { querystring: ListImportsQuery } }, (req) => listImports(db, req.auth, req.query));
   app.get("/api/imports/active", async (req) => ({ data: await activeImports(db, req.auth) }));
   app.get("/api/imports/:id", { schema: { params: IdParam } }, (req) => getImport(db, req.auth, req.params.id));
+  app.delete("/api/imports/:id", { schema: { params: IdParam } }, async (req) => {
+    await discardImport(db, req.auth, req.params.id);
+    return { message: "The import was cancelled." };
+  });
   app.get("/api/imports/:id/sync-import", { schema: { params: IdParam } }, (req) => getSyncImport(db, req.auth, req.params.id));
   app.post("/api/imports/:id/dispatch", { schema: { params: IdParam } }, (req) => dispatchImport(db, jobs, req.auth, req.params.id));
   app.put("/api/imports/:id/lead-statuses", { schema: { params: IdParam, body: LeadStatusesRequest } }, (req) =>
