@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { MailConfig } from "@leadflow/domain";
+import { DEFAULT_MAX_IMPORT_BYTES } from "@leadflow/domain";
 import dotenv from "dotenv";
 
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   authRate: { limit: number; windowSeconds: number };
   /** Public import interface: requests per key per window, and requests with a wrong key per IP per window. */
   importApiRate: { limit: number; windowSeconds: number };
+  /** Largest file an import accepts (bytes). */
+  importMaxBytes: number;
   importApiBadKeyRate: { limit: number; windowSeconds: number };
 }
 
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       limit: Number(env.LEADFLOW_IMPORT_API_RATE_LIMIT ?? 3000),
       windowSeconds: Number(env.LEADFLOW_IMPORT_API_RATE_WINDOW ?? 10),
     },
+    importMaxBytes: Number(env.LEADFLOW_IMPORT_MAX_BYTES ?? process.env.LEADFLOW_IMPORT_MAX_BYTES) || DEFAULT_MAX_IMPORT_BYTES,
     importApiBadKeyRate: { limit: Number(env.LEADFLOW_IMPORT_API_BAD_KEY_LIMIT ?? 30), windowSeconds: 60 },
   };
 }

@@ -15,7 +15,6 @@ import {
   type AppErrorCode,
   activeImports,
   createImport,
-  DEFAULT_MAX_IMPORT_BYTES,
   discardImport,
   dispatchImport,
   getImport,
@@ -40,7 +39,7 @@ const REJECTED_FILE = new Set<AppErrorCode>(["import_file_invalid", "import_file
 
 export async function importsRoutes(app: App, { database, config, jobs }: AppDeps) {
   const db = database.db;
-  const maxBytes = Number(process.env.LEADFLOW_IMPORT_MAX_BYTES) || DEFAULT_MAX_IMPORT_BYTES;
+  const maxBytes = config.importMaxBytes;
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 
   /** The multipart body: `file` streams to disk; `list_id[0]` (or `list_id`), when it comes first, is checked before. */

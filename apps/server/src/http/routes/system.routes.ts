@@ -10,6 +10,7 @@ export async function systemRoutes(app: App, { database, config }: AppDeps) {
     auto_approve: await getSetting(db, "auto_approve"),
     live: { key: config.liveKey, path: `/app/${config.liveKey}` },
     industries: Industries,
+    import_max_bytes: config.importMaxBytes,
     version: "0.1.0",
   }));
   app.get("/api/health", { config: { public: true } }, async () => {
