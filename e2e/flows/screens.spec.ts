@@ -20,10 +20,21 @@ test("main screens render with their data at 1280 and 390 px", async ({ page }) 
 
   await signIn(page, "demo@leadflow.local", "Demo#2026");
   await expect(page).toHaveURL(/\/u\/0\/?$/);
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem("leadflow.accounts") ?? "[]") as { token: string }[])[0]?.token);
+  const auth = { Authorization: `Bearer ${token}` };
+  const sources = await (await page.request.get("/api/all-sources-with-lists", { headers: auth })).json();
+  const fb = sources.data.find((s: { name: string }) => s.name === "Facebook Ads");
+  await page.request.post("/api/import-lists", {
+    headers: auth,
+    data: { name: "Website form", list_id: fb.lists[0].id, check_mobile_status: true, lead_status: 1 },
+  });
   const shots: [string, string, string | RegExp][] = [
     ["sources", "/u/0/sources", "Facebook Ads"],
     ["settings-team", "/u/0/settings/team", "Demo Admin"],
     ["profile", "/u/0/profile", "Profile"],
+    ["settings-import-api-keys", "/u/0/settings/import-api-keys", "Website form"],
+    ["import-test", "/test/import", "Valid JSON"],
+    ["doc", "/u/0/doc", "Response codes"],
   ];
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
@@ -32,6 +43,13 @@ test("main screens render with their data at 1280 and 390 px", async ({ page }) 
       await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
       await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
     }
+    await page.goto("/u/0/settings/import-api-keys");
+    await page.getByRole("button", { name: "Edit Website form" }).click();
+    await expect(page.getByRole("dialog", { name: "Edit API Key" }).getByLabel("Name")).toHaveValue("Website form");
+    await expect(page.locator(".MuiDialog-container")).toHaveCSS("opacity", "1");
+    await page.screenshot({ path: join(dir, `import-api-key-dialog-${width}.png`) });
+    await page.keyboard.press("Escape");
+
     await page.goto("/u/0/sources");
     await page.getByRole("link", { name: "Facebook Ads" }).filter({ visible: true }).first().click();
     await expect(page.getByRole("link", { name: "Spring campaign" }).filter({ visible: true }).first()).toBeVisible();

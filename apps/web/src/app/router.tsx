@@ -22,7 +22,6 @@ const settingsTabs: RouteObject[] = [
   { path: "short-url-domains", handle: { titleKey: "settings.shortUrlDomains" } },
   { path: "integrations", handle: { titleKey: "settings.integrations" } },
   { path: "revenue-tracking", handle: { titleKey: "settings.revenueTracking" } },
-  { path: "import-api-keys", handle: { titleKey: "settings.importApiKeys" } },
   { path: "campaign-routes", handle: { titleKey: "settings.campaignRoutes" } },
   { path: "campaign-pools", handle: { titleKey: "settings.campaignPools" } },
   { path: "export-files", handle: { titleKey: "settings.exportFiles" } },
@@ -134,6 +133,13 @@ const appRoutes: RouteObject[] = [
           (m) => m.IgnorePhoneFormatPage,
         ),
       },
+      {
+        path: "import-api-keys",
+        ...page(
+          () => import("../features/import-api/pages/import-api-keys-page"),
+          (m) => m.ImportApiKeysPage,
+        ),
+      },
       ...settingsTabs,
       {
         path: "team",
@@ -209,6 +215,14 @@ export const routes: RouteObject[] = [
             ),
           },
         ],
+      },
+      {
+        // The public import interface's test page: no account, no token (another system's point of view).
+        path: "test/import",
+        ...page(
+          () => import("../features/import-api/pages/import-test-page"),
+          (m) => m.ImportTestPage,
+        ),
       },
       {
         path: "u/:index",

@@ -14,6 +14,7 @@ export interface DataTableBodyProps<T, K extends RowId> {
   columns: readonly DataTableColumn<T>[];
   getRowId: (row: T) => K;
   rowHref?: (row: T) => string | undefined;
+  onRowClick?: (row: T) => void;
   selectable: boolean;
   selected: readonly K[];
   onToggle: (id: K) => void;
@@ -42,6 +43,7 @@ export function DataTableBody<T, K extends RowId>(props: DataTableBodyProps<T, K
     columns,
     getRowId,
     rowHref,
+    onRowClick,
     selectable,
     selected,
     onToggle,
@@ -136,6 +138,7 @@ export function DataTableBody<T, K extends RowId>(props: DataTableBodyProps<T, K
             row={row}
             columns={columns}
             href={rowHref?.(row)}
+            onClick={onRowClick}
             selectable={selectable}
             selected={selected.includes(id)}
             onToggle={() => onToggle(id)}

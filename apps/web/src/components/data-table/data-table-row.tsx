@@ -9,6 +9,7 @@ export interface DataTableRowProps<T> {
   row: T;
   columns: readonly DataTableColumn<T>[];
   href?: string;
+  onClick?: (row: T) => void;
   selectable: boolean;
   selected: boolean;
   onToggle: () => void;
@@ -24,16 +25,20 @@ function cellValue<T>(row: T, column: DataTableColumn<T>) {
   return value === null || value === undefined ? "—" : String(value);
 }
 
-export function DataTableRow<T>({ row, columns, href, selectable, selected, onToggle }: DataTableRowProps<T>) {
+export function DataTableRow<T>({ row, columns, href, onClick, selectable, selected, onToggle }: DataTableRowProps<T>) {
   const t = useT();
   const navigate = useNavigate();
 
   const open = (e: MouseEvent<HTMLTableRowElement>) => {
-    if (!href || e.defaultPrevented) return;
+    if ((!href && !onClick) || e.defaultPrevented) return;
     const target = e.target as HTMLElement;
     if (target.closest(INTERACTIVE) || !e.currentTarget.contains(target)) return;
     // Selecting text in a cell is not a click on the row.
     if (window.getSelection()?.toString()) return;
+    if (!href) {
+      if (e.button === 0) onClick?.(row);
+      return;
+    }
     if (e.metaKey || e.ctrlKey || e.button === 1) window.open(href, "_blank", "noopener");
     else navigate(href);
   };
@@ -44,7 +49,7 @@ export function DataTableRow<T>({ row, columns, href, selectable, selected, onTo
       selected={selected}
       onClick={open}
       onAuxClick={(e) => e.button === 1 && open(e)}
-      sx={{ cursor: href ? "pointer" : undefined, "&:last-child td": { borderBottom: 0 } }}
+      sx={{ cursor: href || onClick ? "pointer" : undefined, "&:last-child td": { borderBottom: 0 } }}
     >
       {selectable && (
         <TableCell padding="checkbox">

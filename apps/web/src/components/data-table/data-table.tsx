@@ -33,6 +33,8 @@ export interface DataTableProps<T, K extends RowId = number> {
   selection?: { selected: readonly K[]; onChange: (ids: K[]) => void };
   /** Makes the whole row a link (checkboxes, links and menus inside keep their own click). */
   rowHref?: (row: T) => string | undefined;
+  /** A click on the row that is not a link (copy a value, open a dialog); controls inside keep their own click. */
+  onRowClick?: (row: T) => void;
   /** Turns on the 'Columns' chooser; hidden columns are remembered in localStorage under this key. */
   columnsStorageKey?: string;
   emptyText?: string;
@@ -105,6 +107,7 @@ export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, 
             columns={visible}
             getRowId={getRowId}
             rowHref={rowHref}
+            onRowClick={props.onRowClick}
             selectable={!!selection}
             selected={selected ?? []}
             onToggle={(id) => onSelectionChange?.(toggleRow(selected ?? [], id))}

@@ -1,6 +1,6 @@
 import { Box, Collapse, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from "@mui/material";
-import { useT } from "../../../lib/i18n";
-import { LOOKUP_TOGGLES, type LookupOptions, type LookupToggle } from "../model/mapping";
+import { useT } from "../../lib/i18n";
+import { LOOKUP_TOGGLES, type LookupOptions, type LookupToggle } from "./lookup-options";
 
 export interface GatewayOption {
   id: number;
@@ -20,9 +20,9 @@ export function LookupToggles({ value, onChange, gateways = {}, disabled }: Look
   const t = useT();
   return (
     <Stack spacing={0.5}>
-      <Typography variant="subtitle2">{t("imports.lookupsTitle")}</Typography>
+      <Typography variant="subtitle2">{t("lookups.title")}</Typography>
       <Typography variant="caption" color="text.secondary">
-        {t("imports.lookupsHint")}
+        {t("lookups.hint")}
       </Typography>
       {LOOKUP_TOGGLES.map((toggle) => {
         const on = value[toggle.check];
@@ -45,7 +45,7 @@ export function LookupToggles({ value, onChange, gateways = {}, disabled }: Look
             <Collapse in={on} unmountOnExit>
               <TextField
                 select
-                label={t("imports.gateway")}
+                label={t("lookups.gateway")}
                 value={gatewayId ?? ""}
                 disabled={disabled}
                 onChange={(e) => onChange({ ...value, [toggle.gateway]: e.target.value === "" ? null : Number(e.target.value) })}
@@ -55,13 +55,13 @@ export function LookupToggles({ value, onChange, gateways = {}, disabled }: Look
                   select: {
                     displayEmpty: true,
                     SelectDisplayProps: {
-                      "aria-label": t("imports.gatewayFor", { lookup: t(toggle.label) }),
+                      "aria-label": t("lookups.gatewayFor", { lookup: t(toggle.label) }),
                       "aria-labelledby": undefined,
                     },
                     renderValue: (v) =>
                       v === "" ? (
                         <Box component="span" sx={{ color: "text.disabled" }}>
-                          {t("imports.selectGateway")}
+                          {t("lookups.selectGateway")}
                         </Box>
                       ) : (
                         (options.find((o) => o.id === v)?.name ?? "")
@@ -71,7 +71,7 @@ export function LookupToggles({ value, onChange, gateways = {}, disabled }: Look
               >
                 {options.length === 0 && (
                   <MenuItem disabled value="" sx={{ whiteSpace: "normal" }}>
-                    {t("imports.noGateways")}
+                    {t("lookups.noGateways")}
                   </MenuItem>
                 )}
                 {options.map((o) => (

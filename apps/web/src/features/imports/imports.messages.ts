@@ -37,15 +37,6 @@ export const importsMessages: Record<string, string> = {
   "imports.type.phone": "phone",
   "imports.type.email": "email",
   "imports.type.string": "text",
-  "imports.lookupsTitle": "Lookups after import",
-  "imports.lookupsHint": "Run these checks on the imported leads once the lookups are available.",
-  "imports.lookupPhones": "Lookup phone numbers",
-  "imports.smsDnc": "SMS DNC",
-  "imports.lookupEmails": "Lookup emails",
-  "imports.gateway": "Gateway",
-  "imports.gatewayFor": "Gateway for {lookup}",
-  "imports.selectGateway": "Select gateway",
-  "imports.noGateways": "No gateways yet — add one in Settings → Integrations",
   "imports.started": "File {name} import started!",
 
   // Progress

@@ -1,5 +1,8 @@
 import { dataTableMessages } from "../../components/data-table/data-table.messages";
+import { lookupTogglesMessages } from "../../components/lookup-toggles/lookup-toggles.messages";
 import { attributesMessages } from "../../features/attributes/attributes.messages";
+import { docMessages } from "../../features/doc/doc.messages";
+import { importApiMessages } from "../../features/import-api/import-api.messages";
 import { importsMessages } from "../../features/imports/imports.messages";
 import { sourcesMessages } from "../../features/sources/sources.messages";
 import { appMessages } from "./app.messages";
@@ -11,4 +14,7 @@ export const en: Record<string, string> = {
   ...sourcesMessages,
   ...importsMessages,
   ...attributesMessages,
+  ...lookupTogglesMessages,
+  ...importApiMessages,
+  ...docMessages,
 };

@@ -15,19 +15,12 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useEffect, useRef, useState } from "react";
+import { type LookupOptions, NO_LOOKUPS } from "../../../components/lookup-toggles/lookup-options";
+import { LookupToggles } from "../../../components/lookup-toggles/lookup-toggles";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
 import { leadAttributesAllQuery, useStartImport } from "../api/imports.api";
-import {
-  attributesToCreate,
-  initialRows,
-  type LookupOptions,
-  mappingProblems,
-  NO_LOOKUPS,
-  type MappingRow as Row,
-  syncRequest,
-} from "../model/mapping";
-import { LookupToggles } from "./lookup-toggles";
+import { attributesToCreate, initialRows, mappingProblems, type MappingRow as Row, syncRequest } from "../model/mapping";
 import { MappingRow } from "./mapping-row";
 
 export interface MatchFormatDialogProps {

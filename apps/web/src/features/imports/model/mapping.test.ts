@@ -1,5 +1,6 @@
 import type { ImportUploadResponse, LeadAttribute } from "@leadflow/contracts";
 import { describe, expect, it } from "vitest";
+import { NO_LOOKUPS } from "../../../components/lookup-toggles/lookup-options";
 import {
   attributesToCreate,
   choiceFromValue,
@@ -7,7 +8,6 @@ import {
   initialRows,
   type MappingRow,
   mappingProblems,
-  NO_LOOKUPS,
   pairCreated,
   syncRequest,
 } from "./mapping";

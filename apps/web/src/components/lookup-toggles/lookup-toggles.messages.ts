@@ -1,0 +1,12 @@
+/** English texts of the lookup toggles (Match Format, the import API key form). Quoted spec texts are verbatim. */
+export const lookupTogglesMessages: Record<string, string> = {
+  "lookups.title": "Lookups after import",
+  "lookups.hint": "Run these checks on the imported leads once the lookups are available.",
+  "lookups.lookupPhones": "Lookup phone numbers",
+  "lookups.smsDnc": "SMS DNC",
+  "lookups.lookupEmails": "Lookup emails",
+  "lookups.gateway": "Gateway",
+  "lookups.gatewayFor": "Gateway for {lookup}",
+  "lookups.selectGateway": "Select gateway",
+  "lookups.noGateways": "No gateways yet — add one in Settings → Integrations",
+};

@@ -1,0 +1,11 @@
+import { useEffect, useState } from "react";
+
+/** `value` once it has stopped changing for `ms` (picker searches wait 500 ms, as the import dialog's do). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return settled;
+}
