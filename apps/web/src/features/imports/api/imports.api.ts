@@ -123,6 +123,15 @@ export function useUploadImport() {
   });
 }
 
+/** Cancel in Match Format: the uploaded, never-started import is removed (best effort; the server keeps started ones). */
+export function useDiscardImport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (importId: number) => api.delete<{ message: string }>(`/imports/${importId}`),
+    onSettled: () => qc.invalidateQueries({ queryKey: importKeys.pages() }),
+  });
+}
+
 /**
  * Match Format's Continue: creates the new attributes, saves the mapping (with the lookup options) and
  * dispatches the import. `mapping` receives the created attributes to resolve 'New' rows to their ids.

@@ -1,5 +1,6 @@
 import type { ImportUploadResponse } from "@leadflow/contracts";
 import { useEffect, useState } from "react";
+import { useDiscardImport } from "../api/imports.api";
 import { ImportFileDialog, type ImportPreset } from "./import-file-dialog";
 import { ImportProgressDialog } from "./import-progress-dialog";
 import { MatchFormatDialog } from "./match-format-dialog";
@@ -15,6 +16,11 @@ export interface ImportFlowProps {
 export function ImportFlow({ open, preset, onClose }: ImportFlowProps) {
   const [upload, setUpload] = useState<ImportUploadResponse | null>(null);
   const [started, setStarted] = useState<{ id: number; name: string } | null>(null);
+  const discard = useDiscardImport();
+  const cancelMatch = () => {
+    if (upload) discard.mutate(upload.data.id);
+    onClose();
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -26,7 +32,7 @@ export function ImportFlow({ open, preset, onClose }: ImportFlowProps) {
   return (
     <>
       <ImportFileDialog open={step === "file"} preset={preset} onClose={onClose} onUploaded={setUpload} />
-      <MatchFormatDialog open={step === "match"} upload={upload} onClose={onClose} onStarted={setStarted} />
+      <MatchFormatDialog open={step === "match"} upload={upload} onClose={cancelMatch} onStarted={setStarted} />
       {started && <ImportProgressDialog open={step === "progress"} importId={started.id} fileName={started.name} onClose={onClose} />}
     </>
   );
