@@ -8,5 +8,7 @@ export const AppConfig = z.object({
   live: z.object({ key: z.string(), path: z.string() }),
   industries: z.record(z.string(), z.string()),
   version: z.string(),
+  /** Largest file an import accepts, in bytes: the Import File dialog refuses bigger files before uploading. */
+  import_max_bytes: z.number().int(),
 });
 export type AppConfig = z.infer<typeof AppConfig>;

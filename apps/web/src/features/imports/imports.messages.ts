@@ -12,6 +12,7 @@ export const importsMessages: Record<string, string> = {
   "imports.selectListFirst": "Please, select a List first",
   "imports.chooseFile": "Please, choose a file to import",
   "imports.wrongType": "Only .csv, .tsv, .xlsx and .xml files can be imported.",
+  "imports.tooLarge": "The file is too large: files up to {size} can be imported.",
   "imports.dropLabel": "Choose a file to import",
   "imports.dropTitle": "Drop a file here or click to choose",
   "imports.dropTypes": "CSV, TSV, XLSX or XML",

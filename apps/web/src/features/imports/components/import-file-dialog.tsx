@@ -14,10 +14,11 @@ import {
 } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { useAppConfig } from "../../../lib/app-config";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
 import { importTargetsQuery, useEnsureImportTarget, useUploadImport } from "../api/imports.api";
-import { type Choice, isAcceptedFile, listOptionsFor, targetProblem, withChosen } from "../model/import-target";
+import { type Choice, formatBytes, isAcceptedFile, listOptionsFor, targetProblem, withChosen } from "../model/import-target";
 import { useDebounced } from "../model/use-debounced";
 import { CreatableAutocomplete } from "./creatable-autocomplete";
 import { DropZone } from "./drop-zone";
@@ -37,6 +38,7 @@ export interface ImportFileDialogProps {
 /** Import File: choose or create a source and a list, drop a file, Continue (creates what is new, then uploads). */
 export function ImportFileDialog({ open, preset, onClose, onUploaded }: ImportFileDialogProps) {
   const t = useT();
+  const config = useAppConfig();
   const [source, setSource] = useState<Choice | null>(null);
   const [list, setList] = useState<Choice | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -72,6 +74,12 @@ export function ImportFileDialog({ open, preset, onClose, onUploaded }: ImportFi
     if (!isAcceptedFile(f.name)) {
       setFile(null);
       setHint(t("imports.wrongType"));
+      return;
+    }
+    const max = config.data?.import_max_bytes;
+    if (max !== undefined && f.size > max) {
+      setFile(null);
+      setHint(t("imports.tooLarge", { size: formatBytes(max) }));
       return;
     }
     setHint(null);
