@@ -229,6 +229,25 @@ describe("POST /api/import/lead", () => {
     expect(history.json().data[0]).toMatchObject({ processed_count: 2 });
   });
 
+  it("concurrent requests are merged together without duplicates, each answered with its own leads", async () => {
+    const { team, key } = await teamWithKey();
+    // 20 requests of 5 leads; phone k appears in requests k and k+1, so many leads repeat across requests.
+    const requests = Array.from({ length: 20 }, (_, r) => ({
+      leads: Array.from({ length: 5 }, (_, j) => lead(`212555${String(1000 + r * 3 + j).padStart(4, "0")}`, null, { Batch: `r${r}` })),
+    }));
+    const answers = await Promise.all(requests.map((body) => push(key.api_key, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const phones = new Set(requests.flatMap((r) => r.leads.map((l) => l.attributes[0]!.value)));
+    expect(await count("SELECT count(*) AS n FROM leads WHERE team_id = $1", [team.ctx.teamId])).toBe(phones.size);
+    for (const a of answers) {
+      const data = a.json().data;
+      expect(data.leads.map((l: { index: number }) => l.index)).toEqual([0, 1, 2, 3, 4]);
+      expect(data.created + data.merged).toBe(5);
+    }
+    const created = answers.reduce((n, a) => n + a.json().data.created, 0);
+    expect(created).toBe(phones.size);
+  });
+
   it("applies the key's statuses, refuses an inactive list (403) and rate-limits per key (429 with Retry-After)", async () => {
     const limited = await setupApi({ LEADFLOW_IMPORT_API_RATE_LIMIT: "2", LEADFLOW_IMPORT_API_RATE_WINDOW: "60" });
     const prev = api;

@@ -108,81 +108,196 @@ export interface Idempotency {
   requestHash: string;
 }
 
+/** One request waiting for its key's next batch. */
+interface Pending {
+  key: ApiKeyTarget;
+  request: PublicImportRequest;
+  idempotency?: Idempotency;
+  resolve: (outcome: PublicImportOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Leads one batch takes at most: a few hundred requests' worth, so one batch stays a short transaction. */
+const BATCH_LEADS = 2000;
+
 /**
- * One request of the public import interface, in one transaction: the Idempotency-Key ledger entry, the team's
- * lead lock, the day's API import record (Import History shows one per key and day, with its failed leads),
- * the set-based merge shared with file imports, the key's statuses, and the stored answer. A retry that races
- * the first request waits on the ledger's unique key and then replays the committed answer.
+ * Group commit, per API key and process: while one batch of a key's requests is being merged, the requests
+ * that arrive queue up, and the next transaction takes them all. The merge costs mostly its fixed family of
+ * statements, not its rows, and requests into one team serialise on the team's lead lock anyway, so at 200
+ * requests/s this turns 200 short transactions that wait on each other into a handful of larger ones.
  */
-export async function importLeadsByApi(
+class KeyQueue {
+  private pending: Pending[] = [];
+  private running = false;
+
+  constructor(private readonly db: DbOrTx) {}
+
+  push(p: Pending): void {
+    this.pending.push(p);
+    if (!this.running) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.take();
+        try {
+          const outcomes = await importBatch(this.db, batch);
+          batch.forEach((p, i) => {
+            p.resolve(outcomes[i]!);
+          });
+        } catch (e) {
+          if (batch.length === 1) {
+            batch[0]!.reject(e);
+            continue;
+          }
+          // One bad request must not fail its neighbours: each runs again on its own.
+          for (const p of batch) await importBatch(this.db, [p]).then(([o]) => p.resolve(o!), p.reject);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private take(): Pending[] {
+    let leads = 0;
+    let n = 0;
+    while (n < this.pending.length && (n === 0 || leads + this.pending[n]!.request.leads.length <= BATCH_LEADS)) {
+      leads += this.pending[n]!.request.leads.length;
+      n++;
+    }
+    return this.pending.splice(0, n);
+  }
+}
+
+const queues = new WeakMap<object, Map<number, KeyQueue>>();
+
+/**
+ * One request of the public import interface. It joins its key's queue and is answered when the batch holding
+ * it commits: the Idempotency-Key ledger entries, the team's lead lock, the day's API import record (Import
+ * History shows one per key and day, with its failed leads), the set-based merge shared with file imports, the
+ * key's statuses, and each request's stored answer, in one transaction.
+ */
+export function importLeadsByApi(
   db: DbOrTx,
   key: ApiKeyTarget,
   request: PublicImportRequest,
   idempotency?: Idempotency,
 ): Promise<PublicImportOutcome> {
+  let byKey = queues.get(db);
+  if (!byKey) queues.set(db, (byKey = new Map()));
+  let queue = byKey.get(key.id);
+  if (!queue) byKey.set(key.id, (queue = new KeyQueue(db)));
+  const q = queue;
+  return new Promise((resolve, reject) => q.push({ key, request, idempotency, resolve, reject }));
+}
+
+/** A batch of one key's requests in one transaction; answers each request's outcome, in order. */
+async function importBatch(db: DbOrTx, batch: Pending[]): Promise<PublicImportOutcome[]> {
+  const key = batch[0]!.key;
   return db.transaction(async (tx) => {
-    if (idempotency) {
-      const earlier = await claimIdempotencyKey(tx, key, idempotency);
-      if (earlier) return earlier;
+    const outcomes: (PublicImportOutcome | undefined)[] = new Array(batch.length);
+    // Ledger rows in key order (two processes never wait on each other's rows crosswise); a key repeated within
+    // the batch follows its first request.
+    const owners = new Map<string, number>();
+    const followers: [number, number][] = [];
+    const order = batch.map((_, i) => i).filter((i) => batch[i]!.idempotency);
+    order.sort((a, b) => (batch[a]!.idempotency!.key < batch[b]!.idempotency!.key ? -1 : 1));
+    for (const i of order) {
+      const idem = batch[i]!.idempotency!;
+      const owner = owners.get(idem.key);
+      if (owner !== undefined) {
+        followers.push([i, owner]);
+        continue;
+      }
+      owners.set(idem.key, i);
+      outcomes[i] = (await claimIdempotencyKey(tx, key, idem)) ?? undefined;
     }
-    const plans = await planLeads(tx, key.teamId, request);
-    const { values: ignoreTemplate } = await getPhoneTemplate(tx, key.teamId);
+    const live = batch.map((_, i) => i).filter((i) => outcomes[i] === undefined && !followers.some(([f]) => f === i));
 
-    await lockTeamLeads(tx, key.teamId);
-    const record = await claimDayRecord(tx, key, request.leads.length);
-    const firstLine = record.total_rows - request.leads.length + 1;
-    const staged: StagedRow[] = request.leads.map((lead, i) => {
-      const cells = lead.attributes.map((a) => a.value);
-      return prepareBatch([{ line: firstLine + i, cells }], plans[i]!, { ignoreTemplate }).rows[0]!;
-    });
-    groupRows(staged);
-    await insertStagedRows(tx, record.id, record.merged_batches, staged);
-
-    let counts: Awaited<ReturnType<typeof mergeStagedBatch>>;
-    try {
-      counts = await mergeStagedBatch(
-        tx,
-        {
-          teamId: key.teamId,
-          listId: key.listId,
-          sourceId: key.sourceId,
-          importId: record.id,
-          filename: record.filename,
-          batch: record.merged_batches,
-        },
-        { rowLeads: true },
-      );
-    } catch (e) {
-      if (e instanceof TargetGoneError) throw new AppError("api_request_failed");
-      throw e;
+    if (live.length > 0) {
+      const leads = live.flatMap((i) => batch[i]!.request.leads);
+      const results = await mergeLeads(tx, key, leads);
+      let at = 0;
+      for (const i of live) {
+        const n = batch[i]!.request.leads.length;
+        const own = results.slice(at, at + n).map((r, index) => ({ ...r, index }));
+        at += n;
+        outcomes[i] = answer(own);
+        const idem = batch[i]!.idempotency;
+        if (idem) {
+          await tx.execute(
+            sql`UPDATE import_api_requests SET status_code = ${outcomes[i]!.status}, response = ${JSON.stringify(outcomes[i]!.body)}::jsonb
+                WHERE team_id = ${key.teamId} AND import_list_id = ${key.id} AND idempotency_key = ${idem.key}`,
+          );
+        }
+      }
     }
-    await tx.execute(
-      sql`UPDATE imports SET processed_count = processed_count + ${counts.processed}, unique_count = unique_count + ${counts.unique},
-            duplicates_count = duplicates_count + ${counts.duplicates}, failed_count = failed_count + ${counts.failed},
-            skipped_count = skipped_count + ${counts.skipped}, invalid_phones_count = invalid_phones_count + ${counts.invalidPhones},
-            ignored_phones_count = ignored_phones_count + ${counts.ignoredPhones}, checkpoint_line = ${record.total_rows},
-            finished_at = now(), updated_at = now()
-          WHERE team_id = ${key.teamId} AND id = ${record.id}`,
-    );
-
-    const byLine = new Map((counts.rows ?? []).map((r) => [r.line, r]));
-    const results: PublicLeadResult[] = staged.map((row, index) => {
-      const merged = byLine.get(row.line);
-      if (merged) return { index, status: merged.created ? "created" : "merged", lead_id: merged.leadId, reason: null, message: null };
-      const reason = row.fail?.reason ?? "no_contact";
-      return { index, status: "failed", lead_id: null, reason, message: row.fail?.message ?? ImportFailureReasonLabels[reason] };
-    });
-    await applyKeyStatuses(tx, key, results, record);
-
-    const outcome = answer(results);
-    if (idempotency) {
-      await tx.execute(
-        sql`UPDATE import_api_requests SET status_code = ${outcome.status}, response = ${JSON.stringify(outcome.body)}::jsonb
-            WHERE team_id = ${key.teamId} AND import_list_id = ${key.id} AND idempotency_key = ${idempotency.key}`,
-      );
+    for (const [i, owner] of followers) {
+      const same = batch[i]!.idempotency!.requestHash === batch[owner]!.idempotency!.requestHash;
+      outcomes[i] = same ? { ...outcomes[owner]!, replayed: true } : conflict();
     }
-    return outcome;
+    return outcomes as PublicImportOutcome[];
   });
+}
+
+/** Stages and merges the leads of a batch under the team's lock; answers each lead's outcome in order. */
+async function mergeLeads(tx: DbOrTx, key: ApiKeyTarget, leads: PublicImportRequest["leads"]): Promise<PublicLeadResult[]> {
+  const plans = await planLeads(tx, key.teamId, leads);
+  const { values: ignoreTemplate } = await getPhoneTemplate(tx, key.teamId);
+
+  await lockTeamLeads(tx, key.teamId);
+  const record = await claimDayRecord(tx, key, leads.length);
+  const firstLine = record.total_rows - leads.length + 1;
+  const staged: StagedRow[] = leads.map((lead, i) => {
+    const cells = lead.attributes.map((a) => a.value);
+    return prepareBatch([{ line: firstLine + i, cells }], plans[i]!, { ignoreTemplate }).rows[0]!;
+  });
+  groupRows(staged);
+  await insertStagedRows(tx, record.id, record.merged_batches, staged);
+
+  let counts: Awaited<ReturnType<typeof mergeStagedBatch>>;
+  try {
+    counts = await mergeStagedBatch(
+      tx,
+      {
+        teamId: key.teamId,
+        listId: key.listId,
+        sourceId: key.sourceId,
+        importId: record.id,
+        filename: record.filename,
+        batch: record.merged_batches,
+      },
+      { rowLeads: true },
+    );
+  } catch (e) {
+    if (e instanceof TargetGoneError) throw new AppError("api_request_failed");
+    throw e;
+  }
+  await tx.execute(
+    sql`UPDATE imports SET processed_count = processed_count + ${counts.processed}, unique_count = unique_count + ${counts.unique},
+          duplicates_count = duplicates_count + ${counts.duplicates}, failed_count = failed_count + ${counts.failed},
+          skipped_count = skipped_count + ${counts.skipped}, invalid_phones_count = invalid_phones_count + ${counts.invalidPhones},
+          ignored_phones_count = ignored_phones_count + ${counts.ignoredPhones}, checkpoint_line = ${record.total_rows},
+          finished_at = now(), updated_at = now()
+        WHERE team_id = ${key.teamId} AND id = ${record.id}`,
+  );
+
+  const byLine = new Map((counts.rows ?? []).map((r) => [r.line, r]));
+  const results: PublicLeadResult[] = staged.map((row, index) => {
+    const merged = byLine.get(row.line);
+    if (merged) return { index, status: merged.created ? "created" : "merged", lead_id: merged.leadId, reason: null, message: null };
+    const reason = row.fail?.reason ?? "no_contact";
+    return { index, status: "failed", lead_id: null, reason, message: row.fail?.message ?? ImportFailureReasonLabels[reason] };
+  });
+  await applyKeyStatuses(tx, key, results, record);
+  return results;
+}
+
+function conflict(): PublicImportOutcome {
+  return { status: appErrors.idempotency_key_reused.status, body: { message: appErrors.idempotency_key_reused.message }, replayed: false };
 }
 
 /** The ledger row is taken first (before the team lock): a concurrent retry waits here, not holding the lock. */
@@ -198,9 +313,7 @@ async function claimIdempotencyKey(tx: DbOrTx, key: ApiKeyTarget, idem: Idempote
     sql`SELECT request_hash, status_code, response FROM import_api_requests
         WHERE team_id = ${key.teamId} AND import_list_id = ${key.id} AND idempotency_key = ${idem.key}`,
   );
-  if (!earlier || earlier.request_hash !== idem.requestHash || earlier.status_code === null || earlier.response === null) {
-    throw new AppError("idempotency_key_reused");
-  }
+  if (!earlier || earlier.request_hash !== idem.requestHash || earlier.status_code === null || earlier.response === null) return conflict();
   return { status: earlier.status_code, body: earlier.response, replayed: true };
 }
 
@@ -209,10 +322,10 @@ async function claimIdempotencyKey(tx: DbOrTx, key: ApiKeyTarget, idem: Idempote
  * attribute is found by name (any case) or created, like a 'New' column of a file import. An existing
  * attribute of type phone or email named by a string entry keeps its type.
  */
-async function planLeads(tx: DbOrTx, teamId: number, request: PublicImportRequest): Promise<ColumnPlan[][]> {
+async function planLeads(tx: DbOrTx, teamId: number, leads: PublicImportRequest["leads"]): Promise<ColumnPlan[][]> {
   const system = await ensureSystemAttributes(tx, teamId);
   const names = new Map<string, string>();
-  for (const lead of request.leads) {
+  for (const lead of leads) {
     for (const a of lead.attributes)
       if (a.type === "string" && !names.has(a.attribute.toLowerCase())) names.set(a.attribute.toLowerCase(), a.attribute);
   }
@@ -231,7 +344,7 @@ async function planLeads(tx: DbOrTx, teamId: number, request: PublicImportReques
       if (a) found.set(lower, { id: a.id, type: a.type, name: a.name });
     });
   }
-  return request.leads.map((lead) =>
+  return leads.map((lead) =>
     lead.attributes.map((a, col): ColumnPlan => {
       if (a.type === "phone") return { col, kind: "phone", attributeId: system.phone, name: "Phone" };
       if (a.type === "email") return { col, kind: "email", attributeId: system.email, name: "Email" };
