@@ -1,15 +1,41 @@
+import { importApiBench } from "./import-api/import-api-load";
+import { csvImportBench } from "./imports/csv-import";
+import { dirtyImportBench } from "./imports/dirty-import";
+import { reimportBench } from "./imports/reimport";
+import { xlsxImportBench } from "./imports/xlsx-import";
+import { removeLeftovers } from "./lead-files/file-cache";
+import { type BenchOptions, parseArgs } from "./options";
+import { dropLeftoverDatabases } from "./shared/fresh-database";
+import { interrupted } from "./shared/interrupt";
 import { sourcesPage } from "./sources-page";
 import { webBundle } from "./web-bundle";
 
-/** `npm run bench` runs every benchmark; `npm run bench -- S1 B13a` runs those named. */
-const benches: Record<string, () => Promise<void>> = { S1: sourcesPage, B13a: webBundle };
+/** `npm run bench` runs every benchmark; `npm run bench -- B1 B3 --rows 100k` runs those named (see docs/benchmarks.md). */
+const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
+  S1: sourcesPage,
+  B1: csvImportBench,
+  B1d: dirtyImportBench,
+  B2: reimportBench,
+  B3: xlsxImportBench,
+  B4: importApiBench,
+  B13a: webBundle,
+};
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
-for (const id of wanted.length ? wanted : Object.keys(benches)) {
-  const run = benches[id];
-  if (!run) {
-    console.error(`Unknown benchmark ${id}. Known: ${Object.keys(benches).join(", ")}`);
-    process.exit(2);
+const { ids, options } = parseArgs(process.argv.slice(2));
+const unknown = ids.filter((id) => !benches[id]);
+if (unknown.length) {
+  console.error(`Unknown benchmark ${unknown.join(", ")}. Known: ${Object.keys(benches).join(", ")}`);
+  process.exit(2);
+}
+removeLeftovers();
+await dropLeftoverDatabases();
+try {
+  for (const id of ids.length ? ids : Object.keys(benches)) {
+    console.log(`${id} (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`);
+    await benches[id]!(options);
   }
-  await run();
+} catch (e) {
+  // Stopped by a signal: what failed was cut off on purpose; wait for the cleanup to exit.
+  await interrupted();
+  throw e;
 }

@@ -1,0 +1,61 @@
+/** Command-line options shared by the benchmarks: `npm run bench -- B1 B2 --rows 100k --runs 3`. */
+export interface BenchOptions {
+  /** Leads per generated file (10k, 100k, 1M). */
+  rows: number;
+  /** Runs per figure (the median is reported); by default 3 up to 100k rows, 1 above. */
+  runs: number;
+  /** B4: seconds of load and requests per second. */
+  durationSeconds: number;
+  rate: number;
+}
+
+export function parseArgs(argv: string[]): { ids: string[]; options: BenchOptions } {
+  const ids: string[] = [];
+  const values = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith("--")) {
+      ids.push(a);
+      continue;
+    }
+    const [name, inline] = a.slice(2).split("=", 2) as [string, string | undefined];
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new Error(`--${name} needs a value`);
+    values.set(name, value);
+  }
+  const known = ["rows", "runs", "duration", "rate"];
+  const unknown = [...values.keys()].filter((k) => !known.includes(k));
+  if (unknown.length) throw new Error(`Unknown option(s): ${unknown.map((k) => `--${k}`).join(", ")}. Known: --${known.join(", --")}`);
+  const rows = count(values.get("rows") ?? "100k");
+  return {
+    ids,
+    options: {
+      rows,
+      runs: values.has("runs") ? count(values.get("runs")!) : rows <= 100_000 ? 3 : 1,
+      durationSeconds: count(values.get("duration") ?? "60"),
+      rate: count(values.get("rate") ?? "200"),
+    },
+  };
+}
+
+/** "100000", "100k", "1M", "1_000_000". */
+function count(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)([kKmM]?)$/.exec(text.replaceAll("_", ""));
+  if (!m) throw new Error(`Not a count: ${text}`);
+  const n = Number(m[1]) * (m[2] ? (m[2].toLowerCase() === "k" ? 1e3 : 1e6) : 1);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`Not a positive whole count: ${text}`);
+  return n;
+}
+
+/** 10000 → "10k", 1000000 → "1M". */
+export function sizeLabel(rows: number): string {
+  if (rows >= 1e6 && rows % 1e5 === 0) return `${rows / 1e6}M`;
+  if (rows >= 1e3 && rows % 100 === 0) return `${rows / 1e3}k`;
+  return String(rows);
+}
+
+/** The command that reproduces a figure, as recorded in docs/benchmarks.md. */
+export function benchCommand(id: string, args: (string | number)[]): string {
+  const env = process.env.TEST_DATABASE_URL ? "TEST_DATABASE_URL=postgres://… " : "";
+  return `${env}npm run bench -- ${[id, ...args].join(" ")}`;
+}
