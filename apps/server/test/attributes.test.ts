@@ -102,14 +102,19 @@ describe("lead attributes", () => {
     const [notes] = (
       await api.app.inject({ method: "POST", url: "/api/lead-attributes", headers: t.h, payload: [{ name: "Notes" }] })
     ).json().data as LeadAttribute[];
-    await api.database.query("INSERT INTO lead_values (team_id, lead_id, attribute_id, value) VALUES ($1, 1, $2, 'x')", [
+    // Values live in each lead's attrs, by attribute id: the other attribute's value stays.
+    const kept = { [String(notes!.id + 1000)]: ["y"] };
+    await api.database.query("INSERT INTO leads (team_id, attrs) VALUES ($1, $2), ($1, $3)", [
       t.ctx.teamId,
-      notes!.id,
+      JSON.stringify({ [String(notes!.id)]: ["x", "z"], ...kept }),
+      JSON.stringify({ [String(notes!.id)]: ["x"] }),
     ]);
     const del = await api.app.inject({ method: "DELETE", url: `/api/lead-attributes/${notes!.id}`, headers: t.h });
     expect(del.statusCode).toBe(200);
-    const left = await api.database.query("SELECT 1 FROM lead_values WHERE team_id = $1 AND attribute_id = $2", [t.ctx.teamId, notes!.id]);
-    expect(left.rows).toEqual([]);
+    const left = await api.database.query<{ attrs: Record<string, string[]> }>("SELECT attrs FROM leads WHERE team_id = $1 ORDER BY id", [
+      t.ctx.teamId,
+    ]);
+    expect(left.rows.map((r) => r.attrs)).toEqual([kept, {}]);
     expect((await api.app.inject({ method: "DELETE", url: `/api/lead-attributes/${notes!.id}`, headers: t.h })).statusCode).toBe(404);
   });
 

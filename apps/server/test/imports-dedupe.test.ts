@@ -92,10 +92,11 @@ describe("dedupe rule", () => {
     expect(rec).toMatchObject({ unique_count: 0, duplicates_count: 1, failed_count: 0 });
     // Keys never move between leads, and leads are never merged with each other.
     expect(await owners(t.ctx.teamId)).toEqual(before);
-    const value = await api.database.query<{ lead_id: number }>("SELECT lead_id FROM lead_values WHERE team_id = $1 AND value = 'both'", [
-      t.ctx.teamId,
-    ]);
-    expect(value.rows[0]!.lead_id).toBe(before["+12124560011"]);
+    const value = await api.database.query<{ id: number }>(
+      `SELECT id FROM leads WHERE team_id = $1 AND EXISTS (SELECT 1 FROM jsonb_each(attrs) e, jsonb_array_elements_text(e.value) v WHERE v = 'both')`,
+      [t.ctx.teamId],
+    );
+    expect(value.rows).toEqual([{ id: before["+12124560011"] }]);
     const history = (await api.app.inject({ method: "GET", url: `/api/import-files/${id}/history`, headers: t.h })).json();
     expect(history.data).toEqual([
       expect.objectContaining({
@@ -142,8 +143,10 @@ describe("dedupe rule", () => {
     expect(await counts("sources", t.source.id)).toEqual({ total_leads: 1, added_today: 1, unique_today: 1, contacts_total: 2 });
     expect(await counts("sources", source2.id)).toEqual({ total_leads: 1, added_today: 1, unique_today: 0, contacts_total: 2 });
     expect(await counts("lists", list3.id)).toEqual({ total_leads: 1, added_today: 1, unique_today: 0, contacts_total: 2 });
-    const values = await api.database.query("SELECT value FROM lead_values WHERE team_id = $1", [t.ctx.teamId]);
-    expect(values.rows).toEqual([{ value: "first" }]);
+    const values = await api.database.query<{ attrs: Record<string, string[]> }>("SELECT attrs FROM leads WHERE team_id = $1", [
+      t.ctx.teamId,
+    ]);
+    expect(values.rows.map((r) => Object.values(r.attrs))).toEqual([[["first"]]]);
     const lead = await api.database.query<{ duplicates_count: number }>("SELECT duplicates_count FROM leads WHERE team_id = $1", [
       t.ctx.teamId,
     ]);

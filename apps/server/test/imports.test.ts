@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ImportRecord, ImportUploadResponse } from "@leadflow/contracts";
+import { listLeadLog, listLeadValues } from "@leadflow/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, setupApi } from "./helpers";
 import { importHelpers } from "./imports-helpers";
@@ -29,6 +30,18 @@ async function team() {
   const source = await api.factory.source(t.ctx);
   const list = await api.factory.list(t.ctx, source.id);
   return { ...t, source, list, h: api.auth(t.token) };
+}
+
+/** Every string value of the team's leads (they live in leads.attrs), with its attribute's name. */
+async function teamValues(teamId: number) {
+  const found = await api.database.query<{ lead_id: number; attribute: string; value: string }>(
+    `SELECT l.id AS lead_id, a.name AS attribute, v.value
+     FROM leads l CROSS JOIN LATERAL jsonb_each(l.attrs) AS e(key, vals) CROSS JOIN LATERAL jsonb_array_elements_text(e.vals) AS v(value)
+     JOIN lead_attributes a ON a.team_id = l.team_id AND a.id = e.key::int
+     WHERE l.team_id = $1 ORDER BY v.value`,
+    [teamId],
+  );
+  return found.rows;
 }
 
 describe("import upload", () => {
@@ -153,12 +166,16 @@ describe("import run", () => {
     );
     expect(bob.rows.map((r) => r.email)).toEqual(["bob@example.com"]);
     // Values are stored as text, exactly as written.
-    const notes = await api.database.query<{ value: string }>(
-      `SELECT v.value FROM lead_values v JOIN lead_attributes a ON a.team_id = v.team_id AND a.id = v.attribute_id
-       WHERE v.team_id = $1 AND a.name = 'Notes' ORDER BY v.value`,
-      team_,
-    );
-    expect(notes.rows.map((r) => r.value)).toEqual(["<img src=x onerror=alert(1)>", '=HYPERLINK("x")', "second row of Ann"]);
+    const notes = (await teamValues(t.ctx.teamId)).filter((v) => v.attribute === "Notes");
+    expect(notes.map((r) => r.value)).toEqual(["<img src=x onerror=alert(1)>", '=HYPERLINK("x")', "second row of Ann"]);
+    // Ann's lead has both rows' values, each attribute's in file order; Zip 10001 came twice and is kept once.
+    expect(await listLeadValues(api.database.db, t.ctx.teamId, ann.rows[0]!.lead_id)).toEqual([
+      { attribute_id: expect.any(Number), attribute: "First Name", value: "Ann" },
+      { attribute_id: expect.any(Number), attribute: "First Name", value: "Ann B" },
+      { attribute_id: expect.any(Number), attribute: "Zip", value: "10001" },
+      { attribute_id: expect.any(Number), attribute: "Notes", value: "<img src=x onerror=alert(1)>" },
+      { attribute_id: expect.any(Number), attribute: "Notes", value: "second row of Ann" },
+    ]);
     expect(await im.count("SELECT count(*)::int AS n FROM list_leads WHERE team_id = $1 AND list_id = $2", [t.ctx.teamId, t.list.id])).toBe(
       3,
     );
@@ -178,16 +195,14 @@ describe("import run", () => {
       { line: 4, status: "failed", failed_reason: "no_contact", failed_reason_label: "The row has no phone or email." },
     ]);
 
-    const logs = await api.database.query<{ action: string; diff: { lead_attribute_name: string; value_to: string }[] }>(
-      "SELECT action, diff FROM lead_logs WHERE team_id = $1 AND import_id = $2 ORDER BY lead_id, id",
-      [t.ctx.teamId, id],
-    );
-    // A created lead's entry says so; its values are its first state.
-    expect(logs.rows.map((l) => [l.action, l.diff])).toEqual([
-      ["created", []],
-      ["created", []],
-      ["created", []],
-    ]);
+    // A created lead's log says so (its values are its first state); the entry is read from the lead, not stored.
+    expect(await im.count("SELECT count(*)::int AS n FROM lead_logs WHERE team_id = $1", team_)).toBe(0);
+    const created = await api.database.query<{ id: number }>("SELECT id FROM leads WHERE team_id = $1 ORDER BY id", team_);
+    for (const lead of created.rows) {
+      expect(await listLeadLog(api.database.db, t.ctx.teamId, lead.id)).toEqual([
+        { id: null, type: "import", action: "created", import_id: id, filename: "leads.csv", diff: [], created_at: expect.any(String) },
+      ]);
+    }
 
     const events = api.live.events
       .filter((e) => e.event === "ImportStatus" && e.userId === t.ctx.userId)
@@ -208,7 +223,7 @@ describe("import run", () => {
     const rec = (await im.get(t.token, second)) as ImportRecord;
     expect(rec).toMatchObject({ processed_count: 6, unique_count: 0, duplicates_count: 4, failed_count: 2 });
     expect(await im.count("SELECT count(*)::int AS n FROM leads WHERE team_id = $1", [t.ctx.teamId])).toBe(3);
-    expect(await im.count("SELECT count(*)::int AS n FROM lead_values WHERE team_id = $1", [t.ctx.teamId])).toBe(4);
+    expect(await teamValues(t.ctx.teamId)).toHaveLength(4);
     const list = (await api.app.inject({ method: "GET", url: `/api/sources/lists/${t.list.id}`, headers: t.h })).json();
     expect(list.total_leads).toBe(3);
     const dupes = await api.database.query<{ s: number }>("SELECT sum(duplicates_count)::int AS s FROM leads WHERE team_id = $1", [
@@ -254,10 +269,7 @@ describe("import run", () => {
         failed_count: 0,
         format: name.split(".")[1],
       });
-      const values = await api.database.query<{ value: string }>("SELECT value FROM lead_values WHERE team_id = $1 ORDER BY value", [
-        t.ctx.teamId,
-      ]);
-      expect(values.rows.map((r) => r.value)).toHaveLength(2);
+      expect(await teamValues(t.ctx.teamId), name).toHaveLength(2);
     }
   });
 

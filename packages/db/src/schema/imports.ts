@@ -161,6 +161,9 @@ export const importStaging = pgTable(
     phones: text("phones").array(),
     phonesRaw: text("phones_raw").array(),
     emails: text("emails").array(),
+    /** The row's string values, shaped like `leads.attrs` (`{"<attribute id>": ["value", …]}`). */
+    attrs: jsonb("attrs").$type<Record<string, string[]>>(),
+    /** Older form of the values, still read when `attrs` is null (parallel arrays: attribute ids, values). */
     attrIds: integer("attr_ids").array(),
     vals: text("vals").array(),
     /** Phones of this row that were invalid, or ignored by the template (counted on the import). */
@@ -169,7 +172,7 @@ export const importStaging = pgTable(
     failStatus: text("fail_status"),
     failReason: text("fail_reason"),
     failMessage: text("fail_message"),
-    /** For the history: the first phone and email as the file had them. */
+    /** For the history of a row that did not import: its first phone and email as the file had them. */
     phone: text("phone"),
     email: text("email"),
   },
@@ -246,8 +249,5 @@ export const importApiRequests = pgTable(
     response: jsonb("response"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.teamId, t.importListId, t.idempotencyKey] }),
-    index("import_api_requests_created_idx").on(t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.teamId, t.importListId, t.idempotencyKey] }), index("import_api_requests_created_idx").on(t.createdAt)],
 );

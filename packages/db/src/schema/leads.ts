@@ -53,6 +53,14 @@ export const leadAttributes = pgTable(
   ],
 );
 
+/**
+ * A lead's string values, by attribute: `{"<attribute id>": ["value", …]}` — several values per attribute in the
+ * order they arrived, never the same value twice for one attribute. A value's identity is (lead, attribute id,
+ * value). One jsonb column instead of a row per value: an import writes one heap row per lead here instead of
+ * five (and eight index entries fewer), the largest part of what halved an import's time (docs/imports.md).
+ */
+export type LeadAttrs = Record<string, string[]>;
+
 export const leads = pgTable(
   "leads",
   {
@@ -63,13 +71,26 @@ export const leads = pgTable(
     /** Rows (imports, API calls) that matched this lead after it was created. */
     duplicatesCount: integer("duplicates_count").notNull().default(0),
     revenue: numeric("revenue", { precision: 14, scale: 4, mode: "number" }).notNull().default(0),
+    attrs: jsonb("attrs").$type<LeadAttrs>().notNull().default({}),
+    /**
+     * The import (file or API day record) that created the lead. Its creation entry in the activity log is read
+     * from here and `created_at` rather than stored as a row per lead (listLeadLog).
+     */
+    importId: integer("import_id"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.teamId, t.id] }), index("leads_team_updated_idx").on(t.teamId, t.updatedAt, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.id] }),
+    // The leads an import created, in id order: its synchronisation phase walks them in chunks.
+    index("leads_team_import_idx").on(t.teamId, t.importId, t.id).where(sql`${t.importId} IS NOT NULL`),
+  ],
 );
 
-/** Phones in E.164. UNIQUE(team_id, phone) is the dedupe index: a phone belongs to one lead of a team. */
+/**
+ * Phones in E.164. The primary key (team_id, phone) is the dedupe index: a phone belongs to one lead of a team.
+ * `id` names a phone to the API but is not indexed: it is always used with its lead, whose index finds it.
+ */
 export const leadPhones = pgTable(
   "lead_phones",
   {
@@ -97,14 +118,10 @@ export const leadPhones = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.teamId, t.id] }),
-    uniqueIndex("lead_phones_team_phone_key").on(t.teamId, t.phone),
-    index("lead_phones_team_lead_idx").on(t.teamId, t.leadId),
-  ],
+  (t) => [primaryKey({ columns: [t.teamId, t.phone] }), index("lead_phones_team_lead_idx").on(t.teamId, t.leadId)],
 );
 
-/** Emails lower-cased and trimmed; UNIQUE(team_id, email) dedupes like the phones. */
+/** Emails lower-cased and trimmed; the primary key (team_id, email) dedupes like the phones'. */
 export const leadEmails = pgTable(
   "lead_emails",
   {
@@ -121,34 +138,7 @@ export const leadEmails = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.teamId, t.id] }),
-    uniqueIndex("lead_emails_team_email_key").on(t.teamId, t.email),
-    index("lead_emails_team_lead_idx").on(t.teamId, t.leadId),
-  ],
-);
-
-/**
- * String attribute values: several per attribute allowed, never the same value twice for one lead and attribute.
- * The unique index keys on a 64-bit hash of the value (a btree entry cannot hold a long text; md5 made bulk
- * inserts ~25% slower; two different values of one lead and attribute colliding is ~2^-64) and doubles as the
- * lead's lookup index.
- */
-export const leadValues = pgTable(
-  "lead_values",
-  {
-    teamId: integer("team_id").notNull(),
-    id: id(),
-    leadId: leadId(),
-    attributeId: integer("attribute_id").notNull(),
-    value: text("value").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.teamId, t.id] }),
-    uniqueIndex("lead_values_team_lead_attr_value_key").on(t.teamId, t.leadId, t.attributeId, sql`hashtextextended(${t.value}, 0)`),
-  ],
+  (t) => [primaryKey({ columns: [t.teamId, t.email] }), index("lead_emails_team_lead_idx").on(t.teamId, t.leadId)],
 );
 
 /** List membership; `import_id` is the import that added it (null for other writers). */
@@ -172,7 +162,11 @@ export interface LeadLogDiff {
   value_to: string | null;
 }
 
-/** A lead's activity log. Imports write one entry per lead per batch they create or update. */
+/**
+ * A lead's activity log. Imports write one entry per lead per batch they merge into (`updated`, `duplicate`); a
+ * lead's creation by an import is not stored here but read from `leads.import_id` (listLeadLog). Keyed by lead:
+ * the log is only ever read a lead at a time.
+ */
 export const leadLogs = pgTable(
   "lead_logs",
   {
@@ -189,9 +183,8 @@ export const leadLogs = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.teamId, t.id] }),
-    index("lead_logs_team_lead_idx").on(t.teamId, t.leadId, t.id),
-    // Which leads an import touched: lead-statuses and the synchronisation phase walk this.
+    primaryKey({ columns: [t.teamId, t.leadId, t.id] }),
+    // Which leads an import merged into: lead-statuses and the synchronisation phase walk this.
     index("lead_logs_team_import_idx").on(t.teamId, t.importId, t.leadId).where(sql`${t.importId} IS NOT NULL`),
   ],
 );

@@ -8,6 +8,7 @@ import type {
 } from "@leadflow/contracts";
 import { LeadAttributeSortKeys } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { lockTeamLeads } from "../leads/lead-merge";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
@@ -149,12 +150,19 @@ export async function updateAttribute(db: DbOrTx, ctx: TeamCtx, id: number, inpu
   return getAttribute(db, ctx, id);
 }
 
-/** Removes the attribute with its values; import mappings that pointed at it become 'Ignore'. */
+/**
+ * Removes the attribute with its values; import mappings that pointed at it become 'Ignore'. The values live in
+ * each lead's `attrs`, so this rewrites the team's leads that have one (a scan of the team's leads), under the
+ * team's lead lock so no import batch is merging values meanwhile.
+ */
 export async function deleteAttribute(db: DbOrTx, ctx: TeamCtx, id: number): Promise<void> {
   const current = await getAttribute(db, ctx, id);
   if (current.is_system) throw new AppError("system_attribute_locked");
   await db.transaction(async (tx) => {
-    await tx.execute(sql`DELETE FROM lead_values WHERE team_id = ${ctx.teamId} AND attribute_id = ${id}`);
+    await lockTeamLeads(tx, ctx.teamId);
+    await tx.execute(
+      sql`UPDATE leads SET attrs = attrs - ${String(id)}::text WHERE team_id = ${ctx.teamId} AND attrs ? ${String(id)}::text`,
+    );
     await tx.execute(
       sql`UPDATE import_attributes SET lead_attribute_id = NULL WHERE team_id = ${ctx.teamId} AND lead_attribute_id = ${id}`,
     );

@@ -8,7 +8,7 @@ import { startProcess } from "../processes/processes.service";
 import type { JobDeps } from "../shared/jobs";
 import { one, rows } from "../shared/rows";
 import { Pipe } from "./import-pipe";
-import { PreparePool } from "./import-prepare.pool";
+import { type PendingBatch, type PreparedBatch, PreparePool } from "./import-prepare.pool";
 import { ImportProgress } from "./import-progress";
 import type { ColumnPlan } from "./import-rows";
 import { clearStaging, copyStaging } from "./import-staging";
@@ -47,9 +47,15 @@ const VALIDATE_SHARE = 5;
 const BATCH_CELLS = 400_000;
 
 /**
- * The `imports.run` job: idempotent and resumable. Phase one stages the whole file (parse → normalise → COPY),
- * so a file that turns bad halfway leaves nothing behind, then merges it batch by batch, each batch committed
- * with its counters and the checkpoint. Phase two (lead synchronisation) applies the chosen statuses. A run
+ * Rows the reader parses at a time. Smaller than a batch on purpose: the rows of a chunk are handed on (or, when
+ * validating, counted) at once and die young on the main thread; see PreparePool.
+ */
+const CHUNK_ROWS = 2_000;
+
+/**
+ * The `imports.run` job: idempotent and resumable. Phase one reads the whole file once to validate it (a file
+ * that turns bad halfway leaves no lead behind) while staging (parse → normalise → COPY) starts, then merges
+ * batch by batch, each batch committed with its counters and the checkpoint. Phase two (lead synchronisation) applies the chosen statuses. A run
  * holds a lease on the import; a second run (a retry while a slow worker still runs) backs off.
  */
 export async function runImport(deps: JobDeps, ref: { importId: number; teamId: number }, options: RunImportOptions = {}): Promise<void> {
@@ -159,9 +165,10 @@ class ImportRun {
     const r = this.row;
     if (r.list_id === null || r.source_id === null) throw new TargetGoneError();
     await this.progress.publish({ type: "parse_started", processed: r.processed_count, current: r.progress, total: r.total_rows }, true);
-    if (r.validated_at === null) await this.validate();
-    await this.reload();
-    await this.stageAndMerge();
+    // Validation reads the whole file before the first merge; staging starts alongside it (the merge waits).
+    const validated = r.validated_at === null ? this.validate() : Promise.resolve();
+    validated.catch(() => undefined);
+    await this.stageAndMerge(validated);
     await this.reload();
     await this.progress.publish(
       { type: "parse_finished", processed: this.row.processed_count, current: 100, total: this.row.total_rows },
@@ -175,7 +182,7 @@ class ImportRun {
    */
   private async validate(): Promise<void> {
     const r = this.row;
-    const reader = await openImportFile(r.stored_path, r.format, { batchRows: this.batchRows() });
+    const reader = await openImportFile(r.stored_path, r.format, { batchRows: CHUNK_ROWS });
     let rows = 0;
     try {
       for await (const batch of reader.rows()) {
@@ -205,8 +212,10 @@ class ImportRun {
   /**
    * The producer (parse → normalise on worker threads → COPY into staging) runs up to AHEAD batches in front of
    * the merger, so the database merges while the next batches are prepared. Resumes after the checkpoint line.
+   * The merger starts once the file is `validated`; a file found bad meanwhile leaves only staging rows, which
+   * failing the import clears.
    */
-  private async stageAndMerge(): Promise<void> {
+  private async stageAndMerge(validated: Promise<void>): Promise<void> {
     const r = this.row;
     await clearStaging(this.db, r.id);
     const plan = await loadPlan(this.db, r.team_id, r.id);
@@ -214,29 +223,39 @@ class ImportRun {
     const { values: ignoreTemplate } = await getPhoneTemplate(this.db, r.team_id);
     const pipe = new Pipe(r.merged_batches);
     const pool = new PreparePool();
+    const batchRows = this.batchRows();
     const produce = async () => {
-      const reader = await openImportFile(r.stored_path, r.format, { batchRows: this.batchRows() });
+      const reader = await openImportFile(r.stored_path, r.format, { batchRows: Math.min(CHUNK_ROWS, batchRows) });
       try {
-        const inflight: { batch: number; csv: Promise<string> }[] = [];
+        const inflight: { batch: number; prepared: Promise<PreparedBatch> }[] = [];
         const flush = async () => {
           const next = inflight.shift()!;
-          const csv = await next.csv;
+          const prepared = await next.prepared;
           await pipe.room(next.batch);
-          await copyStaging(this.deps.database, [csv]);
+          await copyStaging(this.deps.database, await prepared.take());
           pipe.staged(next.batch);
         };
         let batch = r.merged_batches;
+        let open: { rows: number; pending: PendingBatch } | null = null;
+        const close = async () => {
+          batch++;
+          const prepared = open!.pending.finish({ importId: r.id, batch, plan, ignoreTemplate });
+          open = null;
+          // Awaited in order by flush; if the run stops first, its rejection must not go unhandled.
+          prepared.catch(() => undefined);
+          inflight.push({ batch, prepared });
+          if (inflight.length > Math.max(1, pool.size)) await flush();
+        };
         for await (const parsed of reader.rows()) {
           pipe.check();
           const fresh = r.checkpoint_line > 0 ? parsed.filter((p) => p.line > r.checkpoint_line) : parsed;
           if (fresh.length === 0) continue;
-          batch++;
-          const csv = pool.prepare({ importId: r.id, batch, rows: fresh, plan, ignoreTemplate });
-          // Awaited in order by flush; if the run stops first, its rejection must not go unhandled.
-          csv.catch(() => undefined);
-          inflight.push({ batch, csv });
-          if (inflight.length > Math.max(1, pool.size)) await flush();
+          open ??= { rows: 0, pending: pool.batch() };
+          open.pending.add(fresh);
+          open.rows += fresh.length;
+          if (open.rows >= batchRows) await close();
         }
+        if (open) await close();
         while (inflight.length) await flush();
         pipe.finish();
       } finally {
@@ -244,6 +263,7 @@ class ImportRun {
       }
     };
     const consume = async () => {
+      await validated;
       for (let batch = r.merged_batches + 1; await pipe.ready(batch); batch++) {
         await this.mergeBatch(batch);
         if (this.opts.crashAfterBatches !== undefined && batch - r.merged_batches >= this.opts.crashAfterBatches) {
@@ -266,6 +286,10 @@ class ImportRun {
   private async mergeBatch(batch: number): Promise<void> {
     const r = this.row;
     const done = await this.db.transaction(async (tx) => {
+      // No waiting for this commit's WAL flush: a commit that a server crash loses takes the checkpoint below with
+      // it (same transaction), so the resumed run merges that batch again; and the import's final status update
+      // commits synchronously, which flushes every batch before it.
+      await tx.execute(sql`SELECT set_config('synchronous_commit', 'off', true)`);
       await lockTeamLeads(tx, r.team_id);
       const cur = await one<{ merged_batches: number; lease_owner: string | null; list_id: number | null; source_id: number | null }>(
         tx,

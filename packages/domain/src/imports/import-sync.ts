@@ -21,10 +21,10 @@ export async function synchronizeImport(deps: JobDeps, t: ProgressTarget, owner:
   const apply = change.lead_status != null || change.email_status != null || change.phone_status != null;
   const progress = new ImportProgress(deps, t);
   const mine = sql`team_id = ${t.teamId} AND id = ${t.id} AND lease_owner = ${owner}`;
-  const touched = sql`lead_logs WHERE team_id = ${t.teamId} AND import_id = ${t.id}`;
+  const touched = touchedLeads(t.teamId, t.id);
 
   let total = 0;
-  if (apply) total = (await one<{ n: number }>(db, sql`SELECT count(DISTINCT lead_id)::int AS n FROM ${touched}`))!.n;
+  if (apply) total = (await one<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${touched({ after: 0 })}) x`))!.n;
   await db.execute(
     sql`UPDATE imports SET status = CASE WHEN status = 'processing' THEN 'synchronizing' ELSE status END,
           sync_status = 'processing', sync_progress = 0, sync_processed = 0, sync_total = ${total}, updated_at = now()
@@ -37,14 +37,13 @@ export async function synchronizeImport(deps: JobDeps, t: ProgressTarget, owner:
   while (apply) {
     const chunk = await one<{ upto: number | null; n: number }>(
       db,
-      sql`SELECT max(lead_id) AS upto, count(*)::int AS n
-          FROM (SELECT DISTINCT lead_id FROM ${touched} AND lead_id > ${after} ORDER BY lead_id LIMIT ${CHUNK}) x`,
+      sql`SELECT max(lead_id) AS upto, count(*)::int AS n FROM (${touched({ after, limit: CHUNK })} ORDER BY lead_id LIMIT ${CHUNK}) x`,
     );
     if (!chunk || chunk.n === 0 || chunk.upto === null) break;
     const upto = chunk.upto;
     await db.transaction(async (tx) => {
       await lockTeamLeads(tx, t.teamId);
-      await applyLeadStatuses(tx, t.teamId, sql`SELECT lead_id FROM ${touched} AND lead_id > ${after} AND lead_id <= ${upto}`, change, {
+      await applyLeadStatuses(tx, t.teamId, touched({ after, upto }), change, {
         type: "import",
         importId: t.id,
         filename: t.filename,
@@ -66,4 +65,19 @@ export async function synchronizeImport(deps: JobDeps, t: ProgressTarget, owner:
         WHERE ${mine}`,
   );
   await progress.publish({ type: "sync_progress", processed, current: 100, total }, true);
+}
+
+/**
+ * The leads an import touched, by id range: those it created (`leads.import_id`) and those it merged into (their
+ * activity-log entries). With `limit`, each side reads at most that many from its index, in id order.
+ */
+function touchedLeads(teamId: number, importId: number) {
+  return (range: { after: number; upto?: number; limit?: number }) => {
+    const upto = (col: string) => (range.upto === undefined ? sql`` : sql`AND ${sql.raw(col)} <= ${range.upto}`);
+    const cap = range.limit === undefined ? sql`` : sql`ORDER BY 1 LIMIT ${range.limit}`;
+    return sql`(SELECT id AS lead_id FROM leads WHERE team_id = ${teamId} AND import_id = ${importId} AND id > ${range.after} ${upto("id")} ${cap})
+      UNION
+      (SELECT DISTINCT lead_id FROM lead_logs
+       WHERE team_id = ${teamId} AND import_id = ${importId} AND lead_id > ${range.after} ${upto("lead_id")} ${cap})`;
+  };
 }

@@ -50,7 +50,7 @@ export function compileIgnoreTemplate(entries: readonly string[]): IgnorePattern
 export function matchIgnoreTemplate(
   patterns: readonly IgnorePattern[],
   written: { digits: string; international: boolean },
-  parsed: PhoneNumber | undefined,
+  parsed: Pick<PhoneNumber, "number" | "nationalNumber"> | undefined,
 ): IgnorePattern | null {
   const full = parsed ? parsed.number.slice(1) : written.international ? written.digits : null;
   for (const p of patterns) {

@@ -2,8 +2,9 @@
 // (area codes that do not exist, e.g. +1 555 123 4567) pass as valid; "max" checks the digit patterns too,
 // resolves shared calling codes to the right country (+1 → US, CA, PR…, which quiet hours depend on) and can
 // tell mobile from landline later. It costs ~65 KB more, which does not matter on the server.
-import { type CountryCode, parsePhoneNumberFromString, validatePhoneNumberLength } from "libphonenumber-js/max";
+import { type CountryCode, type PhoneNumber, parsePhoneNumberFromString, validatePhoneNumberLength } from "libphonenumber-js/max";
 import { compileIgnoreTemplate, matchIgnoreTemplate } from "./phone-ignore-template";
+import { NANP_KEY_DIGITS, plainNanpNumber } from "./phone-nanp";
 import { foldPhoneText } from "./unicode-text";
 
 export type { CountryCode };
@@ -52,6 +53,21 @@ const reject = (reason: PhoneRejectReason): PhoneResult => ({ ok: false, reason,
  */
 export function normalizePhone(raw: string, opts: NormalizePhoneOptions = {}): PhoneResult {
   if (raw.length > MAX_PHONE_INPUT) return reject("too_long");
+  const defaultCountry = opts.defaultCountry ?? "US";
+  const national = defaultCountry === "US" && NANP_KEY_DIGITS !== null ? plainNanpNumber(raw) : null;
+  const verdict = national === null ? null : nanpVerdict(raw, national);
+  if (verdict && national !== null) {
+    const parsedLike = verdict.parsed ? { number: `+1${national}`, nationalNumber: national } : undefined;
+    if (isIgnored(raw, parsedLike, opts)) return reject("ignored");
+    return verdict.ok ? { ...verdict.ok, e164: `+1${national}`, national } : reject(verdict.reason);
+  }
+  return normalizePhoneFully(raw, opts);
+}
+
+/** normalizePhone without the NANP shortcut: the reference the shortcut is tested against. */
+export function normalizePhoneFully(raw: string, opts: NormalizePhoneOptions = {}): PhoneResult {
+  if (raw.length > MAX_PHONE_INPUT) return reject("too_long");
+  const defaultCountry = opts.defaultCountry ?? "US";
   let s = ASCII_PHONE.test(raw) ? raw : foldPhoneText(raw);
   s = s.trim();
   if (s === "") return reject("empty");
@@ -62,18 +78,52 @@ export function normalizePhone(raw: string, opts: NormalizePhoneOptions = {}): P
   if (digitCount === 0) return reject("invalid_characters");
   if (digitCount > MAX_DIGITS) return reject("too_long");
 
-  const defaultCountry = opts.defaultCountry ?? "US";
+  const { parsed, result } = judge(s, defaultCountry);
+  return isIgnored(s, parsed, opts) ? reject("ignored") : result;
+}
+
+/** libphonenumber's verdict on a cleaned-up number, before the ignore template. */
+function judge(s: string, defaultCountry: CountryCode): { parsed: PhoneNumber | undefined; result: PhoneResult } {
   const parsed = parsePhoneNumberFromString(s, { defaultCountry, extract: false });
-  if (opts.ignoreTemplate && opts.ignoreTemplate.length > 0) {
-    const patterns = compileIgnoreTemplate(opts.ignoreTemplate);
-    const written = { digits: s.replace(/\D/g, ""), international: s.includes("+") };
-    if (matchIgnoreTemplate(patterns, written, parsed)) return reject("ignored");
+  if (!parsed) return { parsed, result: reject(lengthProblem(s, defaultCountry, false)) };
+  if (!parsed.isValid()) {
+    return { parsed, result: reject(parsed.isPossible() ? "invalid_number" : lengthProblem(s, defaultCountry, true)) };
   }
-  if (!parsed) return reject(lengthProblem(s, defaultCountry, false));
-  if (!parsed.isValid()) return reject(parsed.isPossible() ? "invalid_number" : lengthProblem(s, defaultCountry, true));
   const result: PhoneResult = { ok: true, e164: parsed.number, national: parsed.nationalNumber };
   if (parsed.country) result.country = parsed.country;
-  return result;
+  return { parsed, result };
+}
+
+/** The template is checked before validity, so a number it matches counts as ignored even when also invalid. */
+function isIgnored(written: string, parsed: Pick<PhoneNumber, "number" | "nationalNumber"> | undefined, opts: NormalizePhoneOptions) {
+  if (!opts.ignoreTemplate || opts.ignoreTemplate.length === 0) return false;
+  const patterns = compileIgnoreTemplate(opts.ignoreTemplate);
+  return matchIgnoreTemplate(patterns, { digits: written.replace(/\D/g, ""), international: written.includes("+") }, parsed) !== null;
+}
+
+/** What libphonenumber says about every 10-digit NANP number sharing a prefix (see phone-nanp.ts). */
+type NanpVerdict =
+  | { parsed: boolean; ok: { ok: true; country?: string }; reason?: undefined }
+  | { parsed: boolean; ok: null; reason: PhoneRejectReason };
+
+/** Bounded: a prefix is 7 digits, and a worker thread's heap is small. */
+const MAX_VERDICTS = 100_000;
+const verdicts = new Map<string, NanpVerdict>();
+
+function nanpVerdict(written: string, national: string): NanpVerdict | null {
+  const key = national.slice(0, NANP_KEY_DIGITS!);
+  const known = verdicts.get(key);
+  if (known) return known;
+  const { parsed, result } = judge(written, "US");
+  // The shortcut rests on libphonenumber reading these shapes as +1 and the 10 digits: if it ever does not, the
+  // number (and its prefix) take the full path.
+  if (parsed && (parsed.countryCallingCode !== "1" || parsed.nationalNumber !== national)) return null;
+  const verdict: NanpVerdict = result.ok
+    ? { parsed: parsed !== undefined, ok: result.country ? { ok: true, country: result.country } : { ok: true } }
+    : { parsed: parsed !== undefined, ok: null, reason: result.reason };
+  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+  verdicts.set(key, verdict);
+  return verdict;
 }
 
 function countDigits(s: string): number {
