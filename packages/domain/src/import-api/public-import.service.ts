@@ -17,6 +17,7 @@ import type { ColumnPlan, StagedRow } from "../imports/import-rows";
 import { groupRows, prepareBatch } from "../imports/import-rows";
 import { getPhoneTemplate } from "../imports/validation-template.service";
 import { lockTeamLeads, mergeStagedBatch, TargetGoneError } from "../leads/lead-merge";
+import { refreshLeadStatistics } from "../leads/lead-statistics";
 import { applyLeadStatuses } from "../leads/lead-statuses";
 import { AppError, appErrors } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
@@ -197,6 +198,7 @@ export function importLeadsByApi(
 /** A batch of one key's requests in one transaction; answers each request's outcome, in order. */
 async function importBatch(db: DbOrTx, batch: Pending[]): Promise<PublicImportOutcome[]> {
   const key = batch[0]!.key;
+  await refreshLeadStatistics(db);
   return db.transaction(async (tx) => {
     const outcomes: (PublicImportOutcome | undefined)[] = new Array(batch.length);
     // Ledger rows in key order (two processes never wait on each other's rows crosswise); a key repeated within

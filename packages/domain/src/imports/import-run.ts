@@ -4,6 +4,7 @@ import { hostname } from "node:os";
 import type { AttributeType } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { lockTeamLeads, mergeStagedBatch, TargetGoneError } from "../leads/lead-merge";
+import { refreshLeadStatistics } from "../leads/lead-statistics";
 import { startProcess } from "../processes/processes.service";
 import type { JobDeps } from "../shared/jobs";
 import { one, rows } from "../shared/rows";
@@ -285,6 +286,7 @@ class ImportRun {
   /** One staged batch, in one transaction under the team's lead lock, with its counters and the checkpoint. */
   private async mergeBatch(batch: number): Promise<void> {
     const r = this.row;
+    await refreshLeadStatistics(this.db);
     const done = await this.db.transaction(async (tx) => {
       // No waiting for this commit's WAL flush: a commit that a server crash loses takes the checkpoint below with
       // it (same transaction), so the resumed run merges that batch again; and the import's final status update
