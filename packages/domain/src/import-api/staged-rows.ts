@@ -13,8 +13,7 @@ export async function insertStagedRows(tx: DbOrTx, importId: number, batch: numb
     phones: r.phones,
     phones_raw: r.phonesRaw,
     emails: r.emails,
-    attr_ids: r.attrIds,
-    vals: r.vals,
+    attrs: attrsOf(r),
     invalid_phones: r.invalidPhones,
     ignored_phones: r.ignoredPhones,
     fail_status: r.fail?.status ?? null,
@@ -24,11 +23,18 @@ export async function insertStagedRows(tx: DbOrTx, importId: number, batch: numb
     email: r.email,
   }));
   await tx.execute(sql`
-    INSERT INTO import_staging (import_id, batch, line, grp, phones, phones_raw, emails, attr_ids, vals, invalid_phones,
+    INSERT INTO import_staging (import_id, batch, line, grp, phones, phones_raw, emails, attrs, invalid_phones,
       ignored_phones, fail_status, fail_reason, fail_message, phone, email)
-    SELECT ${importId}, ${batch}, x.line, x.grp, x.phones, x.phones_raw, x.emails, x.attr_ids, x.vals, x.invalid_phones,
+    SELECT ${importId}, ${batch}, x.line, x.grp, x.phones, x.phones_raw, x.emails, x.attrs, x.invalid_phones,
       x.ignored_phones, x.fail_status, x.fail_reason, x.fail_message, x.phone, x.email
     FROM jsonb_to_recordset(${JSON.stringify(doc)}::jsonb) AS x(line int, grp int, phones text[], phones_raw text[], emails text[],
-      attr_ids int[], vals text[], invalid_phones smallint, ignored_phones smallint, fail_status text, fail_reason text,
+      attrs jsonb, invalid_phones smallint, ignored_phones smallint, fail_status text, fail_reason text,
       fail_message text, phone text, email text)`);
+}
+
+/** The row's string values as the lead keeps them: `{"<attribute id>": ["value", …]}` (docs/imports.md). */
+function attrsOf(r: StagedRow): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (let i = 0; i < r.attrIds.length; i++) (out[String(r.attrIds[i])] ??= []).push(r.vals[i]!);
+  return out;
 }
