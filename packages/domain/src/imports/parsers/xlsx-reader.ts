@@ -6,6 +6,7 @@ import { formatCount, ImportFileError } from "./parsers.errors";
 import type { ParsedRow, ParseLimits } from "./parsers.types";
 import { describeBinarySignature, StreamTextDecoder } from "./text-decoding";
 import { type CellStyle, columnIndex, formatIsoDateCell, formatNumber, plainStyle } from "./xlsx-cells";
+import type { SharedStringTable } from "./xlsx-string-table";
 import { locateFirstSheet, readCellStyles, readSharedStrings } from "./xlsx-workbook";
 import { readAttrs, XlsxXmlScanner } from "./xlsx-xml-scanner";
 import { ZipArchive } from "./zip-archive";
@@ -136,7 +137,7 @@ class SheetRowParser {
   private phonetic = 0;
 
   constructor(
-    private readonly strings: readonly string[],
+    private readonly strings: SharedStringTable,
     private readonly styles: readonly CellStyle[],
     private readonly date1904: boolean,
     private readonly limits: Required<ParseLimits>,
@@ -212,7 +213,7 @@ class SheetRowParser {
     const v = this.value;
     switch (this.type) {
       case "s":
-        return this.strings[Number(v)] ?? "";
+        return this.strings.get(Number(v));
       case "inlineStr":
         return this.inline;
       case "str":

@@ -1,6 +1,7 @@
 import { MarkupRunGuard } from "./markup-guard";
 import { ImportFileError } from "./parsers.errors";
 import { type CellStyle, plainStyle, styleForFormat } from "./xlsx-cells";
+import { SharedStringTable } from "./xlsx-string-table";
 import { readAttrs, readQualifiedAttrs, type ScanHandlers, XlsxXmlScanner } from "./xlsx-xml-scanner";
 import type { ZipArchive, ZipEntry } from "./zip-archive";
 
@@ -119,9 +120,14 @@ export async function readCellStyles(zip: ZipArchive, entry: ZipEntry | undefine
  * The shared strings table, streamed: rich-text runs joined, phonetic guides (`rPh`) left out, each string cut
  * just past `maxChars` (the row that uses it is then reported as too long, and memory stays bounded).
  */
-export async function readSharedStrings(zip: ZipArchive, entry: ZipEntry | undefined, maxChars: number, maxRun: number): Promise<string[]> {
-  if (!entry) return [];
-  const strings: string[] = [];
+export async function readSharedStrings(
+  zip: ZipArchive,
+  entry: ZipEntry | undefined,
+  maxChars: number,
+  maxRun: number,
+): Promise<SharedStringTable> {
+  const strings = new SharedStringTable();
+  if (!entry) return strings;
   let current = "";
   let inT = false;
   let phonetic = 0;
