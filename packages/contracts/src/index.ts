@@ -3,6 +3,7 @@ export * from "./common";
 export * from "./enums";
 export * from "./import-api";
 export * from "./imports";
+export * from "./leads";
 export * from "./live";
 export * from "./processes";
 export * from "./settings";
