@@ -5,7 +5,7 @@ import type { ImportRecord } from "@leadflow/contracts";
 import { runImport } from "@leadflow/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, setupApi } from "./helpers";
-import { importHelpers } from "./imports-helpers";
+import { importHelpers, phoneEmailNameCsv } from "./imports-helpers";
 
 let api: Api;
 let im: ReturnType<typeof importHelpers>;
@@ -15,14 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function team() {
-  const t = await api.factory.team();
-  const source = await api.factory.source(t.ctx);
-  const list = await api.factory.list(t.ctx, source.id);
-  return { ...t, source, list, h: api.auth(t.token) };
-}
+const team = () => im.team();
 
-const csv = (rows: string[][]) => ["Phone,Email,Name", ...rows.map((r) => r.join(","))].join("\n");
+const csv = phoneEmailNameCsv;
 
 /** phone → lead id, email → lead id, for the team. */
 async function owners(teamId: number) {

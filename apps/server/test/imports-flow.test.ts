@@ -15,12 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function team() {
-  const t = await api.factory.team();
-  const source = await api.factory.source(t.ctx);
-  const list = await api.factory.list(t.ctx, source.id);
-  return { ...t, source, list, h: api.auth(t.token) };
-}
+const team = () => im.team();
 
 const rows = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => `212458${String(from + i).padStart(4, "0")},p${from + i}@x.test,Name ${from + i}`);

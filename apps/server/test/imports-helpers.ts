@@ -26,6 +26,9 @@ export function multipart(parts: Part[]) {
   return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** A CSV with the Phone, Email and Name headings. */
+export const phoneEmailNameCsv = (rows: string[][]) => ["Phone,Email,Name", ...rows.map((r) => r.join(","))].join("\n");
+
 export function importHelpers(api: Api) {
   const deps = (): JobDeps => ({
     database: api.database,
@@ -34,6 +37,13 @@ export function importHelpers(api: Api) {
     log: () => undefined,
   });
   return {
+    /** A fresh team with a source and a list to import into, and its auth header. */
+    async team() {
+      const t = await api.factory.team();
+      const source = await api.factory.source(t.ctx);
+      const list = await api.factory.list(t.ctx, source.id);
+      return { ...t, source, list, h: api.auth(t.token) };
+    },
     async upload(token: string, listId: number | string, name: string, content: string | Buffer, listFirst = true) {
       const list: Part = { name: "list_id[0]", value: String(listId) };
       const file: Part = { name: "file", filename: name, content };

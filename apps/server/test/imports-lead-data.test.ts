@@ -15,7 +15,7 @@ import { prepareBatch } from "@leadflow/domain/imports/import-rows";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, setupApi } from "./helpers";
-import { importHelpers } from "./imports-helpers";
+import { importHelpers, phoneEmailNameCsv } from "./imports-helpers";
 
 /**
  * What an import leaves on a lead for the coming lead pages and audience filters: its values (leads.attrs), its
@@ -30,14 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function team() {
-  const t = await api.factory.team();
-  const source = await api.factory.source(t.ctx);
-  const list = await api.factory.list(t.ctx, source.id);
-  return { ...t, source, list, h: api.auth(t.token) };
-}
+const team = () => im.team();
 
-const csv = (rows: string[][]) => ["Phone,Email,Name", ...rows.map((r) => r.join(","))].join("\n");
+const csv = phoneEmailNameCsv;
 
 async function leadByPhone(teamId: number, phone: string): Promise<number> {
   const r = await api.database.query<{ lead_id: number }>("SELECT lead_id FROM lead_phones WHERE team_id = $1 AND phone = $2", [

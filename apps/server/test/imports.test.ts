@@ -25,12 +25,7 @@ const CSV = [
   "2124567890,ann.other@example.com,Ann B,10001,second row of Ann",
 ].join("\r\n");
 
-async function team() {
-  const t = await api.factory.team();
-  const source = await api.factory.source(t.ctx);
-  const list = await api.factory.list(t.ctx, source.id);
-  return { ...t, source, list, h: api.auth(t.token) };
-}
+const team = () => im.team();
 
 /** Every string value of the team's leads (they live in leads.attrs), with its attribute's name. */
 async function teamValues(teamId: number) {

@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { type Control, useController } from "react-hook-form";
 import { useT } from "../../../lib/i18n";
+import { useDebounced } from "../../../lib/use-debounced";
 import { listOptionsQuery, sourceOptionsQuery } from "../api/import-lists.api";
 import { type KeyFormValues, listAfterSourceChange } from "../model/key-form";
-import { useDebounced } from "../model/use-debounced";
 import { ChoicePicker } from "./choice-picker";
 
 /**

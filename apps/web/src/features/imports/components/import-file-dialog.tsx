@@ -17,9 +17,9 @@ import { useEffect, useRef, useState } from "react";
 import { useAppConfig } from "../../../lib/app-config";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
+import { useDebounced } from "../../../lib/use-debounced";
 import { importTargetsQuery, useEnsureImportTarget, useUploadImport } from "../api/imports.api";
 import { type Choice, formatBytes, isAcceptedFile, listOptionsFor, targetProblem, withChosen } from "../model/import-target";
-import { useDebounced } from "../model/use-debounced";
 import { CreatableAutocomplete } from "./creatable-autocomplete";
 import { DropZone } from "./drop-zone";
 
