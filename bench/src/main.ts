@@ -4,6 +4,7 @@ import { dirtyImportBench } from "./imports/dirty-import";
 import { reimportBench } from "./imports/reimport";
 import { xlsxImportBench } from "./imports/xlsx-import";
 import { removeLeftovers } from "./lead-files/file-cache";
+import { leadsTableBench } from "./leads/leads-table";
 import { type BenchOptions, parseArgs } from "./options";
 import { dropLeftoverDatabases } from "./shared/fresh-database";
 import { interrupted } from "./shared/interrupt";
@@ -18,6 +19,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   B2: reimportBench,
   B3: xlsxImportBench,
   B4: importApiBench,
+  B12: leadsTableBench,
   B13a: webBundle,
 };
 

@@ -1,3 +1,4 @@
+import type { LeadDetail } from "@leadflow/contracts";
 import { hashPassword } from "@leadflow/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, setupApi } from "./helpers";
@@ -27,14 +28,28 @@ const ID_KIND = {
   "/api/import-files/:id/history": "import",
   "/api/lead-attributes/:id": "attribute",
   "/api/import-lists/:id": "importList",
+  "/api/lists/:id/leads": "list",
+  "/api/leads/:id": "lead",
+  "/api/leads/:id/sources": "lead",
+  "/api/leads/:id/segments": "lead",
+  "/api/leads/:id/campaigns": "lead",
+  "/api/leads/:id/log": "lead",
+  "/api/lead-values/:id": "leadValue",
+  "/api/lead-phones/:id": "leadPhone",
+  "/api/lead-phones/:id/status": "leadPhone",
+  "/api/lead-emails/:id": "leadEmail",
+  "/api/lead-emails/:id/status": "leadEmail",
 } as const satisfies Record<string, Kind>;
-type Kind = "source" | "list" | "user" | "import" | "attribute" | "importList";
+type Kind = "source" | "list" | "user" | "import" | "attribute" | "importList" | "lead" | "leadValue" | "leadPhone" | "leadEmail";
 
 /** Routes that take ids in the query or the body. */
 const BATCH_KIND: Record<string, "source" | "list"> = {
   "DELETE /api/sources/batch": "source",
   "DELETE /api/sources/lists/batch": "list",
 };
+
+/** Bulk actions on leads: ids or an "all matching" selection in the body (their own check below). */
+const LEAD_BATCH = new Set(["PUT /api/leads/batch-status", "DELETE /api/leads/batch"]);
 
 /**
  * Routes that take no id: they act on the caller's own user or team. Their answers are checked for team A's
@@ -65,6 +80,7 @@ const NO_ID = new Set([
   "GET /api/import-lists",
   // Takes a list id in its body: a list of another team is a 404 (import-api.test.ts).
   "POST /api/import-lists",
+  "GET /api/leads",
 ]);
 
 /**
@@ -94,6 +110,15 @@ const ROUTE_BODY: Record<string, object> = {
   },
   "PUT /api/imports/:id/lead-statuses": { lead_status: 2, phone_status: 4, email_status: 4 },
   "PUT /api/import-lists/:id": { name: "Hijacked by B", list_id: 1 },
+  "PUT /api/lead-values/:id": { value: "Hijacked by B" },
+  "PUT /api/lead-phones/:id": { value: "+1 212 555 0199" },
+  "PUT /api/lead-emails/:id": { value: "hijack@example.com" },
+};
+
+/** Routes that need a valid query string. */
+const ROUTE_QUERY: Record<string, string> = {
+  "PUT /api/lead-phones/:id/status": "?status=4",
+  "PUT /api/lead-emails/:id/status": "?status=4",
 };
 
 let api: Api;
@@ -131,7 +156,12 @@ async function teamA() {
       payload: { name: `A-key-${admin.ctx.teamId}`, list_id: list.id },
     })
   ).json().data as { id: number; api_key: string };
-  return { admin, member, source, list, importId, filename, attribute, importList };
+  const lead = (await api.database.query<{ id: number }>("SELECT id::int AS id FROM leads WHERE team_id = $1", [admin.ctx.teamId])).rows[0]!
+    .id;
+  const detail = (await api.app.inject({ method: "GET", url: `/api/leads/${lead}`, headers: api.auth(admin.token) })).json() as LeadDetail;
+  const valueId = (kind: string) => detail.lead_values.find((v) => v.kind === kind)!.id;
+  const leadValues = { leadValue: valueId("string"), leadPhone: valueId("phone"), leadEmail: valueId("email") };
+  return { admin, member, source, list, importId, filename, attribute, importList, lead, leadValues };
 }
 type TeamA = Awaited<ReturnType<typeof teamA>>;
 
@@ -158,14 +188,22 @@ async function snapshot(a: TeamA) {
     ),
     mapping: await q("SELECT id, lead_attribute_id FROM import_attributes WHERE team_id = $1 ORDER BY id"),
     attributes: await q("SELECT id, name, sort_order, updated_at FROM lead_attributes WHERE team_id = $1 ORDER BY id"),
-    leads: await q("SELECT id, status, duplicates_count, updated_at FROM leads WHERE team_id = $1 ORDER BY id"),
-    phones: await q("SELECT id, status FROM lead_phones WHERE team_id = $1 ORDER BY id"),
+    leads: await q("SELECT id, status, duplicates_count, attrs, updated_at FROM leads WHERE team_id = $1 ORDER BY id"),
+    phones: await q("SELECT id, lead_id, phone, status FROM lead_phones WHERE team_id = $1 ORDER BY id"),
+    emails: await q("SELECT id, lead_id, email, status FROM lead_emails WHERE team_id = $1 ORDER BY id"),
+    members: await q("SELECT list_id, lead_id FROM list_leads WHERE team_id = $1 ORDER BY list_id, lead_id"),
+    logs: await q("SELECT id, lead_id, action FROM lead_logs WHERE team_id = $1 ORDER BY id"),
+    counters: await q(
+      "SELECT id, total_leads, total_flagged_leads, total_blacklisted_leads, contacts_total FROM lists WHERE team_id = $1 ORDER BY id",
+    ),
     templates: await q('SELECT "values" FROM validation_templates WHERE team_id = $1'),
     importLists: await q("SELECT id, name, list_id, api_key, updated_at FROM import_lists WHERE team_id = $1 ORDER BY id"),
   };
 }
 
-function idOf(a: TeamA, kind: Kind, url: string): number {
+function idOf(a: TeamA, kind: Kind, url: string): number | string {
+  if (kind === "leadValue" || kind === "leadPhone" || kind === "leadEmail") return a.leadValues[kind];
+  if (kind === "lead") return a.lead;
   if (kind === "import") return a.importId;
   if (kind === "attribute") return a.attribute.id;
   if (kind === "importList") return a.importList.id;
@@ -177,17 +215,49 @@ function idOf(a: TeamA, kind: Kind, url: string): number {
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
+/**
+ * Bulk lead actions with team A's ids: 404 when none is B's (and for A's list in an "all matching" selection).
+ * A mixed delete is all or nothing (404, B's lead survives); a mixed status change sets B's own lead and reports
+ * the other id as not found — the same answer as for an id that does not exist. "All matching" without a list
+ * reaches only B's leads.
+ */
+async function leadBatches(a: TeamA, b: Awaited<ReturnType<typeof teamB>>) {
+  const bList = await api.factory.list(b.ctx, (await api.factory.source(b.ctx)).id);
+  const im = importHelpers(api);
+  await im.start(b.token, bList.id, "b.csv", "Phone\n2124567891\n", {});
+  await im.runQueued();
+  const own = (await api.database.query<{ id: number }>("SELECT id::int AS id FROM leads WHERE team_id = $1", [b.ctx.teamId])).rows[0]!.id;
+  const call = (method: "PUT" | "DELETE", url: string, payload?: object) =>
+    api.app.inject({ method, url, headers: api.auth(b.token), ...(payload ? { payload } : {}) });
+
+  expect((await call("PUT", "/api/leads/batch-status", { ids: [a.lead], status: 2 })).statusCode).toBe(404);
+  expect((await call("PUT", "/api/leads/batch-status", { all: true, list_id: a.list.id, status: 2 })).statusCode).toBe(404);
+  const mixed = await call("PUT", "/api/leads/batch-status", { ids: [own, a.lead], status: 3 });
+  expect(mixed.json()).toMatchObject({ info: ["1 lead set to Flagged."], errors: ["1 lead was not found."] });
+  const all = await call("PUT", "/api/leads/batch-status", { all: true, status: 2 });
+  expect(all.json()).toMatchObject({ info: ["1 lead set to Blacklisted."], errors: [] });
+
+  expect((await call("DELETE", `/api/leads/batch?ids[0]=${a.lead}`)).statusCode).toBe(404);
+  expect((await call("DELETE", `/api/leads/batch?ids[0]=${own}&ids[1]=${a.lead}`)).statusCode).toBe(404);
+  expect((await call("DELETE", "/api/leads/batch", { ids: [own, a.lead] })).statusCode).toBe(404);
+  expect((await call("DELETE", "/api/leads/batch", { all: true, list_id: a.list.id })).statusCode).toBe(404);
+  const page = await api.app.inject({ method: "GET", url: "/api/leads", headers: api.auth(b.token) });
+  expect(page.json().data.map((r: { id: number }) => r.id)).toEqual([own]);
+  const deleted = await call("DELETE", "/api/leads/batch", { all: true });
+  expect(deleted.json()).toEqual({ message: "1 lead deleted.", deleted: 1 });
+}
+
 describe("tenant isolation", () => {
   it("classifies every registered route", () => {
     const protectedRoutes = routes.filter((r) => !r.public && r.url.startsWith("/api/"));
     expect(protectedRoutes.length).toBeGreaterThan(10);
     const unclassified = protectedRoutes.filter((r) => {
       if (/:\w+/.test(r.url)) return !(r.url in ID_KIND);
-      return !NO_ID.has(key(r)) && !(key(r) in BATCH_KIND);
+      return !NO_ID.has(key(r)) && !(key(r) in BATCH_KIND) && !LEAD_BATCH.has(key(r));
     });
     // A new route must say which id it takes (ID_KIND, BATCH_KIND) or why it takes none (NO_ID).
     expect(unclassified.map(key)).toEqual([]);
-    for (const batch of Object.keys(BATCH_KIND)) expect(protectedRoutes.map(key)).toContain(batch);
+    for (const batch of [...Object.keys(BATCH_KIND), ...LEAD_BATCH]) expect(protectedRoutes.map(key)).toContain(batch);
   });
 
   for (const role of ["team_admin", "team_operator"] as const) {
@@ -203,7 +273,7 @@ describe("tenant isolation", () => {
       for (const r of idRoutes) {
         const kind = ID_KIND[r.url as keyof typeof ID_KIND];
         const id = idOf(a, kind, r.url);
-        const url = r.url.replace(/:\w+/g, String(id));
+        const url = r.url.replace(/:\w+/g, String(id)) + (ROUTE_QUERY[key(r)] ?? "");
         const res = await api.app.inject({
           method: r.method as "GET",
           url,
@@ -230,7 +300,7 @@ describe("tenant isolation", () => {
 
       for (const [route, kind] of Object.entries(BATCH_KIND)) {
         const [method, path] = route.split(" ") as ["DELETE", string];
-        const id = idOf(a, kind, path);
+        const id = idOf(a, kind, path) as number;
         const own = kind === "source" ? bSource.id : (await api.factory.list(b.ctx, bSource.id)).id;
         for (const ids of [[id], [own, id]]) {
           const qs = ids.map((n, i) => `ids[${i}]=${n}`).join("&");
@@ -243,6 +313,8 @@ describe("tenant isolation", () => {
         const ownStill = kind === "source" ? `/api/sources/${own}` : `/api/sources/lists/${own}`;
         expect((await api.app.inject({ method: "GET", url: ownStill, headers: api.auth(b.token) })).statusCode).toBe(200);
       }
+
+      await leadBatches(a, b);
 
       expect(await snapshot(a)).toEqual(before);
       // Team A still works as before.

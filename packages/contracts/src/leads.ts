@@ -61,8 +61,9 @@ export type LeadTablePage = z.infer<typeof LeadTablePage>;
 export const SettableLeadStatuses = [1, 2, 3] as const;
 
 /**
- * A selection: the ids, or "all matching" a table's query (`all: true` with the same search/status, and `list_id`
- * for a list page), minus `except` ids the user unticked.
+ * A selection: the ids, or "all matching" a table's query (`all: true` with the same search, its status filter as
+ * `filter_status`, and `list_id` for a list page), minus `except` ids the user unticked. The filter is not named
+ * `status`: in a batch-status request that is the status to set.
  */
 export const LeadSelection = z.union([
   z.object({ ids: z.array(z.coerce.number().int().positive()).min(1, "Select at least one lead.").max(10_000) }),
@@ -70,7 +71,7 @@ export const LeadSelection = z.union([
     all: z.literal(true),
     list_id: z.coerce.number().int().positive().optional(),
     search: text().trim().max(200).optional(),
-    status: z.coerce.number().pipe(LeadStatusValue).optional(),
+    filter_status: z.coerce.number().pipe(LeadStatusValue).optional(),
     except: z.array(z.coerce.number().int().positive()).max(10_000).optional(),
   }),
 ]);
@@ -159,12 +160,15 @@ export type LeadSources = z.infer<typeof LeadSources>;
 export const LeadSegments = z.object({ data: z.array(Ref.extend({ parent_id: z.number().int().nullable() })) });
 export const LeadCampaigns = z.object({ data: z.array(Ref) });
 
+/** A query-string switch: `true`/`1` on, `false`/`0`/empty off (z.coerce.boolean would read "false" as on). */
+const QueryFlag = z.preprocess((v) => (v === "false" || v === "0" || v === "" ? false : v), z.coerce.boolean());
+
 /** GET /api/leads/{id}/log: newest first; filters narrow to click or unsubscribe entries. */
 export const LeadLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  clicked: z.coerce.boolean().optional(),
-  unsubscribed: z.coerce.boolean().optional(),
+  clicked: QueryFlag.optional(),
+  unsubscribed: QueryFlag.optional(),
 });
 export type LeadLogQuery = z.infer<typeof LeadLogQuery>;
 export const LeadLogEntry = z.object({

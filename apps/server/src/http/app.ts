@@ -9,6 +9,7 @@ import { attributesRoutes } from "./routes/attributes.routes";
 import { authRoutes } from "./routes/auth.routes";
 import { importApiRoutes } from "./routes/import-api.routes";
 import { importsRoutes } from "./routes/imports.routes";
+import { leadsRoutes } from "./routes/leads.routes";
 import { listsRoutes } from "./routes/lists.routes";
 import { sourcesRoutes } from "./routes/sources.routes";
 import { systemRoutes } from "./routes/system.routes";
@@ -80,6 +81,7 @@ export async function buildApp(
   await attributesRoutes(app, deps);
   await importsRoutes(app, deps);
   await importApiRoutes(app, deps);
+  await leadsRoutes(app, deps);
   await registerLiveChannel(app, deps);
   if (opts.serveWeb !== false) await registerWebApp(app, deps.config.webDist);
   return { app, routes };

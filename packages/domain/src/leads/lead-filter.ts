@@ -1,0 +1,127 @@
+import type { LeadStatus } from "@leadflow/contracts";
+import { type SQL, sql } from "drizzle-orm";
+import { normalizeEmail, normalizePhone } from "../imports/normalize";
+import { likePattern } from "../shared/paging";
+import { type DbOrTx, rows } from "../shared/rows";
+
+/** Which leads a table (or an "all matching" selection) shows: a list's or the team's, narrowed by search and status. */
+export interface LeadFilter {
+  teamId: number;
+  listId?: number;
+  search?: string;
+  status?: LeadStatus;
+}
+
+/**
+ * The filter as SQL over `leads l` (joined from `list_leads m` on a list page). `idColumn` is what the table is
+ * driven by: a list page reads its primary key (team, list, lead) in id order. `exact` says the matches were found
+ * by key (a phone, an email, an id), so there are a handful at most. `none`: nothing can match.
+ */
+export interface FilterSql {
+  from: SQL;
+  /** All of the filter: `base` and the text search. */
+  where: SQL;
+  /** The table, its status filter and exact searches: what indexes and statistics can answer. */
+  base: SQL;
+  /** Text in values: no index answers it, every lead tested is read. */
+  text: SQL | null;
+  idColumn: SQL;
+  exact: boolean;
+  none: boolean;
+}
+
+/**
+ * What a search means, in this order: a phone in any format (normalised as imports do, then the key of
+ * `lead_phones`), an email (lower-cased, the key of `lead_emails`), a number (a lead id of the table; a number no
+ * lead has as id — a zip code, say — is searched as text), else text contained in any string value.
+ */
+export type SearchKind =
+  | { kind: "phone"; phone: string }
+  | { kind: "email"; email: string }
+  | { kind: "number"; id: number; text: string }
+  | { kind: "text"; text: string };
+
+export function classifySearch(search: string): SearchKind {
+  if (search.includes("@")) {
+    const e = normalizeEmail(search);
+    if (e.ok) return { kind: "email", email: e.email };
+  }
+  if (/\d/.test(search) && !/[a-z]/i.test(search)) {
+    const p = normalizePhone(search, { defaultCountry: "US" });
+    if (p.ok) return { kind: "phone", phone: p.e164 };
+  }
+  if (/^\d{1,15}$/.test(search)) return { kind: "number", id: Number(search), text: search };
+  return { kind: "text", text: search };
+}
+
+/**
+ * Text in any string value, case-insensitive. A cheap test on the whole `attrs` document as text comes first
+ * (the pattern escaped the way jsonb writes the value, so quotes and backslashes match too); only documents that
+ * pass it are taken apart to check that the text lies within one value, not across a key or two values.
+ */
+export function textInValues(text: string): SQL {
+  const escapedAsJson = JSON.stringify(text).slice(1, -1);
+  return sql`(l.attrs::text ILIKE ${likePattern(escapedAsJson)} AND EXISTS (
+    SELECT 1 FROM jsonb_each(l.attrs) AS e(key, vals) CROSS JOIN LATERAL jsonb_array_elements_text(e.vals) AS v(value)
+    WHERE v.value ILIKE ${likePattern(text)}))`;
+}
+
+/** A bigint[] parameter that works the same on node-postgres and PGlite. */
+export function bigintArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::bigint[]`;
+}
+
+/** The leads owning a phone or an email: one primary-key probe. */
+async function ownersOf(db: DbOrTx, teamId: number, s: SearchKind): Promise<number[]> {
+  const found =
+    s.kind === "phone"
+      ? await rows<{ id: number }>(db, sql`SELECT lead_id::float8 AS id FROM lead_phones WHERE team_id = ${teamId} AND phone = ${s.phone}`)
+      : s.kind === "email"
+        ? await rows<{ id: number }>(
+            db,
+            sql`SELECT lead_id::float8 AS id FROM lead_emails WHERE team_id = ${teamId} AND email = ${s.email}`,
+          )
+        : [];
+  return found.map((r) => r.id);
+}
+
+/** Whether the table (the team's leads, or the list's) holds this lead id: one primary-key probe. */
+async function holdsLead(db: DbOrTx, f: LeadFilter, id: number): Promise<boolean> {
+  if (!Number.isSafeInteger(id)) return false;
+  const found =
+    f.listId === undefined
+      ? await rows(db, sql`SELECT 1 FROM leads WHERE team_id = ${f.teamId} AND id = ${id}`)
+      : await rows(db, sql`SELECT 1 FROM list_leads WHERE team_id = ${f.teamId} AND list_id = ${f.listId} AND lead_id = ${id}`);
+  return found.length > 0;
+}
+
+/**
+ * Builds the filter. Exact searches resolve their lead ids first (a key probe), so the table query gets
+ * `l.id = ANY(ids)` — a few primary-key lookups — rather than a subquery the planner might run per lead.
+ */
+export async function filterSql(db: DbOrTx, f: LeadFilter): Promise<FilterSql> {
+  const onList = f.listId !== undefined;
+  const from = onList ? sql`list_leads m JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id` : sql`leads l`;
+  const idColumn = onList ? sql`m.lead_id` : sql`l.id`;
+  const parts: SQL[] = onList ? [sql`m.team_id = ${f.teamId}`, sql`m.list_id = ${f.listId}`] : [sql`l.team_id = ${f.teamId}`];
+  if (f.status !== undefined) parts.push(sql`l.status = ${f.status}`);
+  let exact = false;
+  let none = false;
+  let text: SQL | null = null;
+  if (f.search) {
+    const s = classifySearch(f.search);
+    if (s.kind === "phone" || s.kind === "email") {
+      const ids = await ownersOf(db, f.teamId, s);
+      exact = true;
+      none = ids.length === 0;
+      parts.push(sql`${idColumn} = ANY(${bigintArray(ids)})`);
+    } else if (s.kind === "number" && (await holdsLead(db, f, s.id))) {
+      exact = true;
+      parts.push(sql`${idColumn} = ${s.id}`);
+    } else {
+      text = textInValues(s.text);
+    }
+  }
+  const base = sql.join(parts, sql` AND `);
+  return { from, base, text, where: text ? sql`${base} AND ${text}` : base, idColumn, exact, none };
+}

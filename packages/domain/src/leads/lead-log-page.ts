@@ -1,0 +1,39 @@
+import type { LeadLogPage, LeadLogQuery } from "@leadflow/contracts";
+import type { TeamCtx } from "../shared/context";
+import { pageMeta } from "../shared/paging";
+import type { DbOrTx } from "../shared/rows";
+import { type LeadLogEntry, listLeadLog } from "./lead-log";
+import { leadRecord } from "./lead-page";
+
+/** What the Clicked and Unsubscribed chips keep: entries of that type or action (campaigns will write them). */
+const FILTERS = { clicked: "click", unsubscribed: "unsubscribe" } as const;
+
+/**
+ * GET /api/leads/{id}/log: newest first, one page. A lead's log is one entry per import batch or edit that touched
+ * it (its creation is not a row, see listLeadLog), so it is read whole and paged here.
+ */
+export async function leadLogPage(db: DbOrTx, ctx: TeamCtx, leadId: number, q: LeadLogQuery): Promise<LeadLogPage> {
+  await leadRecord(db, ctx.teamId, leadId);
+  const wanted = (Object.keys(FILTERS) as (keyof typeof FILTERS)[]).filter((k) => q[k]).map((k) => FILTERS[k]);
+  const all = await listLeadLog(db, ctx.teamId, leadId);
+  const kept = wanted.length ? all.filter((e) => wanted.some((w) => e.type === w || e.action === w)) : all;
+  const start = (q.page - 1) * q.limit;
+  return { data: kept.slice(start, start + q.limit).map(present), meta: pageMeta(kept.length, q.page, q.limit) };
+}
+
+function present(e: LeadLogEntry): LeadLogPage["data"][number] {
+  return {
+    id: e.id === null ? `created-${e.import_id ?? 0}` : String(e.id),
+    type: e.type,
+    action: e.action,
+    created_at: e.created_at,
+    filename: e.filename,
+    diff_log: e.diff.map((d) => ({
+      lead_attribute_name: d.lead_attribute_name,
+      lead_attribute_value: d.lead_attribute_value,
+      action: d.action,
+      value_from: d.value_from,
+      value_to: d.value_to,
+    })),
+  };
+}

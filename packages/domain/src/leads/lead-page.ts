@@ -1,0 +1,184 @@
+import type { AnyLeadValue, AttributeType, LeadDetail, LeadSources } from "@leadflow/contracts";
+import { EmailStatusLabels, LeadStatusLabels, PhoneStatusLabels } from "@leadflow/contracts";
+import { sql } from "drizzle-orm";
+import type { TeamCtx } from "../shared/context";
+import { AppError } from "../shared/errors";
+import { type DbOrTx, iso, one, rows } from "../shared/rows";
+import { encodeValueId, valueHash } from "./lead-value-ids";
+
+interface LeadRecord {
+  id: number;
+  status: number;
+  created_at: string | Date;
+  updated_at: string | Date;
+  duplicates_count: number;
+  revenue: number;
+}
+
+interface AttributeRef {
+  attribute_id: number;
+  attribute_name: string;
+  attribute_type: AttributeType;
+  sort_order: number;
+}
+
+type PhoneRecord = AttributeRef & {
+  row_id: number;
+  phone: string;
+  status: number;
+  carrier_name: string | null;
+  carrier_type: string | null;
+  carrier_status: number | null;
+  clicked: boolean;
+  ban: boolean;
+  unsubscribed: boolean;
+  state: string | null;
+  city: string | null;
+  timezone: string | null;
+  lookup_action: string | null;
+  lookup_reason: string | null;
+};
+type EmailRecord = AttributeRef & { row_id: number; email: string; status: number; result: string | null };
+type StringRecord = AttributeRef & { value: string };
+
+const label = <M extends Record<number, string>>(labels: M, n: number | null): string | null =>
+  n === null ? null : ((labels as Record<number, string>)[n] ?? null);
+
+const attributeOf = (r: AttributeRef) => ({ id: r.attribute_id, name: r.attribute_name, type: r.attribute_type, sort_order: r.sort_order });
+
+/** The lead itself, or 404 (another team's lead is not found either). */
+export async function leadRecord(db: DbOrTx, teamId: number, leadId: number): Promise<LeadRecord> {
+  const lead = await one<LeadRecord>(
+    db,
+    sql`SELECT id::float8 AS id, status::int AS status, created_at, updated_at, duplicates_count, revenue::float8 AS revenue
+        FROM leads WHERE team_id = ${teamId} AND id = ${leadId}`,
+  );
+  if (!lead) throw new AppError("lead_not_found");
+  return lead;
+}
+
+const systemAttribute = (teamId: number, type: "phone" | "email") =>
+  sql`JOIN lead_attributes a ON a.team_id = ${teamId} AND a.is_system AND a.type = ${type}`;
+const attributeColumns = sql`a.id AS attribute_id, a.name AS attribute_name, a.type AS attribute_type, a.sort_order`;
+
+/**
+ * GET /api/leads/{id}: phones (with their lookup fields), emails, then string values in the attributes' order,
+ * and the lists holding the lead. 'Not Checked' phones are status 1 and show as Subscribed.
+ */
+export async function getLeadDetail(db: DbOrTx, ctx: TeamCtx, leadId: number): Promise<LeadDetail> {
+  const t = ctx.teamId;
+  const lead = await leadRecord(db, t, leadId);
+  const phones = await rows<PhoneRecord>(
+    db,
+    sql`SELECT p.id::float8 AS row_id, p.phone, p.status::int AS status, p.carrier_name, p.carrier_type, p.carrier_status::int AS carrier_status,
+          p.clicked, p.ban, p.unsubscribed, p.state, p.city, p.timezone, p.lookup_action, p.lookup_reason, ${attributeColumns}
+        FROM lead_phones p ${systemAttribute(t, "phone")} WHERE p.team_id = ${t} AND p.lead_id = ${leadId} ORDER BY p.id`,
+  );
+  const emails = await rows<EmailRecord>(
+    db,
+    sql`SELECT e.id::float8 AS row_id, e.email, e.status::int AS status, e.result, ${attributeColumns}
+        FROM lead_emails e ${systemAttribute(t, "email")} WHERE e.team_id = ${t} AND e.lead_id = ${leadId} ORDER BY e.id`,
+  );
+  const strings = await rows<StringRecord>(
+    db,
+    sql`SELECT v.value, ${attributeColumns}
+        FROM leads l
+        CROSS JOIN LATERAL jsonb_each(l.attrs) AS e(key, vals)
+        CROSS JOIN LATERAL jsonb_array_elements_text(e.vals) WITH ORDINALITY AS v(value, ord)
+        JOIN lead_attributes a ON a.team_id = l.team_id AND a.id = e.key::int
+        WHERE l.team_id = ${t} AND l.id = ${leadId}
+        ORDER BY a.sort_order, a.id, v.ord`,
+  );
+  const lists = await rows<{ id: number; name: string; source_id: number; source_name: string }>(
+    db,
+    sql`SELECT li.id, li.name, s.id AS source_id, s.name AS source_name
+        FROM list_leads m JOIN lists li ON li.team_id = m.team_id AND li.id = m.list_id JOIN sources s ON s.team_id = li.team_id AND s.id = li.source_id
+        WHERE m.team_id = ${t} AND m.lead_id = ${leadId} ORDER BY s.name, s.id, li.name, li.id`,
+  );
+
+  const values: AnyLeadValue[] = [
+    ...phones.map(
+      (p): AnyLeadValue => ({
+        kind: "phone",
+        id: encodeValueId({ kind: "phone", leadId, rowId: p.row_id }),
+        value: p.phone,
+        attribute: attributeOf(p),
+        status: p.status,
+        status_label: label(PhoneStatusLabels, p.status),
+        carrier_name: p.carrier_name,
+        carrier_type: p.carrier_type,
+        carrier_status: p.carrier_status,
+        // No lookup writes a carrier status yet; its labels come with the lookup work.
+        carrier_status_label: null,
+        clicked: p.clicked,
+        ban: p.ban,
+        unsubscribed: p.unsubscribed,
+        state: p.state,
+        city: p.city,
+        timezone: p.timezone,
+        lookup_action: p.lookup_action,
+        lookup_reason: p.lookup_reason,
+        black_list_alliance_phone_code: null,
+        black_list_alliance_phone_message: null,
+      }),
+    ),
+    ...emails.map(
+      (e): AnyLeadValue => ({
+        kind: "email",
+        id: encodeValueId({ kind: "email", leadId, rowId: e.row_id }),
+        value: e.email,
+        attribute: attributeOf(e),
+        status: e.status,
+        status_label: label(EmailStatusLabels, e.status),
+        result: e.result,
+      }),
+    ),
+    ...strings.map(
+      (s): AnyLeadValue => ({
+        kind: "string",
+        id: encodeValueId({ kind: "string", leadId, attributeId: s.attribute_id, hash: valueHash(s.value) }),
+        value: s.value,
+        attribute: attributeOf(s),
+        status: null,
+        status_label: null,
+      }),
+    ),
+  ];
+
+  return {
+    id: lead.id,
+    status: lead.status,
+    status_label: label(LeadStatusLabels, lead.status) ?? String(lead.status),
+    created_at: iso(lead.created_at)!,
+    updated_at: iso(lead.updated_at)!,
+    duplicates_count: lead.duplicates_count,
+    revenue: lead.revenue,
+    lead_values: values,
+    lists: lists.map((l) => ({ id: l.id, name: l.name, source: { id: l.source_id, name: l.source_name } })),
+    // Revenue and clicks are written by campaigns, which do not exist yet.
+    lifetime_value: lead.revenue,
+    total_conversations: 0,
+    last_clicked_at: null,
+    total_clicks: 0,
+  };
+}
+
+/** GET /api/leads/{id}/sources: the lead's sources, each with its lists that hold the lead. */
+export async function getLeadSources(db: DbOrTx, ctx: TeamCtx, leadId: number): Promise<LeadSources> {
+  await leadRecord(db, ctx.teamId, leadId);
+  const found = await rows<{ id: number; name: string; lists: { id: number; name: string }[] }>(
+    db,
+    sql`SELECT s.id, s.name, json_agg(json_build_object('id', li.id, 'name', li.name) ORDER BY li.name, li.id) AS lists
+        FROM list_leads m JOIN lists li ON li.team_id = m.team_id AND li.id = m.list_id JOIN sources s ON s.team_id = li.team_id AND s.id = li.source_id
+        WHERE m.team_id = ${ctx.teamId} AND m.lead_id = ${leadId}
+        GROUP BY s.id, s.name ORDER BY s.name, s.id`,
+  );
+  return { data: found };
+}
+
+/** GET /api/leads/{id}/segments and /campaigns: empty until audiences and campaigns exist, but 404 for a lead that is not the team's. */
+export async function getLeadSegments(db: DbOrTx, ctx: TeamCtx, leadId: number): Promise<{ data: [] }> {
+  await leadRecord(db, ctx.teamId, leadId);
+  return { data: [] };
+}
+export const getLeadCampaigns = getLeadSegments;
