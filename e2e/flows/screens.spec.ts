@@ -7,6 +7,20 @@ import { createUser, signIn, uniqueEmail } from "./helpers";
 /** Screenshots of the main screens at desktop and phone widths, for a person to look at (test-results/screens). */
 const dir = join(import.meta.dirname, "../../test-results/screens");
 
+const first = ["Ann", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivan", "Jo", "Kai", "Lena"];
+const cities = ["Austin", "Boston", "Chicago", "Denver", "El Paso", "Fresno"];
+/** 24 leads as another system sends them: phones (a few with a second one), emails, a name, a city and a company. */
+const demoLeads = Array.from({ length: 24 }, (_, i) => ({
+  attributes: [
+    { type: "phone", attribute: "Phone", value: `(415) 301-${String(100 + i).padStart(4, "0")}` },
+    ...(i % 5 === 0 ? [{ type: "phone", attribute: "Phone", value: `(212) 555-${String(100 + i).padStart(4, "0")}` }] : []),
+    { type: "email", attribute: "Email", value: `${first[i % first.length]!.toLowerCase()}.${i}@example.com` },
+    { type: "string", attribute: "First name", value: first[i % first.length]! },
+    { type: "string", attribute: "City", value: cities[i % cities.length]! },
+    { type: "string", attribute: "Company", value: i % 3 ? `Acme ${i} LLC` : "Northwind Traders International" },
+  ],
+}));
+
 test("main screens render with their data at 1280 and 390 px", async ({ page }) => {
   mkdirSync(dir, { recursive: true });
   const email = uniqueEmail("screens");
@@ -24,10 +38,15 @@ test("main screens render with their data at 1280 and 390 px", async ({ page }) 
   const auth = { Authorization: `Bearer ${token}` };
   const sources = await (await page.request.get("/api/all-sources-with-lists", { headers: auth })).json();
   const fb = sources.data.find((s: { name: string }) => s.name === "Facebook Ads");
+  const spring = fb.lists.find((l: { name: string }) => l.name === "Spring campaign");
   await page.request.post("/api/import-lists", {
     headers: auth,
-    data: { name: "Website form", list_id: fb.lists[0].id, check_mobile_status: true, lead_status: 1 },
+    data: { name: "Website form", list_id: spring.id, check_mobile_status: true, lead_status: 1 },
   });
+  const keys = await (await page.request.get("/api/import-lists", { headers: auth })).json();
+  const imported = await page.request.post(`/api/import/lead?api_key=${keys.data[0].api_key}`, { data: { leads: demoLeads } });
+  expect(imported.ok()).toBe(true);
+  const newest = (await (await page.request.get("/api/leads?limit=1", { headers: auth })).json()).data[0];
   const shots: [string, string, string | RegExp][] = [
     ["sources", "/u/0/sources", "Facebook Ads"],
     ["settings-team", "/u/0/settings/team", "Demo Admin"],
@@ -56,6 +75,16 @@ test("main screens render with their data at 1280 and 390 px", async ({ page }) 
     await page.screenshot({ path: join(dir, `source-${width}.png`), fullPage: true });
     await page.getByRole("link", { name: "Spring campaign" }).filter({ visible: true }).first().click();
     await expect(page.getByRole("heading", { name: "Spring campaign" })).toBeVisible();
+    await expect(page.getByText("24 leads", { exact: true })).toBeVisible();
     await page.screenshot({ path: join(dir, `list-${width}.png`), fullPage: true });
+
+    await page.goto("/u/0/leads");
+    await expect(page.getByText("24 leads", { exact: true })).toBeVisible();
+    await page.screenshot({ path: join(dir, `leads-${width}.png`), fullPage: true });
+
+    await page.goto(`/u/0/sources/${fb.id}/${spring.id}/${newest.id}`);
+    await expect(page.getByRole("heading", { name: "Lead Attributes" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Timeline" })).toBeVisible();
+    await page.screenshot({ path: join(dir, `lead-${width}.png`), fullPage: true });
   }
 });

@@ -49,6 +49,13 @@ const appRoutes: RouteObject[] = [
     ),
   },
   {
+    path: "leads/:leadId",
+    ...page(
+      () => import("../features/leads/pages/lead-page"),
+      (m) => m.LeadPage,
+    ),
+  },
+  {
     path: "campaigns",
     ...page(
       () => import("../features/campaigns/pages/campaigns-page"),
@@ -88,6 +95,14 @@ const appRoutes: RouteObject[] = [
     ...page(
       () => import("../features/sources/pages/list-page"),
       (m) => m.ListPage,
+    ),
+  },
+  {
+    // The lead page under its list, so the breadcrumbs keep the way back (spec §2 Lead page).
+    path: "sources/:sourceId/:listId/:leadId",
+    ...page(
+      () => import("../features/leads/pages/lead-page"),
+      (m) => m.LeadPage,
     ),
   },
   {

@@ -7,6 +7,7 @@ import { useT } from "../../lib/i18n";
 import { EmptyState } from "../empty-state/empty-state";
 import { cellSx } from "./cell-sx";
 import { DataTableRow } from "./data-table-row";
+import { isRowSelected, type TableSelection } from "./selection";
 import type { DataTableColumn, RowId } from "./types";
 
 export interface DataTableBodyProps<T, K extends RowId> {
@@ -15,8 +16,8 @@ export interface DataTableBodyProps<T, K extends RowId> {
   getRowId: (row: T) => K;
   rowHref?: (row: T) => string | undefined;
   onRowClick?: (row: T) => void;
-  selectable: boolean;
-  selected: readonly K[];
+  /** Absent when rows are not selectable. */
+  selection: TableSelection<K> | undefined;
   onToggle: (id: K) => void;
   loading: boolean;
   skeletonRows: number;
@@ -44,8 +45,7 @@ export function DataTableBody<T, K extends RowId>(props: DataTableBodyProps<T, K
     getRowId,
     rowHref,
     onRowClick,
-    selectable,
-    selected,
+    selection,
     onToggle,
     loading,
     skeletonRows,
@@ -56,6 +56,7 @@ export function DataTableBody<T, K extends RowId>(props: DataTableBodyProps<T, K
     onClearSearch,
   } = props;
   const t = useT();
+  const selectable = !!selection;
   const span = columns.length + (selectable ? 1 : 0);
 
   if (!rows && loading) {
@@ -140,7 +141,7 @@ export function DataTableBody<T, K extends RowId>(props: DataTableBodyProps<T, K
             href={rowHref?.(row)}
             onClick={onRowClick}
             selectable={selectable}
-            selected={selected.includes(id)}
+            selected={!!selection && isRowSelected(selection, id)}
             onToggle={() => onToggle(id)}
           />
         );

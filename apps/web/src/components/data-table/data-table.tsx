@@ -1,20 +1,29 @@
 import type { Page } from "@leadflow/contracts";
 import { Box, LinearProgress, Paper, Table, TableContainer } from "@mui/material";
-import { type ReactNode, useEffect } from "react";
-import { useT } from "../../lib/i18n";
+import { type ReactNode, useEffect, useRef } from "react";
+import { tn, useT } from "../../lib/i18n";
 import { ColumnChooser } from "./column-chooser";
 import { DataTableBody } from "./data-table-body";
 import { DataTableHead } from "./data-table-head";
-import { DataTablePagination } from "./data-table-pagination";
+import { DataTablePaging, useReturnToFirstPage } from "./data-table-paging";
 import { DataTableToolbar } from "./data-table-toolbar";
 import { useHiddenColumns } from "./hidden-columns";
-import { pageSelectionState, pruneSelection, togglePage, toggleRow } from "./selection";
-import { shouldResetPage } from "./table-url-state";
-import type { DataTableColumn, RowId, TableState } from "./types";
+import { SelectAllBanner } from "./select-all-banner";
+import {
+  canSelectAllMatching,
+  noSelection,
+  pruneTableSelection,
+  selectionCount,
+  selectionPageState,
+  toggleSelectedPage,
+  toggleSelectedRow,
+} from "./selection";
+import type { CursorPage, CursorTableState, DataTableColumn, RowId, TableState } from "./types";
+import { type DataTableSelection, useNormalizedSelection } from "./use-normalized-selection";
 
 /** The part of a TanStack query result the table reads; `useQuery(...)` fits as is. */
-export interface DataTableQuery<T> {
-  data: Page<T> | undefined;
+export interface DataTableQuery<D> {
+  data: D | undefined;
   isPending: boolean;
   isFetching: boolean;
   isPlaceholderData: boolean;
@@ -22,15 +31,16 @@ export interface DataTableQuery<T> {
   refetch: () => unknown;
 }
 
-export interface DataTableProps<T, K extends RowId = number> {
+interface DataTableCommonProps<T, K extends RowId> {
   columns: readonly DataTableColumn<T>[];
-  query: DataTableQuery<T>;
-  state: TableState;
   /** Page-size options. */
   pageSizes?: readonly number[];
   getRowId?: (row: T) => K;
-  /** Controlled selection; leave out for a table without checkboxes. */
-  selection?: { selected: readonly K[]; onChange: (ids: K[]) => void };
+  /**
+   * Leave out for a table without checkboxes. `{ selected, onChange }` selects ids on the visible page;
+   * `{ value, onChange, allMatching }` can also select every row the query matches (see TableSelection).
+   */
+  selection?: DataTableSelection<K>;
   /** Makes the whole row a link (checkboxes, links and menus inside keep their own click). */
   rowHref?: (row: T) => string | undefined;
   /** A click on the row that is not a link (copy a value, open a dialog); controls inside keep their own click. */
@@ -41,63 +51,100 @@ export interface DataTableProps<T, K extends RowId = number> {
   searchable?: boolean;
   searchPlaceholder?: string;
   toolbarActions?: ReactNode;
+  /** Narrower cell padding, for tables with many columns (a lead table's attributes). */
+  dense?: boolean;
+  /** The noun for a number of rows: "1,234 leads". */
+  countLabel?: (count: number) => string;
   "aria-label"?: string;
 }
 
+/** Numbered pages (`Page<T>`, TableState) or keyset paging (`CursorPage<T>`, CursorTableState). */
+export type DataTableProps<T, K extends RowId = number> = DataTableCommonProps<T, K> &
+  ({ state: TableState; query: DataTableQuery<Page<T>> } | { state: CursorTableState; query: DataTableQuery<CursorPage<T>> });
+
 const defaultRowId = <K extends RowId>(row: unknown) => (row as { id: K }).id;
+const defaultCountLabel = (n: number) => tn("table.rows", n, { count: n.toLocaleString("en-US") });
 
 /** The product's one server-side table: paging, sorting, debounced search, selection, row links, column chooser. */
 export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, K>) {
-  const { columns, query, state, pageSizes = [15, 50, 100], selection, rowHref, columnsStorageKey, searchable = true } = props;
+  const { columns, query, state, pageSizes = [15, 50, 100], rowHref, columnsStorageKey, searchable = true } = props;
+  const countLabel = props.countLabel ?? defaultCountLabel;
   const t = useT();
   const getRowId = props.getRowId ?? defaultRowId<K>;
   const hiddenColumns = useHiddenColumns(columnsStorageKey, columns);
   const visible = columns.filter((c) => c.hideable === false || !hiddenColumns.hidden.has(c.key));
+  const selection = useNormalizedSelection(props.selection);
 
-  const rows = query.data?.data;
-  const meta = query.data?.meta;
+  const rows: readonly T[] | undefined = query.data?.data;
+  const total = query.data?.meta.total;
   const pageIds = rows?.map(getRowId) ?? [];
   const pageIdsKey = pageIds.join(",");
+  const settled = !query.isPlaceholderData;
 
-  const { page, setPage } = state;
-  const lastPage = query.isPlaceholderData ? undefined : meta?.last_page;
-  useEffect(() => {
-    if (shouldResetPage(page, lastPage)) setPage(1, { replace: true });
-  }, [page, lastPage, setPage]);
+  useReturnToFirstPage(state, query);
 
-  const selected = selection?.selected;
-  const onSelectionChange = selection?.onChange;
+  const value = selection?.value;
+  const setSelection = selection?.set;
   // biome-ignore lint/correctness/useExhaustiveDependencies: pageIdsKey stands for the ids on screen
   useEffect(() => {
-    if (!selected || !onSelectionChange || !rows || query.isPlaceholderData) return;
-    const pruned = pruneSelection(selected, pageIds);
-    if (pruned !== selected) onSelectionChange([...pruned]);
-  }, [pageIdsKey, selected, query.isPlaceholderData]);
+    if (!value || !setSelection || !rows || !settled) return;
+    const pruned = pruneTableSelection(value, pageIds);
+    if (pruned !== value) setSelection(pruned);
+  }, [pageIdsKey, value, settled]);
+
+  // 'All matching' means all matching this search: a new search starts a new selection.
+  const lastSearch = useRef(state.search);
+  useEffect(() => {
+    if (lastSearch.current === state.search) return;
+    lastSearch.current = state.search;
+    if (value?.all && setSelection) setSelection(noSelection);
+  }, [state.search, value, setSelection]);
 
   const refreshing = query.isFetching && !!rows;
+  const selectedCount = value ? selectionCount(value, total) : 0;
+  const bannerMode =
+    !selection?.allMatching || !value ? null : value.all ? "all" : canSelectAllMatching(value, pageIds, total) ? "page" : null;
 
   return (
     <Paper variant="outlined" sx={{ overflow: "hidden" }}>
       <DataTableToolbar
         search={searchable ? { value: state.search, onChange: state.setSearch, placeholder: props.searchPlaceholder } : undefined}
-        selectedCount={selected?.length ?? 0}
-        onClearSelection={onSelectionChange ? () => onSelectionChange([]) : undefined}
+        selectedCount={selectedCount}
+        onClearSelection={setSelection ? () => setSelection(noSelection) : undefined}
         actions={props.toolbarActions}
         columnChooser={columnsStorageKey ? <ColumnChooser columns={columns} state={hiddenColumns} /> : undefined}
       />
+      {value && setSelection && (
+        <SelectAllBanner
+          mode={bannerMode}
+          pageCount={pageIds.length}
+          selectedCount={selectedCount}
+          total={total ?? 0}
+          exceptions={value.all ? value.ids.length : 0}
+          countLabel={countLabel}
+          onSelectAll={() => setSelection({ all: true, ids: [] })}
+          onClear={() => setSelection(noSelection)}
+        />
+      )}
       <Box sx={{ height: 2 }}>{refreshing && <LinearProgress sx={{ height: 2, borderRadius: 0 }} />}</Box>
       <TableContainer sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: "opacity 150ms" }}>
-        <Table aria-label={props["aria-label"]} aria-busy={query.isFetching}>
+        <Table
+          aria-label={props["aria-label"]}
+          aria-busy={query.isFetching}
+          sx={
+            props.dense ? { "& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox):not(.MuiTableCell-alignRight)": { px: 1 } } : undefined
+          }
+        >
           <DataTableHead
             columns={visible}
             sort={state.sort}
             onSort={state.setSort}
             selection={
-              selected && onSelectionChange
+              value && setSelection
                 ? {
-                    state: pageSelectionState(selected, pageIds),
+                    state: selectionPageState(value, pageIds),
                     disabled: pageIds.length === 0,
-                    onToggle: () => onSelectionChange(togglePage(selected, pageIds)),
+                    onToggle: () => setSelection(toggleSelectedPage(value, pageIds)),
                   }
                 : undefined
             }
@@ -108,9 +155,8 @@ export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, 
             getRowId={getRowId}
             rowHref={rowHref}
             onRowClick={props.onRowClick}
-            selectable={!!selection}
-            selected={selected ?? []}
-            onToggle={(id) => onSelectionChange?.(toggleRow(selected ?? [], id))}
+            selection={value}
+            onToggle={(id) => value && setSelection?.(toggleSelectedRow(value, id))}
             loading={query.isPending}
             skeletonRows={Math.min(state.limit, 8)}
             error={query.error}
@@ -121,16 +167,7 @@ export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, 
           />
         </Table>
       </TableContainer>
-      {meta && meta.total > 0 && (
-        <DataTablePagination
-          page={state.page}
-          limit={state.limit}
-          total={meta.total}
-          pageSizes={pageSizes}
-          onPageChange={(p) => state.setPage(p)}
-          onLimitChange={state.setLimit}
-        />
-      )}
+      <DataTablePaging state={state} query={query} pageSizes={pageSizes} countLabel={countLabel} />
     </Paper>
   );
 }

@@ -1,16 +1,21 @@
 import { useCallback, useMemo, useState } from "react";
 import type { DataTableColumn } from "./types";
 
-/** Stored preference → the keys to hide; null when nothing usable is stored (then defaults apply). */
-export function parseHiddenColumns(raw: string | null, hideableKeys: readonly string[]): string[] | null {
+/** Stored preference → every stored key; null when nothing usable is stored (then defaults apply). */
+export function parseStoredColumns(raw: string | null): string[] | null {
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
     if (!Array.isArray(value)) return null;
-    return value.filter((k): k is string => typeof k === "string" && hideableKeys.includes(k));
+    return value.filter((k): k is string => typeof k === "string");
   } catch {
     return null;
   }
+}
+
+/** The columns hidden now: stored keys of columns on screen that may be hidden (never Phone or Email). */
+export function hiddenAmong(keys: readonly string[], hideableKeys: readonly string[]): Set<string> {
+  return new Set(keys.filter((k) => hideableKeys.includes(k)));
 }
 
 export function defaultHiddenColumns<T>(columns: readonly DataTableColumn<T>[]): string[] {
@@ -45,11 +50,15 @@ export interface HiddenColumns {
   reset: () => void;
 }
 
-/** Hidden columns of one table, remembered in localStorage under `storageKey` when one is given. */
+/**
+ * Hidden columns of one table, remembered in localStorage under `storageKey` when one is given. Stored keys of
+ * columns not shown now are kept: a lead table's attribute columns arrive with its rows, and another list's
+ * attributes differ, yet a column hidden once stays hidden wherever it appears.
+ */
 export function useHiddenColumns<T>(storageKey: string | undefined, columns: readonly DataTableColumn<T>[]): HiddenColumns {
   const hideable = hideableColumnKeys(columns);
   const defaults = defaultHiddenColumns(columns);
-  const [keys, setKeys] = useState<string[]>(() => (storageKey && parseHiddenColumns(read(storageKey), hideable)) || defaults);
+  const [keys, setKeys] = useState<string[]>(() => (storageKey && parseStoredColumns(read(storageKey))) || defaults);
 
   const toggle = useCallback(
     (key: string) => {
@@ -70,6 +79,6 @@ export function useHiddenColumns<T>(storageKey: string | undefined, columns: rea
 
   const hideableSignature = hideable.join("|");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signatures stand for the arrays' content
-  const hidden = useMemo(() => new Set(keys.filter((k) => hideable.includes(k))), [keys, hideableSignature]);
+  const hidden = useMemo(() => hiddenAmong(keys, hideable), [keys, hideableSignature]);
   return { hidden, toggle, reset };
 }

@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { defaultHiddenColumns, hideableColumnKeys, parseHiddenColumns } from "./hidden-columns";
-import { pageSelectionState, pruneSelection, togglePage, toggleRow } from "./selection";
+import { defaultHiddenColumns, hiddenAmong, hideableColumnKeys, parseStoredColumns } from "./hidden-columns";
+import {
+  canSelectAllMatching,
+  isRowSelected,
+  noSelection,
+  pageSelectionState,
+  pruneSelection,
+  pruneTableSelection,
+  selectionCount,
+  selectionPageState,
+  type TableSelection,
+  togglePage,
+  toggleRow,
+  toggleSelectedPage,
+  toggleSelectedRow,
+} from "./selection";
 import type { DataTableColumn } from "./types";
 
 describe("selection", () => {
@@ -42,15 +56,75 @@ describe("hidden columns", () => {
   it("never hides Phone or Email", () => {
     expect(hideableColumnKeys(columns)).toEqual(["id", "revenue"]);
     expect(defaultHiddenColumns(columns)).toEqual(["revenue"]);
-    expect(parseHiddenColumns(JSON.stringify(["phone", "id", "email"]), hideableColumnKeys(columns))).toEqual(["id"]);
+    const stored = parseStoredColumns(JSON.stringify(["phone", "id", "email"]))!;
+    expect([...hiddenAmong(stored, hideableColumnKeys(columns))]).toEqual(["id"]);
   });
 
   it.each([null, "", "not json", "{}", '"id"'])("treats %j as no preference", (raw) => {
-    expect(parseHiddenColumns(raw, ["id"])).toBeNull();
+    expect(parseStoredColumns(raw)).toBeNull();
+  });
+
+  it("keeps stored keys of columns not on screen (another list's attributes)", () => {
+    expect(parseStoredColumns('["attr:9", "id", 4]')).toEqual(["attr:9", "id"]);
+    expect(parseStoredColumns("nope")).toBeNull();
   });
 
   it("keeps an empty stored list (everything shown) apart from no preference", () => {
-    expect(parseHiddenColumns("[]", ["id"])).toEqual([]);
-    expect(parseHiddenColumns('["gone", 3, "id"]', ["id"])).toEqual(["id"]);
+    expect(parseStoredColumns("[]")).toEqual([]);
+    expect([...hiddenAmong(parseStoredColumns('["gone", 3, "id"]')!, ["id"])]).toEqual(["id"]);
+  });
+});
+
+describe("table selection (select all matching)", () => {
+  const page = [1, 2, 3];
+
+  it("ticks rows by id until 'all matching' is chosen", () => {
+    let sel: TableSelection<number> = noSelection;
+    sel = toggleSelectedRow(sel, 2);
+    expect(sel).toEqual({ all: false, ids: [2] });
+    expect(selectionPageState(sel, page)).toBe("some");
+    expect(canSelectAllMatching(sel, page, 120)).toBe(false);
+    sel = toggleSelectedPage(sel, page);
+    expect(selectionPageState(sel, page)).toBe("all");
+    expect(canSelectAllMatching(sel, page, 120)).toBe(true);
+    expect(canSelectAllMatching(sel, page, 3)).toBe(false);
+    expect(selectionCount(sel, 120)).toBe(3);
+  });
+
+  it("in 'all' mode an unticked row becomes an exception and counts down from the total", () => {
+    let sel: TableSelection<number> = { all: true, ids: [] };
+    expect(isRowSelected(sel, 99)).toBe(true);
+    expect(selectionCount(sel, 120)).toBe(120);
+    sel = toggleSelectedRow(sel, 2);
+    expect(sel).toEqual({ all: true, ids: [2] });
+    expect(isRowSelected(sel, 2)).toBe(false);
+    expect(selectionPageState(sel, page)).toBe("some");
+    expect(selectionCount(sel, 120)).toBe(119);
+    sel = toggleSelectedRow(sel, 2);
+    expect(sel).toEqual({ all: true, ids: [] });
+    expect(canSelectAllMatching(sel, page, 120)).toBe(false);
+  });
+
+  it("the header checkbox in 'all' mode unticks the page, then ticks it again", () => {
+    let sel: TableSelection<number> = { all: true, ids: [7] };
+    sel = toggleSelectedPage(sel, page);
+    expect(sel).toEqual({ all: true, ids: [7, 1, 2, 3] });
+    expect(selectionPageState(sel, page)).toBe("none");
+    sel = toggleSelectedPage(sel, page);
+    expect(sel).toEqual({ all: true, ids: [7] });
+  });
+
+  it("never counts below zero", () => {
+    expect(selectionCount({ all: true, ids: [1, 2, 3] }, 2)).toBe(0);
+    expect(selectionCount({ all: true, ids: [] }, undefined)).toBe(0);
+  });
+
+  it("prunes id selections to the page but keeps 'all' selections across pages", () => {
+    const all = { all: true, ids: [9] };
+    expect(pruneTableSelection(all, [1])).toBe(all);
+    const ids = { all: false, ids: [1, 9] };
+    expect(pruneTableSelection(ids, [1, 2])).toEqual({ all: false, ids: [1] });
+    const kept = { all: false, ids: [1] };
+    expect(pruneTableSelection(kept, [1, 2])).toBe(kept);
   });
 });

@@ -25,3 +25,56 @@ export function pruneSelection<K extends RowId>(selected: readonly K[], pageIds:
   const kept = selected.filter((id) => pageIds.includes(id));
   return kept.length === selected.length ? selected : kept;
 }
+
+/**
+ * A table's selection: the ticked ids, or, after 'Select all N matching', every row the table's query matches
+ * except the ids unticked since (`all: true`, `ids` are then the exceptions). In both modes ticking a row flips
+ * its membership in `ids`, so one toggle serves both.
+ */
+export interface TableSelection<K extends RowId> {
+  all: boolean;
+  ids: readonly K[];
+}
+
+export const noSelection: TableSelection<never> = Object.freeze({ all: false, ids: Object.freeze([]) as readonly never[] });
+
+export function isRowSelected<K extends RowId>(sel: TableSelection<K>, id: K): boolean {
+  return sel.all !== sel.ids.includes(id);
+}
+
+export function toggleSelectedRow<K extends RowId>(sel: TableSelection<K>, id: K): TableSelection<K> {
+  return { all: sel.all, ids: toggleRow(sel.ids, id) };
+}
+
+/** The header checkbox in either mode: ticks the whole page, or unticks it when every row on it is ticked. */
+export function toggleSelectedPage<K extends RowId>(sel: TableSelection<K>, pageIds: readonly K[]): TableSelection<K> {
+  if (!sel.all) return { all: false, ids: togglePage(sel.ids, pageIds) };
+  const pageFullySelected = pageIds.every((id) => !sel.ids.includes(id));
+  return pageFullySelected
+    ? { all: true, ids: [...sel.ids, ...pageIds] }
+    : { all: true, ids: sel.ids.filter((id) => !pageIds.includes(id)) };
+}
+
+export function selectionPageState<K extends RowId>(sel: TableSelection<K>, pageIds: readonly K[]): "none" | "some" | "all" {
+  const count = pageIds.filter((id) => isRowSelected(sel, id)).length;
+  if (count === 0) return "none";
+  return count === pageIds.length ? "all" : "some";
+}
+
+/** How many rows the selection stands for; `total` is the table's match count (only 'all' mode needs it). */
+export function selectionCount<K extends RowId>(sel: TableSelection<K>, total: number | undefined): number {
+  if (!sel.all) return sel.ids.length;
+  return Math.max(0, (total ?? 0) - sel.ids.length);
+}
+
+/** 'Select all N matching' is offered once the whole page is ticked and more rows match than the page shows. */
+export function canSelectAllMatching<K extends RowId>(sel: TableSelection<K>, pageIds: readonly K[], total: number | undefined): boolean {
+  return !sel.all && pageIds.length > 0 && selectionPageState(sel, pageIds) === "all" && (total ?? 0) > pageIds.length;
+}
+
+/** Id selections follow the visible rows (see pruneSelection); an 'all matching' selection spans every page. */
+export function pruneTableSelection<K extends RowId>(sel: TableSelection<K>, pageIds: readonly K[]): TableSelection<K> {
+  if (sel.all) return sel;
+  const ids = pruneSelection(sel.ids, pageIds);
+  return ids === sel.ids ? sel : { all: false, ids };
+}

@@ -45,9 +45,9 @@ function positiveInt(raw: string | null): number | null {
   return Number.isSafeInteger(n) && n >= 1 ? n : null;
 }
 
-function names(prefix = "") {
+export function names(prefix = "") {
   const p = prefix ? `${prefix}.` : "";
-  return { page: `${p}page`, limit: `${p}limit`, search: `${p}search`, sort: `${p}sort` };
+  return { page: `${p}page`, cursor: `${p}cursor`, limit: `${p}limit`, search: `${p}search`, sort: `${p}sort` };
 }
 
 export function readTableParams(sp: URLSearchParams, defaults: TableDefaults): TableParams {

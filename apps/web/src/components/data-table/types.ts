@@ -29,16 +29,48 @@ export interface DataTableColumn<T> {
   defaultHidden?: boolean;
   /** On narrow screens the column appears only from this breakpoint up. */
   showFrom?: Breakpoint;
+  /** Pinned to the right edge (from md up) while a wide table scrolls: a lead table's Status. */
+  stickyRight?: boolean;
 }
 
-/** What a table needs from the page's state owner (the URL, usually: see useTableUrlState). */
-export interface TableState {
-  page: number;
+interface TableQueryState {
   limit: number;
   search: string;
   sort: SortState | null;
-  setPage: (page: number, opts?: { replace?: boolean }) => void;
   setLimit: (limit: number) => void;
   setSearch: (search: string) => void;
   setSort: (sort: SortState | null) => void;
+}
+
+/** What a numbered-page table needs from the page's state owner (the URL, usually: see useTableUrlState). */
+export interface TableState extends TableQueryState {
+  page: number;
+  setPage: (page: number, opts?: { replace?: boolean }) => void;
+}
+
+/**
+ * A keyset-paged table (see useCursorUrlState): the position is the server's opaque cursor, null for the first
+ * page. There is no page number and no last page: a deep page costs the server what the first one does.
+ */
+export interface CursorTableState extends TableQueryState {
+  cursor: string | null;
+  setCursor: (cursor: string | null, opts?: { replace?: boolean }) => void;
+}
+
+export function isCursorState(state: TableState | CursorTableState): state is CursorTableState {
+  return "setCursor" in state;
+}
+
+/** The paging part of a keyset answer (`meta` of GET /leads). */
+export interface CursorMeta {
+  total: number;
+  /** The total is the planner's estimate, not a count. */
+  total_is_estimate?: boolean;
+  next_cursor: string | null;
+  prev_cursor: string | null;
+}
+
+export interface CursorPage<T> {
+  data: T[];
+  meta: CursorMeta;
 }

@@ -23,6 +23,7 @@ export const attributesMessages: Record<string, string> = {
   "attributes.updated": "Attribute updated",
   "attributes.deleted": "Attribute deleted",
   "attributes.deleteConfirm": "Do you want to delete {name}?",
+  "attributes.deleteWarning": "Its values on every lead are removed with it. This cannot be undone.",
   "attributes.removeError": "Removing attribute error",
   "attributes.empty": "No Attributes Found",
   "attributes.search": "Search attributes",

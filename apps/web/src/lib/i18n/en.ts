@@ -4,6 +4,7 @@ import { attributesMessages } from "../../features/attributes/attributes.message
 import { docMessages } from "../../features/doc/doc.messages";
 import { importApiMessages } from "../../features/import-api/import-api.messages";
 import { importsMessages } from "../../features/imports/imports.messages";
+import { leadsMessages } from "../../features/leads/leads.messages";
 import { sourcesMessages } from "../../features/sources/sources.messages";
 import { appMessages } from "./app.messages";
 
@@ -17,4 +18,5 @@ export const en: Record<string, string> = {
   ...lookupTogglesMessages,
   ...importApiMessages,
   ...docMessages,
+  ...leadsMessages,
 };

@@ -1,6 +1,6 @@
 import type { LeadAttribute } from "@leadflow/contracts";
 import AddIcon from "@mui/icons-material/Add";
-import { Button } from "@mui/material";
+import { Button, Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useMemo, useState } from "react";
@@ -81,7 +81,14 @@ export function SystemAttributesPage() {
       />
       <ConfirmDialog
         open={!!target}
-        message={t("attributes.deleteConfirm", { name: target?.name ?? "" })}
+        message={
+          <Stack spacing={1}>
+            <Typography>{t("attributes.deleteConfirm", { name: target?.name ?? "" })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t("attributes.deleteWarning")}
+            </Typography>
+          </Stack>
+        }
         loading={remove.isPending}
         error={remove.error ? <DeleteError title={t("attributes.removeError")} error={remove.error} /> : undefined}
         onConfirm={() =>

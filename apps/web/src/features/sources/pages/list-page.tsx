@@ -1,26 +1,27 @@
+import type { LeadRow } from "@leadflow/contracts";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
-import PeopleAltOutlinedIcon from "@mui/icons-material/PeopleAltOutlined";
 import UploadFileOutlinedIcon from "@mui/icons-material/UploadFileOutlined";
 import { Link, Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
 import { type ContextMenuItem, useContextMenu } from "../../../components/context-menu/context-menu";
-import { EmptyState } from "../../../components/empty-state/empty-state";
 import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
 import { useT } from "../../../lib/i18n";
 import { ImportFlow } from "../../imports/components/import-flow";
+import { LeadsTable, useLeadsTable } from "../../leads/components/leads-table";
+import { useLeadBulkActions } from "../../leads/components/use-lead-bulk-actions";
 import { listAggregationsQuery, listQuery, useDeleteList } from "../api/lists.api";
 import { ListFormDialog } from "../components/list-form-dialog";
 import { ListStatusSwitch } from "../components/list-status-switch";
 
-/** One list: its counters and the active switch; its leads table arrives with lead import (spec §2 List page). */
+/** One list (spec §2 List page): its counters, the active switch and its leads table with bulk actions. */
 export function ListPage() {
   const t = useT();
   const p = useAccountPath();
@@ -34,10 +35,13 @@ export function ListPage() {
   const aggregations = useQuery({ ...listAggregationsQuery(listId), enabled: list.isSuccess });
   const [dialog, setDialog] = useState<"import" | "edit" | "remove" | null>(null);
   const remove = useDeleteList();
+  const leads = useLeadsTable({ listId }, validId);
+  const bulk = useLeadBulkActions(leads);
 
   // The list knows its source; the URL's source id only matters until the list has loaded.
   const sourceId = list.data?.source_id ?? params.sourceId;
   const sourcePath = p(`sources/${sourceId}`);
+  const leadHref = useCallback((row: LeadRow) => p(`sources/${sourceId}/${listId}/${row.id}`), [p, sourceId, listId]);
   useBreadcrumbs([
     { label: t("sources.breadcrumb"), to: "sources" },
     ...(list.data ? [{ label: list.data.source.name, to: `sources/${sourceId}` }, { label: list.data.name }] : []),
@@ -57,6 +61,7 @@ export function ListPage() {
             setDialog("remove");
           },
         },
+        ...bulk.menuItems,
       ]
     : [];
   useContextMenu(menu);
@@ -98,7 +103,8 @@ export function ListPage() {
         ]}
         actions={<ListStatusSwitch list={data} />}
       />
-      <EmptyState icon={<PeopleAltOutlinedIcon />} title={t("lists.leadsEmptyTitle")} text={t("lists.leadsEmptyText")} />
+      <LeadsTable aria-label={t("leads.tableLabel")} state={leads} href={leadHref} storageKey="leadflow.columns.list-leads" />
+      {bulk.dialogs}
 
       <ImportFlow
         open={dialog === "import"}

@@ -1,0 +1,150 @@
+import { Box, Skeleton, Stack, Typography } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
+import { useSnackbar } from "notistack";
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { type Crumb, useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
+import { useContextMenu } from "../../../components/context-menu/context-menu";
+import { PageHeader } from "../../../components/page-header/page-header";
+import { DeleteError } from "../../../components/page-state/delete-error";
+import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
+import { formatDateTime } from "../../../lib/format";
+import { useT } from "../../../lib/i18n";
+import { leadQuery, useDeleteLead } from "../api/leads.api";
+import { LeadAttributesCard } from "../components/lead-attributes-card";
+import { LeadLocations } from "../components/lead-locations";
+import { LeadSideBlocks } from "../components/lead-side-blocks";
+import { LeadStatusChip } from "../components/lead-status-chip";
+import { LeadTimeline } from "../components/lead-timeline";
+import { useLeadMenu } from "../components/use-lead-menu";
+import { leadReturnPath } from "../model/return-path";
+
+function PageSkeleton() {
+  return (
+    <>
+      <HeaderSkeleton counts={0} />
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 320px" } }}>
+        <Skeleton variant="rounded" height={280} />
+        <Skeleton variant="rounded" height={280} />
+      </Box>
+    </>
+  );
+}
+
+/** A lead (spec §2 Lead page), at /leads/{leadId} or under the list it was opened from. */
+export function LeadPage() {
+  const t = useT();
+  const p = useAccountPath();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const params = useParams();
+  const leadId = Number(params.leadId);
+  const validId = Number.isSafeInteger(leadId) && leadId > 0;
+  const lead = useQuery({ ...leadQuery(leadId), enabled: validId });
+  const [confirming, setConfirming] = useState(false);
+  const back = leadReturnPath(params);
+  const remove = useDeleteLead(() => {
+    enqueueSnackbar(t("leads.deleted"), { variant: "success" });
+    navigate(p(back), { replace: true });
+  });
+
+  // Under a list, the trail is the list's: Data › source › list › lead.
+  const list = params.listId ? lead.data?.lists.find((l) => String(l.id) === params.listId) : undefined;
+  const title = t("leads.lead", { id: validId ? leadId : (params.leadId ?? "") });
+  const crumbs: Crumb[] =
+    back === "leads"
+      ? [{ label: t("leads.title"), to: "leads" }, { label: title }]
+      : list
+        ? [
+            { label: t("sources.breadcrumb"), to: "sources" },
+            { label: list.source.name, to: `sources/${list.source.id}` },
+            { label: list.name, to: back },
+            { label: title },
+          ]
+        : [{ label: t("sources.breadcrumb"), to: "sources" }, { label: title }];
+  useBreadcrumbs(crumbs);
+
+  useContextMenu(
+    useLeadMenu(lead.data, () => {
+      remove.reset();
+      setConfirming(true);
+    }),
+  );
+
+  // A lead deleted elsewhere answers 404 on refetch while its old copy is still cached: not found wins.
+  if (!lead.data || isNotFound(lead.error)) {
+    if (lead.isPending && lead.fetchStatus !== "idle") return <PageSkeleton />;
+    return (
+      <PageLoadError
+        error={lead.error}
+        notFound={!validId || isNotFound(lead.error)}
+        notFoundTitle={t("leads.notFound")}
+        notFoundText={t("leads.notFoundText")}
+        backTo={p(back)}
+        backLabel={t(back === "leads" ? "leads.backToLeads" : "leads.backToList")}
+        onRetry={() => lead.refetch()}
+      />
+    );
+  }
+
+  const data = lead.data;
+  return (
+    <>
+      <PageHeader
+        title={
+          <Stack direction="row" spacing={1.5} component="span" sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+            <span>{title}</span>
+            <LeadStatusChip status={data.status} label={data.status_label} />
+          </Stack>
+        }
+        subtitle={
+          <>
+            {t("leads.updatedAt")}: {formatDateTime(data.updated_at)}
+          </>
+        }
+      />
+      {/* Phones: attributes, locations, side blocks, then the log. Wide screens: the side blocks in a column of their own. */}
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          alignItems: "start",
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 320px" },
+          gridTemplateAreas: { xs: '"attrs" "locs" "side" "log"', lg: '"attrs side" "locs side" "log side"' },
+          gridTemplateRows: { lg: "auto auto 1fr" },
+          "& > *": { minWidth: 0 },
+        }}
+      >
+        <Box sx={{ gridArea: "attrs" }}>
+          <LeadAttributesCard lead={data} />
+        </Box>
+        <Box sx={{ gridArea: "locs" }}>
+          <LeadLocations leadId={data.id} />
+        </Box>
+        <Box sx={{ gridArea: "side" }}>
+          <LeadSideBlocks lead={data} />
+        </Box>
+        <Box sx={{ gridArea: "log" }}>
+          <LeadTimeline leadId={data.id} />
+        </Box>
+      </Box>
+
+      <ConfirmDialog
+        open={confirming}
+        message={
+          <Stack spacing={1}>
+            <Typography>{t("leads.deleteConfirm", { id: data.id })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t("leads.deleteWarning")}
+            </Typography>
+          </Stack>
+        }
+        loading={remove.isPending}
+        error={remove.error ? <DeleteError title={t("leads.removeError")} error={remove.error} /> : undefined}
+        onConfirm={() => remove.mutate(data.id)}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
