@@ -109,6 +109,9 @@ describe("lead attributes", () => {
       JSON.stringify({ [String(notes!.id)]: ["x", "z"], ...kept }),
       JSON.stringify({ [String(notes!.id)]: ["x"] }),
     ]);
+    // The confirmation says what goes with it: 3 values on 2 leads.
+    const usage = await api.app.inject({ method: "GET", url: `/api/lead-attributes/${notes!.id}/usage`, headers: t.h });
+    expect(usage.json()).toEqual({ data: { leads: 2, values: 3 } });
     const del = await api.app.inject({ method: "DELETE", url: `/api/lead-attributes/${notes!.id}`, headers: t.h });
     expect(del.statusCode).toBe(200);
     const left = await api.database.query<{ attrs: Record<string, string[]> }>("SELECT attrs FROM leads WHERE team_id = $1 ORDER BY id", [

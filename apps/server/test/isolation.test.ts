@@ -27,6 +27,7 @@ const ID_KIND = {
   "/api/import-files/:id": "import",
   "/api/import-files/:id/history": "import",
   "/api/lead-attributes/:id": "attribute",
+  "/api/lead-attributes/:id/usage": "attribute",
   "/api/import-lists/:id": "importList",
   "/api/lists/:id/leads": "list",
   "/api/leads/:id": "lead",

@@ -184,6 +184,10 @@ export type CreateLeadAttributes = z.infer<typeof CreateLeadAttributes>;
 export const CreateLeadAttributesResponse = z.object({ data: z.array(LeadAttribute) });
 export type CreateLeadAttributesResponse = z.infer<typeof CreateLeadAttributesResponse>;
 
+/** GET /api/lead-attributes/{id}/usage: what deleting the attribute would take with it. */
+export const LeadAttributeUsage = z.object({ data: z.object({ leads: z.number().int(), values: z.number().int() }) });
+export type LeadAttributeUsage = z.infer<typeof LeadAttributeUsage>;
+
 export const UpdateLeadAttribute = z.object({
   name: AttributeName.optional(),
   sort_order: z.coerce.number().int().min(0).max(1_000_000).optional(),

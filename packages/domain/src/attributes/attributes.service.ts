@@ -169,3 +169,26 @@ export async function deleteAttribute(db: DbOrTx, ctx: TeamCtx, id: number): Pro
     await tx.execute(sql`DELETE FROM lead_attributes WHERE team_id = ${ctx.teamId} AND id = ${id}`);
   });
 }
+
+/**
+ * How many leads hold values of the attribute, and how many values (the delete confirmation says so). Reads the
+ * team's leads once; the system attributes count phones or emails instead (they cannot be deleted anyway).
+ */
+export async function attributeUsage(db: DbOrTx, ctx: TeamCtx, id: number): Promise<{ leads: number; values: number }> {
+  const attribute = await getAttribute(db, ctx, id);
+  if (attribute.type !== "string") {
+    const table = attribute.type === "phone" ? sql`lead_phones` : sql`lead_emails`;
+    const row = await one<{ leads: number; values: number }>(
+      db,
+      sql`SELECT count(DISTINCT lead_id)::int AS leads, count(*)::int AS values FROM ${table} WHERE team_id = ${ctx.teamId}`,
+    );
+    return row ?? { leads: 0, values: 0 };
+  }
+  const key = String(id);
+  const row = await one<{ leads: number; values: number }>(
+    db,
+    sql`SELECT count(*)::int AS leads, COALESCE(sum(jsonb_array_length(attrs -> ${key}::text)), 0)::int AS values
+        FROM leads WHERE team_id = ${ctx.teamId} AND attrs ? ${key}::text`,
+  );
+  return row ?? { leads: 0, values: 0 };
+}

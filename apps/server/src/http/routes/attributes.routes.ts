@@ -1,5 +1,5 @@
 import { CreateLeadAttributes, IdParam, ListLeadAttributesQuery, UpdateLeadAttribute } from "@leadflow/contracts";
-import { allAttributes, createAttributes, deleteAttribute, listAttributes, updateAttribute } from "@leadflow/domain";
+import { allAttributes, attributeUsage, createAttributes, deleteAttribute, listAttributes, updateAttribute } from "@leadflow/domain";
 import type { App, AppDeps } from "../types";
 
 export async function attributesRoutes(app: App, { database }: AppDeps) {
@@ -12,6 +12,9 @@ export async function attributesRoutes(app: App, { database }: AppDeps) {
   app.put("/api/lead-attributes/:id", { schema: { params: IdParam, body: UpdateLeadAttribute } }, (req) =>
     updateAttribute(db, req.auth, req.params.id, req.body),
   );
+  app.get("/api/lead-attributes/:id/usage", { schema: { params: IdParam } }, async (req) => ({
+    data: await attributeUsage(db, req.auth, req.params.id),
+  }));
   app.delete("/api/lead-attributes/:id", { schema: { params: IdParam } }, async (req) => {
     await deleteAttribute(db, req.auth, req.params.id);
     return { message: "Attribute deleted." };

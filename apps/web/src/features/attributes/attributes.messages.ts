@@ -24,6 +24,8 @@ export const attributesMessages: Record<string, string> = {
   "attributes.deleted": "Attribute deleted",
   "attributes.deleteConfirm": "Do you want to delete {name}?",
   "attributes.deleteWarning": "Its values on every lead are removed with it. This cannot be undone.",
+  "attributes.deleteUsage": "{values} values on {leads} leads are removed with it. This cannot be undone.",
+  "attributes.deleteUnused": "No lead holds a value of it.",
   "attributes.removeError": "Removing attribute error",
   "attributes.empty": "No Attributes Found",
   "attributes.search": "Search attributes",

@@ -1,4 +1,11 @@
-import type { CreateLeadAttribute, LeadAttribute, LeadAttributePage, MessageResponse, UpdateLeadAttribute } from "@leadflow/contracts";
+import type {
+  CreateLeadAttribute,
+  LeadAttribute,
+  LeadAttributePage,
+  LeadAttributeUsage,
+  MessageResponse,
+  UpdateLeadAttribute,
+} from "@leadflow/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -21,6 +28,14 @@ export const attributesQuery = (params: AttributesParams) =>
     queryKey: attributeKeys.page(params),
     queryFn: ({ signal }) => api.get<LeadAttributePage>("/lead-attributes", { ...params }, { signal }),
     placeholderData: keepPreviousData,
+  });
+
+/** What deleting an attribute would take with it (asked when the delete confirmation opens). */
+export const attributeUsageQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...attributeKeys.all, "usage", id] as const,
+    queryFn: ({ signal }) => api.get<LeadAttributeUsage>(`/lead-attributes/${id}/usage`, undefined, { signal }),
+    staleTime: 0,
   });
 
 function useInvalidateAttributes() {

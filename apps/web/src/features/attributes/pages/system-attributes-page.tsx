@@ -12,7 +12,7 @@ import { useTableUrlState } from "../../../components/data-table/use-table-url-s
 import { SectionTitle } from "../../../components/page-header/section-title";
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { useT } from "../../../lib/i18n";
-import { attributesQuery, useDeleteAttribute } from "../api/attributes.api";
+import { attributesQuery, attributeUsageQuery, useDeleteAttribute } from "../api/attributes.api";
 import { attributeColumns } from "../components/attribute-columns";
 import { AttributeFormDialog } from "../components/attribute-form-dialog";
 
@@ -52,6 +52,7 @@ export function SystemAttributesPage() {
   const rows = query.data?.data ?? [];
   const nextSortOrder = Math.max(query.data?.meta.total ?? 0, ...rows.map((a) => a.sort_order + 1));
   const target = dialog?.kind === "delete" ? dialog.attribute : null;
+  const usage = useQuery({ ...attributeUsageQuery(target?.id ?? 0), enabled: !!target });
 
   return (
     <>
@@ -85,7 +86,14 @@ export function SystemAttributesPage() {
           <Stack spacing={1}>
             <Typography>{t("attributes.deleteConfirm", { name: target?.name ?? "" })}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {t("attributes.deleteWarning")}
+              {!usage.data
+                ? t("attributes.deleteWarning")
+                : usage.data.data.values === 0
+                  ? t("attributes.deleteUnused")
+                  : t("attributes.deleteUsage", {
+                      values: usage.data.data.values.toLocaleString(),
+                      leads: usage.data.data.leads.toLocaleString(),
+                    })}
             </Typography>
           </Stack>
         }
