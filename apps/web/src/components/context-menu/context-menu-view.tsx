@@ -17,6 +17,7 @@ import {
   Stack,
   Tooltip,
 } from "@mui/material";
+import type { ReactElement } from "react";
 import { Fragment, useState } from "react";
 import { useT } from "../../lib/i18n";
 import { type ContextMenuItem, useContextMenuItems } from "./context-menu";
@@ -27,10 +28,22 @@ export function ContextMenuToolbar() {
   if (items.length === 0) return null;
   return (
     <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1, alignItems: "center" }} role="toolbar">
-      {items.map((item) =>
-        item.children?.length ? <ToolbarSubmenu key={item.key} item={item} /> : <ToolbarButton key={item.key} item={item} />,
-      )}
+      {items.map((item) => (
+        <WithHint key={item.key} hint={item.hint}>
+          {item.children?.length ? <ToolbarSubmenu item={item} /> : <ToolbarButton item={item} />}
+        </WithHint>
+      ))}
     </Stack>
+  );
+}
+
+/** A tooltip that also shows on a disabled button (which gets no pointer events of its own). */
+function WithHint({ hint, children }: { hint?: string; children: ReactElement }) {
+  if (!hint) return children;
+  return (
+    <Tooltip title={hint}>
+      <span>{children}</span>
+    </Tooltip>
   );
 }
 

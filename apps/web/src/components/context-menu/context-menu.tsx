@@ -8,6 +8,8 @@ export interface ContextMenuItem {
   icon?: React.ReactNode;
   onClick?: () => void;
   disabled?: boolean;
+  /** Why the item is disabled (or what it does), shown as its tooltip. */
+  hint?: string;
   danger?: boolean;
   children?: ContextMenuItem[];
 }

@@ -35,7 +35,7 @@ export const leadsMessages: Record<string, string> = {
   "leads.deleted": "Lead deleted",
   "leads.removeError": "Removing lead error",
   "leads.relookup": "Relookup",
-  "leads.relookupSoon": "Relookup arrives with lookups",
+  "leads.relookupSoon": "No lookup gateway is set up yet.",
   "leads.relookup.sms": "SMS Lookup",
   "leads.relookup.dnc": "SMS DNC",
   "leads.relookup.email": "Email Lookup",

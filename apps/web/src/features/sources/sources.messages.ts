@@ -102,8 +102,5 @@ export const sourcesMessages: Record<string, string> = {
   "lists.notFoundText": "This list does not exist or was deleted.",
   "lists.backToSource": "Back to the source",
   "lists.backToSources": "Back to Data",
-  "lists.leadsEmptyTitle": "No leads in this list yet",
-  "lists.leadsEmptyText":
-    "The leads of this list appear here once leads are imported into it: their attributes, status, revenue and duplicates, with search and a column chooser.",
   "lists.source": "Source",
 };

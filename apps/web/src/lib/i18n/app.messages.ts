@@ -138,8 +138,6 @@ export const appMessages: Record<string, string> = {
     "Soon you will build audiences here: segments of your leads filtered by source, status, attributes and engagement, ready for campaigns. Meanwhile, import your leads under Data.",
   "audiences.goToData": "Go to Data",
   "leads.title": "Leads",
-  "leads.subtitle": "Every lead of your team across sources and lists.",
-  "leads.emptyText": "The all-leads table arrives with lead import. Import a file under Data to get started.",
   "campaigns.title": "Campaigns",
   "campaigns.subtitle": "SMS and email campaigns made of steps.",
   "campaigns.emptyText": "Campaigns are coming soon.",
@@ -147,7 +145,6 @@ export const appMessages: Record<string, string> = {
   "analytics.emptyText": "Analytics is coming soon: clicks, conversions and revenue across your campaigns.",
   "doc.title": "API Documentation",
   "doc.subtitle": "Send leads to Leadflow from your own systems.",
-  "doc.emptyText": "The public import API documentation will be published here with the import API keys.",
   "page.soonText": "This section is being built and will be available soon.",
 
   "settings.title": "Settings",

@@ -48,6 +48,7 @@ export function useLeadMenu(lead: LeadDetail | undefined, onRemove: () => void):
       label: t("leads.relookup"),
       icon: <ManageSearchIcon />,
       disabled: true,
+      hint: t("leads.relookupSoon"),
       children: [
         { key: "relookup-sms", label: t("leads.relookup.sms"), disabled: true },
         { key: "relookup-dnc", label: t("leads.relookup.dnc"), disabled: true },
