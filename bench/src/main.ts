@@ -6,6 +6,7 @@ import { xlsxImportBench } from "./imports/xlsx-import";
 import { removeLeftovers } from "./lead-files/file-cache";
 import { leadsTableBench } from "./leads/leads-table";
 import { type BenchOptions, parseArgs } from "./options";
+import { segmentBuildBench, segmentDynamicBench, segmentQueryBench } from "./segments/segments-bench";
 import { dropLeftoverDatabases } from "./shared/fresh-database";
 import { interrupted } from "./shared/interrupt";
 import { sourcesPage } from "./sources-page";
@@ -19,6 +20,9 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   B2: reimportBench,
   B3: xlsxImportBench,
   B4: importApiBench,
+  B5: segmentQueryBench,
+  B6: segmentBuildBench,
+  B7: segmentDynamicBench,
   B12: leadsTableBench,
   B13a: webBundle,
 };

@@ -1,6 +1,6 @@
 import type { Server } from "node:net";
 import { type Database, DataDirLockedError, migrateDb, openDb } from "@leadflow/db";
-import { ensureSecret, isEmptyInstall, type JobDeps, seedDemo, setSetting } from "@leadflow/domain";
+import { ensureSecret, isEmptyInstall, type JobDeps, type SegmentSyncLoop, seedDemo, setSetting, startSegmentSync } from "@leadflow/domain";
 import { serveAdminSocket } from "./cli/admin-socket";
 import type { Config } from "./config";
 import { buildApp } from "./http/app";
@@ -46,6 +46,8 @@ export async function run(role: Role, config: Config): Promise<void> {
   const queue = createJobQueue(database, { log });
   const deps: JobDeps = { database, live: bus.publisher, mail: config.mail, log };
   await queue.start({ work: role !== "api", deps });
+  // Dynamic audience membership runs where the jobs do.
+  const segmentSync: SegmentSyncLoop | undefined = role !== "api" ? startSegmentSync(database, { log }) : undefined;
 
   let app: App | undefined;
   if (serveHttp) {
@@ -74,6 +76,7 @@ export async function run(role: Role, config: Config): Promise<void> {
     try {
       await app?.close();
       await queue.stop({ graceful: true, timeoutMs: 30_000 });
+      await segmentSync?.stop();
       await bus.stop();
       adminSocket?.close();
       await database.close();

@@ -40,8 +40,25 @@ const ID_KIND = {
   "/api/lead-phones/:id/status": "leadPhone",
   "/api/lead-emails/:id": "leadEmail",
   "/api/lead-emails/:id/status": "leadEmail",
+  "/api/segments/:id": "segment",
+  "/api/segments/:id/filters": "segment",
+  "/api/segments/:id/clone": "segment",
+  "/api/segments/:id/segments": "segment",
+  "/api/segments/:id/leads": "segment",
+  "/api/segments/:id/export": "segment",
 } as const satisfies Record<string, Kind>;
-type Kind = "source" | "list" | "user" | "import" | "attribute" | "importList" | "lead" | "leadValue" | "leadPhone" | "leadEmail";
+type Kind =
+  | "source"
+  | "list"
+  | "user"
+  | "import"
+  | "attribute"
+  | "importList"
+  | "lead"
+  | "leadValue"
+  | "leadPhone"
+  | "leadEmail"
+  | "segment";
 
 /** Routes that take ids in the query or the body. */
 const BATCH_KIND: Record<string, "source" | "list"> = {
@@ -50,7 +67,13 @@ const BATCH_KIND: Record<string, "source" | "list"> = {
 };
 
 /** Bulk actions on leads: ids or an "all matching" selection in the body (their own check below). */
-const LEAD_BATCH = new Set(["PUT /api/leads/batch-status", "DELETE /api/leads/batch"]);
+const LEAD_BATCH = new Set([
+  "PUT /api/leads/batch-status",
+  "DELETE /api/leads/batch",
+  // Segment ids in the body: their own check below (segmentBatches).
+  "DELETE /api/segments/batch",
+  "POST /api/segments/refresh",
+]);
 
 /**
  * Routes that take no id: they act on the caller's own user or team. Their answers are checked for team A's
@@ -71,6 +94,10 @@ const NO_ID = new Set([
   "POST /api/broadcasting/auth",
   "GET /api/imports",
   "GET /api/imports/active",
+  "GET /api/segments",
+  "POST /api/segments",
+  "POST /api/segments/preview",
+  "GET /api/segments/exports",
   // Takes a list id in its multipart body: its own check below ("uploads into another team's list").
   "POST /api/imports",
   "GET /api/lead-attributes",
@@ -114,6 +141,9 @@ const ROUTE_BODY: Record<string, object> = {
   "PUT /api/lead-values/:id": { value: "Hijacked by B" },
   "PUT /api/lead-phones/:id": { value: "+1 212 555 0199" },
   "PUT /api/lead-emails/:id": { value: "hijack@example.com" },
+  "POST /api/segments/:id/filters": { filters: {} },
+  "POST /api/segments/:id/clone": { name: "Hijacked by B" },
+  "POST /api/segments/:id/export": { name: "Hijacked by B" },
 };
 
 /** Routes that need a valid query string. */
@@ -162,7 +192,15 @@ async function teamA() {
   const detail = (await api.app.inject({ method: "GET", url: `/api/leads/${lead}`, headers: api.auth(admin.token) })).json() as LeadDetail;
   const valueId = (kind: string) => detail.lead_values.find((v) => v.kind === kind)!.id;
   const leadValues = { leadValue: valueId("string"), leadPhone: valueId("phone"), leadEmail: valueId("email") };
-  return { admin, member, source, list, importId, filename, attribute, importList, lead, leadValues };
+  const segment = (
+    await api.app.inject({
+      method: "POST",
+      url: "/api/segments",
+      headers: api.auth(admin.token),
+      payload: { name: `A-audience-${admin.ctx.teamId}` },
+    })
+  ).json().data as { id: number; name: string };
+  return { admin, member, source, list, importId, filename, attribute, importList, lead, leadValues, segment };
 }
 type TeamA = Awaited<ReturnType<typeof teamA>>;
 
@@ -199,6 +237,8 @@ async function snapshot(a: TeamA) {
     ),
     templates: await q('SELECT "values" FROM validation_templates WHERE team_id = $1'),
     importLists: await q("SELECT id, name, list_id, api_key, updated_at FROM import_lists WHERE team_id = $1 ORDER BY id"),
+    segments: await q("SELECT id, parent_id, name, filters, is_recalculating, updated_at FROM segments WHERE team_id = $1 ORDER BY id"),
+    exports: await q("SELECT id, segment_id, status FROM segment_exports WHERE team_id = $1 ORDER BY id"),
   };
 }
 
@@ -209,12 +249,29 @@ function idOf(a: TeamA, kind: Kind, url: string): number | string {
   if (kind === "attribute") return a.attribute.id;
   if (kind === "importList") return a.importList.id;
   if (kind === "source") return a.source.id;
+  if (kind === "segment") return a.segment.id;
   if (kind === "list") return a.list.id;
   // The password route is the user's own; for team users, another admin of A (blocking them would be the leak).
   return url.startsWith("/api/user/") ? a.admin.ctx.userId : a.member.id;
 }
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+/** Segment batches and children with team A's audience: 404, all or nothing; A's audience as it was. */
+async function segmentBatches(a: TeamA, b: Awaited<ReturnType<typeof teamB>>) {
+  const call = (method: "POST" | "DELETE", url: string, payload: object) =>
+    api.app.inject({ method, url, headers: api.auth(b.token), payload });
+  const own = (await call("POST", "/api/segments", { name: "B's own" })).json().data.id as number;
+  for (const ids of [[a.segment.id], [own, a.segment.id]]) {
+    expect((await call("DELETE", "/api/segments/batch", { ids })).statusCode).toBe(404);
+    expect((await call("POST", "/api/segments/refresh", { ids })).statusCode).toBe(404);
+  }
+  expect((await call("POST", "/api/segments", { name: "Child", parent_id: a.segment.id })).statusCode).toBe(404);
+  expect((await call("POST", "/api/segments/preview", { filters: {}, parent_id: a.segment.id })).statusCode).toBe(404);
+  const listFilter = { data: [{ field: "list", expression: "equals", values: [a.list.id] }] };
+  expect((await call("POST", "/api/segments/preview", { filters: listFilter })).statusCode).toBe(422);
+  expect((await api.app.inject({ method: "GET", url: `/api/segments/${own}`, headers: api.auth(b.token) })).statusCode).toBe(200);
+}
 
 /**
  * Bulk lead actions with team A's ids: 404 when none is B's (and for A's list in an "all matching" selection).
@@ -293,6 +350,7 @@ describe("tenant isolation", () => {
           a.filename,
           a.attribute.name,
           a.importList.api_key,
+          a.segment.name,
         ]) {
           expect(res.body).not.toContain(secret);
         }
@@ -316,6 +374,7 @@ describe("tenant isolation", () => {
       }
 
       await leadBatches(a, b);
+      await segmentBatches(a, b);
 
       expect(await snapshot(a)).toEqual(before);
       // Team A still works as before.

@@ -113,6 +113,28 @@ describe("bulk status", () => {
     const none = await h.call(t.token, "PUT", "/api/leads/batch-status", { all: true, search: "no such text", status: 2 });
     expect(none.json()).toMatchObject({ info: [], errors: ["No leads match the selection."] });
   });
+
+  it("narrows 'all matching' by the table's status filter", async () => {
+    const t = await spread();
+    await h.call(t.token, "PUT", "/api/leads/batch-status", { ids: [t.ids[1], t.ids[4], t.ids[7]], status: 3 });
+    const res = await h.call(t.token, "PUT", "/api/leads/batch-status", {
+      all: true,
+      filter_status: 3,
+      except: [t.ids[4]],
+      status: 2,
+    });
+    expect(res.json()).toEqual({ message: "Status updated successfully!", info: ["2 leads set to Blacklisted."], errors: [] });
+    const byStatus = await h.q<{ id: number; status: number }>(
+      "SELECT id::int AS id, status::int AS status FROM leads WHERE team_id = $1 AND status <> 1 ORDER BY id",
+      [t.ctx.teamId],
+    );
+    expect(byStatus).toEqual([
+      { id: t.ids[1], status: 2 },
+      { id: t.ids[4], status: 3 },
+      { id: t.ids[7], status: 2 },
+    ]);
+    await expectConsistent(t.ctx.teamId);
+  });
 });
 
 describe("bulk delete", () => {

@@ -214,3 +214,168 @@ describe("the lead page", () => {
     expect(c.lists.stored[0]).toMatchObject({ total_leads: 1, contacts_total: 2 });
   });
 });
+
+describe("a replaced phone or email starts fresh", () => {
+  /** What a lookup leaves on a phone, and the list and source counters it moves (once per list, once per source). */
+  async function lookUp(t: Awaited<ReturnType<typeof setup>>, phone: string, status: number) {
+    await h.q(
+      `UPDATE lead_phones SET status = $3, carrier_name = 'Verizon', carrier_type = 'mobile', carrier_status = 1, state = 'NY',
+         city = 'New York', timezone = 'America/New_York', lookup_action = 'block', lookup_reason = 'litigator', dnc_code = 'F',
+         dnc_message = 'Federal DNC', clicked = true, unsubscribed = true, ban = true, looked_up_at = now(), verified_at = now()
+       WHERE team_id = $1 AND phone = $2`,
+      [t.ctx.teamId, phone, status],
+    );
+    await h.q(
+      `UPDATE lists SET contacts_looked_up = contacts_looked_up + 1, contacts_verified = contacts_verified + 1
+       WHERE id IN (SELECT m.list_id FROM list_leads m JOIN lead_phones p ON p.team_id = m.team_id AND p.lead_id = m.lead_id
+                    WHERE p.team_id = $1 AND p.phone = $2)`,
+      [t.ctx.teamId, phone],
+    );
+    await h.q(`UPDATE sources SET contacts_looked_up = contacts_looked_up + 1, contacts_verified = contacts_verified + 1 WHERE id = $1`, [
+      t.source.id,
+    ]);
+  }
+
+  it("clears a phone's lookup results and status, and keeps the list and source counters true", async () => {
+    const t = await setup();
+    // Jane is in two lists of the source: her source counts her phone once, each list once.
+    const second = await api.factory.list(t.ctx, t.source.id, { name: "May" });
+    await h.importInto(t.token, second.id, "Phone\n(212) 555-0100\n");
+    await lookUp(t, "+12125550100", 5);
+    const looked = byValue(await h.lead(t.token, t.jane), "+12125550100");
+    expect(looked).toMatchObject({
+      status: 5,
+      carrier_name: "Verizon",
+      carrier_status_label: "Mobile",
+      black_list_alliance_phone_code: "F",
+    });
+    const before = await h.counters(t.ctx.teamId);
+    expect(before.lists.stored).toEqual(before.lists.recounted);
+    expect(before.sources.stored[0]).toMatchObject({ contacts_looked_up: 1, contacts_verified: 1 });
+
+    const res = await h.call(t.token, "PUT", `/api/lead-phones/${looked.id}`, { value: "(212) 555-0999" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(byValue(res.json().data, "+12125550999")).toEqual({
+      ...looked,
+      value: "+12125550999",
+      status: 1,
+      status_label: "Subscribed",
+      carrier_name: null,
+      carrier_type: null,
+      carrier_status: null,
+      carrier_status_label: null,
+      clicked: false,
+      ban: false,
+      unsubscribed: false,
+      state: null,
+      city: null,
+      timezone: null,
+      lookup_action: null,
+      lookup_reason: null,
+      black_list_alliance_phone_code: null,
+      black_list_alliance_phone_message: null,
+    });
+    const [row] = await h.q<{ looked_up_at: string | null; verified_at: string | null }>(
+      "SELECT looked_up_at, verified_at FROM lead_phones WHERE team_id = $1 AND phone = '+12125550999'",
+      [t.ctx.teamId],
+    );
+    expect(row).toEqual({ looked_up_at: null, verified_at: null });
+    const after = await h.counters(t.ctx.teamId);
+    expect(after.lists.stored).toEqual(after.lists.recounted);
+    expect(after.sources.stored).toEqual(after.sources.recounted);
+    expect(after.sources.stored[0]).toMatchObject({ contacts_looked_up: 0, contacts_verified: 0 });
+
+    expect((await log(t.token, t.jane)).data[0]).toMatchObject({
+      type: "user",
+      action: "updated",
+      diff_log: [
+        { lead_attribute_name: "Phone", value_from: "+12125550100", value_to: "+12125550999" },
+        { lead_attribute_name: "Phone", lead_attribute_value: "+12125550999", value_from: "Federal DNC", value_to: "Subscribed" },
+      ],
+    });
+  });
+
+  it("clears an email's result and status back to Pending", async () => {
+    const t = await setup();
+    await h.q(
+      "UPDATE lead_emails SET status = 3, result = 'undeliverable', looked_up_at = now(), verified_at = now() WHERE team_id = $1 AND lead_id = $2",
+      [t.ctx.teamId, t.jane],
+    );
+    const email = byValue(await h.lead(t.token, t.jane), "jane@example.com");
+    expect(email).toMatchObject({ status: 3, result: "undeliverable" });
+    const res = await h.call(t.token, "PUT", `/api/lead-emails/${email.id}`, { value: "jane2@example.com" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(byValue(res.json().data, "jane2@example.com")).toMatchObject({ status: 1, status_label: "Pending", result: null });
+    const [row] = await h.q<{ looked_up_at: string | null; verified_at: string | null }>(
+      "SELECT looked_up_at, verified_at FROM lead_emails WHERE team_id = $1 AND lead_id = $2",
+      [t.ctx.teamId, t.jane],
+    );
+    expect(row).toEqual({ looked_up_at: null, verified_at: null });
+    expect((await log(t.token, t.jane)).data[0]!.diff_log.map((d) => [d.value_from, d.value_to])).toEqual([
+      ["jane@example.com", "jane2@example.com"],
+      ["Invalid", "Pending"],
+    ]);
+  });
+});
+
+describe("the lead page's lookup and engagement fields", () => {
+  it("shows the DNC result, the line type, clicks and conversations as stored", async () => {
+    const t = await setup();
+    await h.q(
+      `UPDATE lead_phones SET dnc_code = 'L', dnc_message = 'Litigator', carrier_type = 'Fixed Line'
+       WHERE team_id = $1 AND phone = '+12125550100'`,
+      [t.ctx.teamId],
+    );
+    await h.q("UPDATE lead_phones SET carrier_status = 3, carrier_type = 'something' WHERE team_id = $1 AND phone = '+12125550101'", [
+      t.ctx.teamId,
+    ]);
+    await h.q(
+      "UPDATE leads SET total_clicks = 7, last_clicked_at = '2026-03-04T05:06:07Z', total_conversations = 2 WHERE team_id = $1 AND id = $2",
+      [t.ctx.teamId, t.jane],
+    );
+    const d = await h.lead(t.token, t.jane);
+    expect(byValue(d, "+12125550100")).toMatchObject({
+      black_list_alliance_phone_code: "L",
+      black_list_alliance_phone_message: "Litigator",
+      carrier_status_label: "Landline",
+    });
+    expect(byValue(d, "+12125550101")).toMatchObject({ carrier_status: 3, carrier_status_label: "VoIP" });
+    expect(d).toMatchObject({ total_clicks: 7, last_clicked_at: "2026-03-04T05:06:07.000Z", total_conversations: 2 });
+    const bob = await h.lead(t.token, t.bob);
+    expect(values(bob, "phone")[0]).toMatchObject({ carrier_status_label: null, black_list_alliance_phone_code: null });
+    expect(bob).toMatchObject({ total_clicks: 0, last_clicked_at: null, total_conversations: 0 });
+  });
+});
+
+describe("the timeline's Unsubscribed chip", () => {
+  it("keeps phone and email status changes to Unsubscribed, and unsubscribe events", async () => {
+    const t = await setup();
+    const d = await h.lead(t.token, t.jane);
+    const phone = byValue(d, "+12125550100");
+    const email = byValue(d, "jane@example.com");
+    await h.call(t.token, "PUT", `/api/lead-phones/${phone.id}/status?status=5`);
+    await h.call(t.token, "PUT", `/api/lead-phones/${phone.id}/status?status=2`);
+    await h.call(t.token, "PUT", `/api/lead-phones/${phone.id}/status?status=1`);
+    await h.q("UPDATE lead_emails SET status = 2 WHERE lead_id = $1", [t.jane]);
+    await h.call(t.token, "PUT", `/api/lead-emails/${email.id}/status?status=4`);
+    // A string value that reads "Unsubscribed" is an edit, not an unsubscribe.
+    await h.call(t.token, "PUT", `/api/lead-values/${byValue(d, "Austin").id}`, { value: "Unsubscribed" });
+    await h.q(
+      `INSERT INTO lead_logs (team_id, lead_id, type, action, diff) VALUES ($1, $2, 'campaign', 'unsubscribe', '[]'::jsonb),
+         ($1, $2, 'campaign', 'click', '[]'::jsonb)`,
+      [t.ctx.teamId, t.jane],
+    );
+
+    const unsubscribed = (await log(t.token, t.jane, "?unsubscribed=true")).data;
+    expect(
+      unsubscribed.map((e) => [e.type, e.action, e.diff_log[0]?.lead_attribute_name ?? null, e.diff_log[0]?.value_to ?? null]),
+    ).toEqual([
+      ["campaign", "unsubscribe", null, null],
+      ["user", "status", "Email", "Unsubscribed"],
+      ["user", "status", "Phone", "Unsubscribed"],
+    ]);
+    expect((await log(t.token, t.jane, "?clicked=true")).data.map((e) => e.action)).toEqual(["click"]);
+    expect((await log(t.token, t.jane, "?clicked=true&unsubscribed=true")).meta.total).toBe(4);
+    expect((await log(t.token, t.jane)).meta.total).toBe(8);
+  });
+});

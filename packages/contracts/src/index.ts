@@ -6,5 +6,6 @@ export * from "./imports";
 export * from "./leads";
 export * from "./live";
 export * from "./processes";
+export * from "./segments";
 export * from "./settings";
 export * from "./sources";

@@ -108,11 +108,25 @@ export const LeadValue = z.object({
 });
 export type LeadValue = z.infer<typeof LeadValue>;
 
+/**
+ * `carrier_status` of a phone: the line type as phone lookups record it (their `carrier_type` is the provider's
+ * own word for it). The lead page shows it as `carrier_status_label`.
+ */
+export const CarrierStatuses = { mobile: 1, landline: 2, voip: 3, other: 4 } as const;
+export type CarrierStatus = (typeof CarrierStatuses)[keyof typeof CarrierStatuses];
+export const CarrierStatusLabels = {
+  1: "Mobile",
+  2: "Landline",
+  3: "VoIP",
+  4: "Other",
+} as const satisfies Record<CarrierStatus, string>;
+
 export const LeadPhoneValue = LeadValue.extend({
   kind: z.literal("phone"),
   carrier_name: z.string().nullable(),
   carrier_type: z.string().nullable(),
   carrier_status: z.number().int().nullable(),
+  /** Mobile, Landline, VoIP or Other; null until a lookup has said what line it is. */
   carrier_status_label: z.string().nullable(),
   clicked: z.boolean(),
   ban: z.boolean(),
@@ -122,6 +136,7 @@ export const LeadPhoneValue = LeadValue.extend({
   timezone: z.string().nullable(),
   lookup_action: z.string().nullable(),
   lookup_reason: z.string().nullable(),
+  /** The do-not-contact check's result code and message (`lead_phones.dnc_code`, `dnc_message`). */
   black_list_alliance_phone_code: z.string().nullable(),
   black_list_alliance_phone_message: z.string().nullable(),
 });

@@ -11,6 +11,8 @@ import { importApiRoutes } from "./routes/import-api.routes";
 import { importsRoutes } from "./routes/imports.routes";
 import { leadsRoutes } from "./routes/leads.routes";
 import { listsRoutes } from "./routes/lists.routes";
+import { segmentExportsRoutes } from "./routes/segment-exports.routes";
+import { segmentsRoutes } from "./routes/segments.routes";
 import { sourcesRoutes } from "./routes/sources.routes";
 import { systemRoutes } from "./routes/system.routes";
 import { teamRoutes } from "./routes/team.routes";
@@ -82,6 +84,8 @@ export async function buildApp(
   await importsRoutes(app, deps);
   await importApiRoutes(app, deps);
   await leadsRoutes(app, deps);
+  await segmentExportsRoutes(app, deps);
+  await segmentsRoutes(app, deps);
   await registerLiveChannel(app, deps);
   if (opts.serveWeb !== false) await registerWebApp(app, deps.config.webDist);
   return { app, routes };

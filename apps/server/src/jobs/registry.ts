@@ -1,4 +1,4 @@
-import { cleanupJob, deliverMailJob, type JobDefinition, runImportJob } from "@leadflow/domain";
+import { cleanupJob, deliverMailJob, type JobDefinition, refreshSegmentsJob, runImportJob, runSegmentExportJob } from "@leadflow/domain";
 
 /**
  * A job of any payload type. The handler takes `never` because a handler of one payload cannot take any
@@ -7,4 +7,4 @@ import { cleanupJob, deliverMailJob, type JobDefinition, runImportJob } from "@l
 export type AnyJobDefinition = Omit<JobDefinition<unknown>, "handler"> & { handler: JobDefinition<never>["handler"] };
 
 /** Every job the program runs; a queue is created for each at start, in every process role. */
-export const jobRegistry: readonly AnyJobDefinition[] = [deliverMailJob, cleanupJob, runImportJob];
+export const jobRegistry: readonly AnyJobDefinition[] = [deliverMailJob, cleanupJob, runImportJob, refreshSegmentsJob, runSegmentExportJob];

@@ -24,7 +24,6 @@ const settingsTabs: RouteObject[] = [
   { path: "revenue-tracking", handle: { titleKey: "settings.revenueTracking" } },
   { path: "campaign-routes", handle: { titleKey: "settings.campaignRoutes" } },
   { path: "campaign-pools", handle: { titleKey: "settings.campaignPools" } },
-  { path: "export-files", handle: { titleKey: "settings.exportFiles" } },
 ].map((r) => ({
   ...r,
   ...page(
@@ -39,6 +38,63 @@ const appRoutes: RouteObject[] = [
     ...page(
       () => import("../features/audiences/pages/audiences-page"),
       (m) => m.AudiencesPage,
+    ),
+  },
+  {
+    path: "audiences/:segmentId",
+    ...page(
+      () => import("../features/audiences/pages/segment-page"),
+      (m) => m.SegmentPage,
+    ),
+    children: [
+      { index: true, element: <Navigate to="leads" replace /> },
+      {
+        path: "leads",
+        ...page(
+          () => import("../features/audiences/pages/segment-leads-tab"),
+          (m) => m.SegmentLeadsTab,
+        ),
+      },
+      {
+        path: "segments",
+        ...page(
+          () => import("../features/audiences/pages/segment-children-tab"),
+          (m) => m.SegmentChildrenTab,
+        ),
+      },
+    ],
+  },
+  {
+    // A child segment: its leads only. The parameter names are the lead page's (see leads/model/return-path).
+    path: "audiences/:parentSegmentId/segments/:segmentId",
+    ...page(
+      () => import("../features/audiences/pages/segment-page"),
+      (m) => m.SegmentPage,
+    ),
+    children: [
+      { index: true, element: <Navigate to="leads" replace /> },
+      {
+        path: "leads",
+        ...page(
+          () => import("../features/audiences/pages/segment-leads-tab"),
+          (m) => m.SegmentLeadsTab,
+        ),
+      },
+    ],
+  },
+  {
+    // The lead page under the segment it was opened from, so the way back is kept.
+    path: "audiences/:segmentId/leads/:leadId",
+    ...page(
+      () => import("../features/leads/pages/lead-page"),
+      (m) => m.LeadPage,
+    ),
+  },
+  {
+    path: "audiences/:parentSegmentId/segments/:segmentId/leads/:leadId",
+    ...page(
+      () => import("../features/leads/pages/lead-page"),
+      (m) => m.LeadPage,
     ),
   },
   {
@@ -156,6 +212,13 @@ const appRoutes: RouteObject[] = [
         ),
       },
       ...settingsTabs,
+      {
+        path: "export-files",
+        ...page(
+          () => import("../features/exports/pages/export-files-page"),
+          (m) => m.ExportFilesPage,
+        ),
+      },
       {
         path: "team",
         ...page(

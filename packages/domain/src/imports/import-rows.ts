@@ -1,5 +1,6 @@
 import type { AttributeType, ImportFailureReason, ImportFailureStatus } from "@leadflow/contracts";
 import { normalizeEmail, normalizePhone } from "./normalize";
+import { unescapeFormula } from "./normalize/formula-escape";
 import type { ParsedRow } from "./parsers";
 
 /** One mapped column of the file. */
@@ -42,7 +43,8 @@ export interface PrepareOptions {
   ignoreTemplate: readonly string[];
 }
 
-const clean = (s: string) => (s.includes("\0") ? s.replaceAll("\0", "") : s).trim();
+/** A cell trimmed, without NULs, and without the apostrophe an export put before a formula (formula-escape.ts). */
+const clean = (s: string) => unescapeFormula((s.includes("\0") ? s.replaceAll("\0", "") : s).trim());
 
 /**
  * Normalises a parsed batch: phones to E.164 (default +1, the team's ignore template), emails lower-cased, string

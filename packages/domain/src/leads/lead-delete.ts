@@ -1,5 +1,6 @@
 import type { BatchDeleteResponse, LeadSelection } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { dropSegmentMembers } from "../segments/segment-sync";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import type { DbOrTx } from "../shared/rows";
@@ -77,6 +78,7 @@ async function removeSelected(tx: DbOrTx, t: number): Promise<void> {
           JOIN _lead_gone g ON g.lead_id = x.lead_id GROUP BY x.source_id) d
     WHERE so.team_id = ${t} AND so.id = d.source_id`);
 
+  await dropSegmentMembers(tx, t, sql`SELECT lead_id FROM _lead_selection`);
   for (const table of ["lead_phones", "lead_emails", "list_leads", "lead_logs"] as const) {
     await tx.execute(sql`DELETE FROM ${sql.raw(table)} x USING _lead_selection s WHERE x.team_id = ${t} AND x.lead_id = s.lead_id`);
   }

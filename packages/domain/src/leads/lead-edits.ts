@@ -1,9 +1,10 @@
 import type { EmailStatus, LeadDetail, PhoneStatus } from "@leadflow/contracts";
-import { EmailStatusLabels, PhoneStatusLabels } from "@leadflow/contracts";
+import { EmailStatuses, EmailStatusLabels, PhoneStatuses, PhoneStatusLabels } from "@leadflow/contracts";
 import type { schema } from "@leadflow/db";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { normalizeEmail, normalizePhone } from "../imports/normalize";
 import { getPhoneTemplate } from "../imports/validation-template.service";
+import { recordLeadChanges } from "../segments/segment-sync";
 import type { TeamCtx } from "../shared/context";
 import { AppError, fieldError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
@@ -15,14 +16,23 @@ import { decodeValueId, valueHash } from "./lead-value-ids";
  * Edits on the lead page. Each runs under the team's lead lock (an import merging into the same lead waits, and
  * no import can take a phone or an email between the ownership check and the write), writes one `lead_logs` entry
  * (type `user`) and bumps the lead's `updated_at`. An edit to the value it already holds changes and logs nothing.
- * Counters do not move: a phone replaced by a phone is still one contact.
+ * Lead counters do not move: a phone replaced by a phone is still one contact (but see replaceContact for the
+ * looked-up and verified ones).
  */
 
-async function logEdit(tx: DbOrTx, teamId: number, leadId: number, action: "updated" | "status", diff: schema.LeadLogDiff): Promise<void> {
+async function logEdit(
+  tx: DbOrTx,
+  teamId: number,
+  leadId: number,
+  action: "updated" | "status",
+  ...diff: schema.LeadLogDiff[]
+): Promise<void> {
   await tx.execute(
-    sql`INSERT INTO lead_logs (team_id, lead_id, type, action, diff) VALUES (${teamId}, ${leadId}, 'user', ${action}, ${JSON.stringify([diff])}::jsonb)`,
+    sql`INSERT INTO lead_logs (team_id, lead_id, type, action, diff) VALUES (${teamId}, ${leadId}, 'user', ${action}, ${JSON.stringify(diff)}::jsonb)`,
   );
   await tx.execute(sql`UPDATE leads SET updated_at = now() WHERE team_id = ${teamId} AND id = ${leadId}`);
+  // Every edit can move the lead into or out of dynamic audiences.
+  await recordLeadChanges(tx, teamId, { ids: [leadId] });
 }
 
 /** PUT /api/lead-values/{id}: replaces one string value; an empty value removes it; a value the attribute already holds is refused. */
@@ -64,15 +74,39 @@ interface ContactKind {
   table: "lead_phones" | "lead_emails";
   column: "phone" | "email";
   taken: "lead_phone_taken" | "lead_email_taken";
+  labels: Record<number, string>;
+  /**
+   * What a replaced value starts with: the status and (no) results of a value just imported. Lookups and
+   * engagement describe the number or the address they checked, not the lead, so none of it carries over.
+   */
+  freshStatus: number;
+  cleared: SQL;
 }
-const PHONES: ContactKind = { table: "lead_phones", column: "phone", taken: "lead_phone_taken" };
-const EMAILS: ContactKind = { table: "lead_emails", column: "email", taken: "lead_email_taken" };
+const PHONES: ContactKind = {
+  table: "lead_phones",
+  column: "phone",
+  taken: "lead_phone_taken",
+  labels: PhoneStatusLabels,
+  freshStatus: PhoneStatuses.subscribed,
+  cleared: sql`carrier_name = NULL, carrier_type = NULL, carrier_status = NULL, state = NULL,
+    city = NULL, timezone = NULL, lookup_action = NULL, lookup_reason = NULL, dnc_code = NULL, dnc_message = NULL,
+    clicked = false, unsubscribed = false, ban = false, looked_up_at = NULL, verified_at = NULL`,
+};
+const EMAILS: ContactKind = {
+  table: "lead_emails",
+  column: "email",
+  taken: "lead_email_taken",
+  labels: EmailStatusLabels,
+  freshStatus: EmailStatuses.pending,
+  cleared: sql`result = NULL, looked_up_at = NULL, verified_at = NULL`,
+};
 
 /** A lead's phone or email row, locked, with the name of its system attribute; 404 if the id names none of the team's. */
 async function contactRow(tx: DbOrTx, teamId: number, k: ContactKind, leadId: number, rowId: number) {
-  const row = await one<{ value: string; status: number; name: string }>(
+  const row = await one<{ value: string; status: number; name: string; looked_up: boolean; verified: boolean }>(
     tx,
-    sql`SELECT c.${sql.raw(k.column)} AS value, c.status::int AS status, a.name
+    sql`SELECT c.${sql.raw(k.column)} AS value, c.status::int AS status, a.name,
+          c.looked_up_at IS NOT NULL AS looked_up, c.verified_at IS NOT NULL AS verified
         FROM ${sql.raw(k.table)} c JOIN lead_attributes a ON a.team_id = c.team_id AND a.is_system AND a.type = ${k.column}
         WHERE c.team_id = ${teamId} AND c.lead_id = ${leadId} AND c.id = ${rowId} FOR UPDATE OF c`,
   );
@@ -80,7 +114,29 @@ async function contactRow(tx: DbOrTx, teamId: number, k: ContactKind, leadId: nu
   return row;
 }
 
-/** Replaces a phone or an email (already normalised) unless another lead — or this one — holds it. */
+/**
+ * A replaced value is no longer looked up or verified: the lists holding the lead (and their sources, once each)
+ * count one contact fewer of each it was. Never below zero, like the other counter deltas.
+ */
+async function uncountChecks(tx: DbOrTx, teamId: number, leadId: number, looked: number, verified: number): Promise<void> {
+  if (looked === 0 && verified === 0) return;
+  const less = sql`contacts_looked_up = GREATEST(0, contacts_looked_up - ${looked}), contacts_verified = GREATEST(0, contacts_verified - ${verified})`;
+  await tx.execute(
+    sql`UPDATE lists li SET ${less} FROM list_leads m WHERE m.team_id = ${teamId} AND m.lead_id = ${leadId} AND li.team_id = ${teamId} AND li.id = m.list_id`,
+  );
+  await tx.execute(
+    sql`UPDATE sources so SET ${less}
+        WHERE so.team_id = ${teamId} AND so.id IN (
+          SELECT li.source_id FROM list_leads m JOIN lists li ON li.team_id = m.team_id AND li.id = m.list_id
+          WHERE m.team_id = ${teamId} AND m.lead_id = ${leadId})`,
+  );
+}
+
+/**
+ * Replaces a phone or an email (already normalised) unless another lead — or this one — holds it. The new value
+ * starts fresh (`ContactKind.cleared`); the log entry has the value's change and, when it had another status, the
+ * status's return to Subscribed (Pending).
+ */
 async function replaceContact(
   db: DbOrTx,
   ctx: TeamCtx,
@@ -102,19 +158,19 @@ async function replaceContact(
     );
     if (owner) throw fieldError(owner.lead_id === ref.leadId ? "lead_value_taken" : k.taken, "value");
     await tx.execute(
-      sql`UPDATE ${sql.raw(k.table)} SET ${sql.raw(k.column)} = ${value}, raw = ${raw}, updated_at = now()
+      sql`UPDATE ${sql.raw(k.table)} SET ${sql.raw(k.column)} = ${value}, raw = ${raw}, status = ${k.freshStatus}, ${k.cleared}, updated_at = now()
           WHERE team_id = ${t} AND lead_id = ${ref.leadId} AND id = ${ref.rowId}`,
     );
-    await logEdit(tx, t, ref.leadId, "updated", {
-      lead_attribute_name: row.name,
-      lead_attribute_value: value,
-      action: "updated",
-      value_from: row.value,
-      value_to: value,
-    });
+    await uncountChecks(tx, t, ref.leadId, Number(row.looked_up), Number(row.verified));
+    const change = { lead_attribute_name: row.name, lead_attribute_value: value, action: "updated" } as const;
+    const statusBack: schema.LeadLogDiff[] =
+      row.status === k.freshStatus ? [] : [{ ...change, value_from: statusLabel(k, row.status), value_to: statusLabel(k, k.freshStatus) }];
+    await logEdit(tx, t, ref.leadId, "updated", { ...change, value_from: row.value, value_to: value }, ...statusBack);
   });
   return getLeadDetail(db, ctx, ref.leadId);
 }
+
+const statusLabel = (k: ContactKind, status: number) => k.labels[status] ?? String(status);
 
 /** PUT /api/lead-phones/{id}: the new number is normalised with the team's rules (default +1, Ignore Phone Format). */
 export async function updateLeadPhone(db: DbOrTx, ctx: TeamCtx, id: string, value: string): Promise<LeadDetail> {
@@ -144,7 +200,6 @@ async function setContactStatus(
   k: ContactKind,
   id: string,
   status: number,
-  labels: Record<number, string>,
   allowed: (from: number, to: number) => boolean,
 ): Promise<LeadDetail> {
   const ref = decodeValueId(id, k.column);
@@ -154,7 +209,7 @@ async function setContactStatus(
     const row = await contactRow(tx, t, k, ref.leadId, ref.rowId);
     if (row.status === status) return;
     if (!allowed(row.status, status)) {
-      const message = `An email that is ${labels[row.status] ?? row.status} cannot be set to ${labels[status] ?? status}.`;
+      const message = `An email that is ${statusLabel(k, row.status)} cannot be set to ${statusLabel(k, status)}.`;
       throw new AppError("lead_email_status_change", message, { status: [message] });
     }
     await tx.execute(
@@ -164,8 +219,8 @@ async function setContactStatus(
       lead_attribute_name: row.name,
       lead_attribute_value: row.value,
       action: "updated",
-      value_from: labels[row.status] ?? String(row.status),
-      value_to: labels[status] ?? String(status),
+      value_from: statusLabel(k, row.status),
+      value_to: statusLabel(k, status),
     });
   });
   return getLeadDetail(db, ctx, ref.leadId);
@@ -173,7 +228,7 @@ async function setContactStatus(
 
 /** PUT /api/lead-phones/{id}/status: any of 1–6. */
 export async function setLeadPhoneStatus(db: DbOrTx, ctx: TeamCtx, id: string, status: PhoneStatus): Promise<LeadDetail> {
-  return setContactStatus(db, ctx, PHONES, id, status, PhoneStatusLabels, () => true);
+  return setContactStatus(db, ctx, PHONES, id, status, () => true);
 }
 
 /**
@@ -181,5 +236,5 @@ export async function setLeadPhoneStatus(db: DbOrTx, ctx: TeamCtx, id: string, s
  * can become Unsubscribed; Pending has no menu at all.
  */
 export async function setLeadEmailStatus(db: DbOrTx, ctx: TeamCtx, id: string, status: EmailStatus): Promise<LeadDetail> {
-  return setContactStatus(db, ctx, EMAILS, id, status, EmailStatusLabels, (from, to) => (to === 1 ? from === 4 : to === 4 && from !== 1));
+  return setContactStatus(db, ctx, EMAILS, id, status, (from, to) => (to === 1 ? from === 4 : to === 4 && from !== 1));
 }

@@ -4,17 +4,22 @@ import { normalizeEmail, normalizePhone } from "../imports/normalize";
 import { likePattern } from "../shared/paging";
 import { type DbOrTx, rows } from "../shared/rows";
 
-/** Which leads a table (or an "all matching" selection) shows: a list's or the team's, narrowed by search and status. */
+/**
+ * Which leads a table (or an "all matching" selection, or an export) shows: a list's, a segment's or the team's,
+ * narrowed by search and status.
+ */
 export interface LeadFilter {
   teamId: number;
   listId?: number;
+  segmentId?: number;
   search?: string;
   status?: LeadStatus;
 }
 
 /**
- * The filter as SQL over `leads l` (joined from `list_leads m` on a list page). `idColumn` is what the table is
- * driven by: a list page reads its primary key (team, list, lead) in id order. `exact` says the matches were found
+ * The filter as SQL over `leads l` (joined from the membership `m` — `list_leads` on a list page, `segment_leads`
+ * on a segment's). `idColumn` is what the table is driven by: a list or segment page reads the membership's
+ * primary key (team, list/segment, lead) in id order. `exact` says the matches were found
  * by key (a phone, an email, an id), so there are a handful at most. `none`: nothing can match.
  */
 export interface FilterSql {
@@ -85,13 +90,20 @@ async function ownersOf(db: DbOrTx, teamId: number, s: SearchKind): Promise<numb
   return found.map((r) => r.id);
 }
 
-/** Whether the table (the team's leads, or the list's) holds this lead id: one primary-key probe. */
+/** The membership table a list or segment page is driven by (alias `m`), and its key condition. */
+function membershipOf(f: LeadFilter): { table: SQL; key: SQL } | null {
+  if (f.listId !== undefined) return { table: sql`list_leads`, key: sql`m.team_id = ${f.teamId} AND m.list_id = ${f.listId}` };
+  if (f.segmentId !== undefined) return { table: sql`segment_leads`, key: sql`m.team_id = ${f.teamId} AND m.segment_id = ${f.segmentId}` };
+  return null;
+}
+
+/** Whether the table (the team's leads, a list's or a segment's) holds this lead id: one primary-key probe. */
 async function holdsLead(db: DbOrTx, f: LeadFilter, id: number): Promise<boolean> {
   if (!Number.isSafeInteger(id)) return false;
-  const found =
-    f.listId === undefined
-      ? await rows(db, sql`SELECT 1 FROM leads WHERE team_id = ${f.teamId} AND id = ${id}`)
-      : await rows(db, sql`SELECT 1 FROM list_leads WHERE team_id = ${f.teamId} AND list_id = ${f.listId} AND lead_id = ${id}`);
+  const m = membershipOf(f);
+  const found = m
+    ? await rows(db, sql`SELECT 1 FROM ${m.table} m WHERE ${m.key} AND m.lead_id = ${id}`)
+    : await rows(db, sql`SELECT 1 FROM leads WHERE team_id = ${f.teamId} AND id = ${id}`);
   return found.length > 0;
 }
 
@@ -100,10 +112,10 @@ async function holdsLead(db: DbOrTx, f: LeadFilter, id: number): Promise<boolean
  * `l.id = ANY(ids)` — a few primary-key lookups — rather than a subquery the planner might run per lead.
  */
 export async function filterSql(db: DbOrTx, f: LeadFilter): Promise<FilterSql> {
-  const onList = f.listId !== undefined;
-  const from = onList ? sql`list_leads m JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id` : sql`leads l`;
-  const idColumn = onList ? sql`m.lead_id` : sql`l.id`;
-  const parts: SQL[] = onList ? [sql`m.team_id = ${f.teamId}`, sql`m.list_id = ${f.listId}`] : [sql`l.team_id = ${f.teamId}`];
+  const m = membershipOf(f);
+  const from = m ? sql`${m.table} m JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id` : sql`leads l`;
+  const idColumn = m ? sql`m.lead_id` : sql`l.id`;
+  const parts: SQL[] = m ? [m.key] : [sql`l.team_id = ${f.teamId}`];
   if (f.status !== undefined) parts.push(sql`l.status = ${f.status}`);
   let exact = false;
   let none = false;

@@ -1,12 +1,32 @@
-import type { LeadLogPage, LeadLogQuery } from "@leadflow/contracts";
+import {
+  EmailStatuses,
+  EmailStatusLabels,
+  type LeadLogPage,
+  type LeadLogQuery,
+  PhoneStatuses,
+  PhoneStatusLabels,
+} from "@leadflow/contracts";
 import type { TeamCtx } from "../shared/context";
 import { pageMeta } from "../shared/paging";
 import type { DbOrTx } from "../shared/rows";
 import { type LeadLogEntry, listLeadLog } from "./lead-log";
 import { leadRecord } from "./lead-page";
 
-/** What the Clicked and Unsubscribed chips keep: entries of that type or action (campaigns will write them). */
-const FILTERS = { clicked: "click", unsubscribed: "unsubscribe" } as const;
+/** The words a status change to Unsubscribed is logged with (a phone's and an email's label). */
+const UNSUBSCRIBED = new Set<string>([PhoneStatusLabels[PhoneStatuses.unsubscribed], EmailStatusLabels[EmailStatuses.unsubscribed]]);
+
+const isEvent = (e: LeadLogEntry, name: string) => e.type === name || e.action === name;
+
+/**
+ * What the Clicked and Unsubscribed chips keep. A click or an unsubscribe event is an entry of that type or action
+ * (campaigns and keywords write them). A lead is also unsubscribed when one of its phones or emails is set to
+ * Unsubscribed, by a user on the lead page or by whatever else logs a status change with its labels.
+ */
+const FILTERS = {
+  clicked: (e) => isEvent(e, "click"),
+  unsubscribed: (e) =>
+    isEvent(e, "unsubscribe") || (e.action === "status" && e.diff.some((d) => d.value_to !== null && UNSUBSCRIBED.has(d.value_to))),
+} as const satisfies Record<"clicked" | "unsubscribed", (e: LeadLogEntry) => boolean>;
 
 /**
  * GET /api/leads/{id}/log: newest first, one page. A lead's log is one entry per import batch or edit that touched
@@ -16,7 +36,7 @@ export async function leadLogPage(db: DbOrTx, ctx: TeamCtx, leadId: number, q: L
   await leadRecord(db, ctx.teamId, leadId);
   const wanted = (Object.keys(FILTERS) as (keyof typeof FILTERS)[]).filter((k) => q[k]).map((k) => FILTERS[k]);
   const all = await listLeadLog(db, ctx.teamId, leadId);
-  const kept = wanted.length ? all.filter((e) => wanted.some((w) => e.type === w || e.action === w)) : all;
+  const kept = wanted.length ? all.filter((e) => wanted.some((keep) => keep(e))) : all;
   const start = (q.page - 1) * q.limit;
   return { data: kept.slice(start, start + q.limit).map(present), meta: pageMeta(kept.length, q.page, q.limit) };
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { recordLeadChanges } from "../segments/segment-sync";
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { type Brought, type MergeTarget, noneBrought, updateTargetCounters } from "./merge-counters";
 import { mergeMatchedRows, probes } from "./merge-matched-rows";
@@ -62,6 +63,10 @@ export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget, opts: { rowLe
   const matched = await holdMatchedRows(tx, t);
   // A batch whose every valid row merges (a re-import) has no new lead to insert.
   const valid = totals.n - totals.failed - totals.skipped;
+  // The team's highest lead id before the batch: the leads above it are the ones this batch creates (merges
+  // into a team run one at a time), which dynamic segments then test (recordLeadChanges).
+  const highest = (await one<{ id: number }>(tx, sql`SELECT COALESCE(max(id), 0)::float8 AS id FROM leads WHERE team_id = ${t.teamId}`))!
+    .id;
   const fresh =
     matched < valid ? await insertNewLeads(tx, t, { rowLeads: opts.rowLeads === true, matched }) : { n: 0, contacts: 0, rows: [] };
   let brought: Brought = noneBrought;
@@ -69,6 +74,10 @@ export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget, opts: { rowLe
   if (matched > 0) ({ brought, addedContacts } = await mergeMatchedRows(tx, t));
   const newLeads = fresh.n + brought.new_leads;
   await updateTargetCounters(tx, t, { ...brought, new_leads: newLeads }, addedContacts + fresh.contacts);
+  await recordLeadChanges(tx, t.teamId, {
+    ids: matched > 0 ? sql`SELECT lead_id FROM _lm_leads` : [],
+    fromLeadId: newLeads > 0 ? highest + 1 : undefined,
+  });
 
   const conflicts = (await one<{ n: number }>(
     tx,

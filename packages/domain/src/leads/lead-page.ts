@@ -1,5 +1,5 @@
-import type { AnyLeadValue, AttributeType, LeadDetail, LeadSources } from "@leadflow/contracts";
-import { EmailStatusLabels, LeadStatusLabels, PhoneStatusLabels } from "@leadflow/contracts";
+import type { AnyLeadValue, AttributeType, CarrierStatus, LeadDetail, LeadSources } from "@leadflow/contracts";
+import { CarrierStatuses, CarrierStatusLabels, EmailStatusLabels, LeadStatusLabels, PhoneStatusLabels } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
@@ -13,6 +13,9 @@ interface LeadRecord {
   updated_at: string | Date;
   duplicates_count: number;
   revenue: number;
+  total_clicks: number;
+  last_clicked_at: string | Date | null;
+  total_conversations: number;
 }
 
 interface AttributeRef {
@@ -37,6 +40,8 @@ type PhoneRecord = AttributeRef & {
   timezone: string | null;
   lookup_action: string | null;
   lookup_reason: string | null;
+  dnc_code: string | null;
+  dnc_message: string | null;
 };
 type EmailRecord = AttributeRef & { row_id: number; email: string; status: number; result: string | null };
 type StringRecord = AttributeRef & { value: string };
@@ -44,13 +49,41 @@ type StringRecord = AttributeRef & { value: string };
 const label = <M extends Record<number, string>>(labels: M, n: number | null): string | null =>
   n === null ? null : ((labels as Record<number, string>)[n] ?? null);
 
+/** Providers' words for a line type, letters only and lower-cased; any other word is 'Other'. */
+const LINE_TYPES: Record<string, CarrierStatus> = {
+  mobile: CarrierStatuses.mobile,
+  wireless: CarrierStatuses.mobile,
+  cellular: CarrierStatuses.mobile,
+  cell: CarrierStatuses.mobile,
+  landline: CarrierStatuses.landline,
+  fixedline: CarrierStatuses.landline,
+  fixed: CarrierStatuses.landline,
+  voip: CarrierStatuses.voip,
+  fixedvoip: CarrierStatuses.voip,
+  nonfixedvoip: CarrierStatuses.voip,
+  other: CarrierStatuses.other,
+};
+
+/**
+ * A phone's line type for the lead page: its `carrier_status` when a lookup recorded one, else what the
+ * provider's `carrier_type` says; null when neither is known (not looked up).
+ */
+export function carrierStatusLabel(carrierStatus: number | null, carrierType: string | null): string | null {
+  const byStatus = label(CarrierStatusLabels, carrierStatus);
+  if (byStatus) return byStatus;
+  const word = carrierType?.toLowerCase().replace(/[^a-z]/g, "");
+  if (!word) return null;
+  return CarrierStatusLabels[LINE_TYPES[word] ?? CarrierStatuses.other];
+}
+
 const attributeOf = (r: AttributeRef) => ({ id: r.attribute_id, name: r.attribute_name, type: r.attribute_type, sort_order: r.sort_order });
 
 /** The lead itself, or 404 (another team's lead is not found either). */
 export async function leadRecord(db: DbOrTx, teamId: number, leadId: number): Promise<LeadRecord> {
   const lead = await one<LeadRecord>(
     db,
-    sql`SELECT id::float8 AS id, status::int AS status, created_at, updated_at, duplicates_count, revenue::float8 AS revenue
+    sql`SELECT id::float8 AS id, status::int AS status, created_at, updated_at, duplicates_count, revenue::float8 AS revenue,
+          total_clicks, last_clicked_at, total_conversations
         FROM leads WHERE team_id = ${teamId} AND id = ${leadId}`,
   );
   if (!lead) throw new AppError("lead_not_found");
@@ -71,7 +104,8 @@ export async function getLeadDetail(db: DbOrTx, ctx: TeamCtx, leadId: number): P
   const phones = await rows<PhoneRecord>(
     db,
     sql`SELECT p.id::float8 AS row_id, p.phone, p.status::int AS status, p.carrier_name, p.carrier_type, p.carrier_status::int AS carrier_status,
-          p.clicked, p.ban, p.unsubscribed, p.state, p.city, p.timezone, p.lookup_action, p.lookup_reason, ${attributeColumns}
+          p.clicked, p.ban, p.unsubscribed, p.state, p.city, p.timezone, p.lookup_action, p.lookup_reason,
+          p.dnc_code, p.dnc_message, ${attributeColumns}
         FROM lead_phones p ${systemAttribute(t, "phone")} WHERE p.team_id = ${t} AND p.lead_id = ${leadId} ORDER BY p.id`,
   );
   const emails = await rows<EmailRecord>(
@@ -108,8 +142,7 @@ export async function getLeadDetail(db: DbOrTx, ctx: TeamCtx, leadId: number): P
         carrier_name: p.carrier_name,
         carrier_type: p.carrier_type,
         carrier_status: p.carrier_status,
-        // No lookup writes a carrier status yet; its labels come with the lookup work.
-        carrier_status_label: null,
+        carrier_status_label: carrierStatusLabel(p.carrier_status, p.carrier_type),
         clicked: p.clicked,
         ban: p.ban,
         unsubscribed: p.unsubscribed,
@@ -118,8 +151,8 @@ export async function getLeadDetail(db: DbOrTx, ctx: TeamCtx, leadId: number): P
         timezone: p.timezone,
         lookup_action: p.lookup_action,
         lookup_reason: p.lookup_reason,
-        black_list_alliance_phone_code: null,
-        black_list_alliance_phone_message: null,
+        black_list_alliance_phone_code: p.dnc_code,
+        black_list_alliance_phone_message: p.dnc_message,
       }),
     ),
     ...emails.map(
@@ -155,11 +188,11 @@ export async function getLeadDetail(db: DbOrTx, ctx: TeamCtx, leadId: number): P
     revenue: lead.revenue,
     lead_values: values,
     lists: lists.map((l) => ({ id: l.id, name: l.name, source: { id: l.source_id, name: l.source_name } })),
-    // Revenue and clicks are written by campaigns, which do not exist yet.
+    // Campaign engagement, maintained on the lead by the campaigns' event writers.
     lifetime_value: lead.revenue,
-    total_conversations: 0,
-    last_clicked_at: null,
-    total_clicks: 0,
+    total_conversations: lead.total_conversations,
+    last_clicked_at: iso(lead.last_clicked_at),
+    total_clicks: lead.total_clicks,
   };
 }
 
@@ -176,9 +209,19 @@ export async function getLeadSources(db: DbOrTx, ctx: TeamCtx, leadId: number): 
   return { data: found };
 }
 
-/** GET /api/leads/{id}/segments and /campaigns: empty until audiences and campaigns exist, but 404 for a lead that is not the team's. */
-export async function getLeadSegments(db: DbOrTx, ctx: TeamCtx, leadId: number): Promise<{ data: [] }> {
+/** GET /api/leads/{id}/segments: the audiences and segments that hold the lead (their materialised membership). */
+export async function getLeadSegments(db: DbOrTx, ctx: TeamCtx, leadId: number) {
+  await leadRecord(db, ctx.teamId, leadId);
+  const data = await rows<{ id: number; name: string; parent_id: number | null }>(
+    db,
+    sql`SELECT s.id, s.name, s.parent_id FROM segment_leads m JOIN segments s ON s.team_id = m.team_id AND s.id = m.segment_id
+        WHERE m.team_id = ${ctx.teamId} AND m.lead_id = ${leadId} ORDER BY s.parent_id NULLS FIRST, s.name, s.id`,
+  );
+  return { data };
+}
+
+/** GET /api/leads/{id}/campaigns: empty until campaigns exist, but 404 for a lead that is not the team's. */
+export async function getLeadCampaigns(db: DbOrTx, ctx: TeamCtx, leadId: number): Promise<{ data: [] }> {
   await leadRecord(db, ctx.teamId, leadId);
   return { data: [] };
 }
-export const getLeadCampaigns = getLeadSegments;

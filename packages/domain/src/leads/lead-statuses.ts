@@ -1,5 +1,6 @@
 import { type EmailStatus, type LeadStatus, LeadStatusLabels, type PhoneStatus } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { recordLeadChanges } from "../segments/segment-sync";
 import { type DbOrTx, one } from "../shared/rows";
 
 export interface StatusChange {
@@ -80,5 +81,8 @@ export async function applyLeadStatuses(
     );
     emails = r!.n;
   }
+  // Dynamic segments re-test the leads whose status (or phones' or emails' status) moved.
+  if (phones > 0 || emails > 0) await recordLeadChanges(tx, teamId, { ids: leadIds });
+  else if (leads > 0) await recordLeadChanges(tx, teamId, { ids: sql`SELECT lead_id FROM _ls_changed` });
   return { leads, phones, emails };
 }

@@ -38,9 +38,23 @@ export async function listLeads(db: DbOrTx, ctx: TeamCtx, q: ListLeadsQuery, lis
           sql`SELECT total_leads::float8 AS total_leads FROM lists WHERE team_id = ${ctx.teamId} AND id = ${listId}`,
         );
   if (listId !== undefined && !list) throw new AppError("list_not_found");
+  return leadTable(db, ctx, q, { listId, baseTotal: list?.total_leads });
+}
+
+/**
+ * The table of a scope: the team's leads, a list's, or a segment's (`segmentId`, its membership checked by the
+ * caller). `baseTotal` is the scope's maintained size, answered as the total when nothing narrows it.
+ */
+export async function leadTable(
+  db: DbOrTx,
+  ctx: TeamCtx,
+  q: ListLeadsQuery,
+  scope: { listId?: number; segmentId?: number; baseTotal?: number },
+): Promise<LeadTablePage> {
+  const { listId } = scope;
   const sort = parseSort(q, LeadSortKeys, DEFAULT_SORT);
   const cursor = decodeCursor(q.cursor, sort);
-  const filter = await filterSql(db, { teamId: ctx.teamId, listId, search: q.search, status: q.status });
+  const filter = await filterSql(db, { teamId: ctx.teamId, listId, segmentId: scope.segmentId, search: q.search, status: q.status });
 
   let page = filter.none ? { rows: [], next: null, prev: null } : await readPage(db, ctx.teamId, filter, sort, cursor, q.limit);
   // Read back to the start with fewer rows than a page (leads were deleted meanwhile): show the whole first page.
@@ -48,8 +62,8 @@ export async function listLeads(db: DbOrTx, ctx: TeamCtx, q: ListLeadsQuery, lis
     page = await readPage(db, ctx.teamId, filter, sort, null, q.limit);
   }
   const firstPage = !cursor || (cursor.way === "prev" && page.prev === null);
-  // A list's size before search is its maintained counter.
-  const baseTotal = list && q.status === undefined ? list.total_leads : undefined;
+  // A list's (segment's) size before search is its maintained counter.
+  const baseTotal = q.status === undefined ? scope.baseTotal : undefined;
   const total = async (): Promise<LeadTotal> =>
     baseTotal !== undefined && !q.search
       ? { total: baseTotal, estimate: false }

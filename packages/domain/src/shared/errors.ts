@@ -49,6 +49,11 @@ export const appErrors = {
   reset_email_mismatch: { status: 422, message: "The email does not match this password reset." },
   cannot_block_self: { status: 422, message: "You cannot block yourself." },
   last_admin: { status: 422, message: "A team needs at least one active admin." },
+  segment_not_found: { status: 404, message: "Segment not found." },
+  segment_filters_invalid: { status: 422, message: "Some filters are not valid." },
+  segment_nesting: { status: 422, message: "A segment can only be created inside an audience." },
+  export_not_found: { status: 404, message: "Export file not found." },
+  export_not_ready: { status: 409, message: "The export file is not ready yet." },
   rate_limited: { status: 429, message: "Too many attempts. Please try again later." },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -90,7 +90,7 @@ export async function leadsRoutes(app: App, { database }: AppDeps) {
   app.get("/api/leads/:id/sources", { schema: lead("The lead's sources and lists", LeadSources) }, (req) =>
     getLeadSources(db, req.auth, req.params.id),
   );
-  app.get("/api/leads/:id/segments", { schema: lead("The lead's audiences (none yet)", LeadSegments) }, (req) =>
+  app.get("/api/leads/:id/segments", { schema: lead("The lead's audiences and segments", LeadSegments) }, (req) =>
     getLeadSegments(db, req.auth, req.params.id),
   );
   app.get("/api/leads/:id/campaigns", { schema: lead("The lead's campaigns (none yet)", LeadCampaigns) }, (req) =>

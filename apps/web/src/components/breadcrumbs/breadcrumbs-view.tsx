@@ -1,21 +1,32 @@
 import NavigateNextIcon from "@mui/icons-material/NavigateNext";
-import { Breadcrumbs, Link as MuiLink, Typography } from "@mui/material";
+import { Breadcrumbs, Link as MuiLink, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { Link } from "react-router";
 import { useAccountPath, useBreadcrumbItems } from "./breadcrumbs";
 
-/** The header's trail; on narrow screens only the last two crumbs show. */
+/**
+ * The header's trail. On a phone a trail of more than two crumbs shows '…' (which expands it) and the last two;
+ * the last crumb, the page the user is on, gives way last.
+ */
 export function BreadcrumbsView() {
   const crumbs = useBreadcrumbItems();
   const p = useAccountPath();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("sm"));
   if (crumbs.length === 0) return null;
   return (
     <Breadcrumbs
       separator={<NavigateNextIcon fontSize="small" />}
       aria-label="breadcrumb"
-      maxItems={4}
-      itemsBeforeCollapse={1}
+      maxItems={phone ? 2 : 4}
+      itemsBeforeCollapse={phone ? 0 : 1}
       itemsAfterCollapse={2}
-      sx={{ minWidth: 0, "& .MuiBreadcrumbs-ol": { flexWrap: "nowrap" }, "& .MuiBreadcrumbs-li": { minWidth: 0 } }}
+      sx={{
+        minWidth: 0,
+        "& .MuiBreadcrumbs-ol": { flexWrap: "nowrap" },
+        "& .MuiBreadcrumbs-li": { minWidth: 0 },
+        // The page the user is on gives way last.
+        "& .MuiBreadcrumbs-li:last-of-type": { flexShrink: 0.2 },
+      }}
     >
       {crumbs.map((c, i) => {
         const last = i === crumbs.length - 1;

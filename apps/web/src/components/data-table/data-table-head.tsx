@@ -1,6 +1,7 @@
 import { Checkbox, TableCell, TableHead, TableRow, TableSortLabel } from "@mui/material";
 import { useT } from "../../lib/i18n";
 import { cellSx } from "./cell-sx";
+import { PINNED_CELL_ATTR } from "./pinned-edge";
 import { nextSort } from "./table-url-state";
 import type { DataTableColumn, SortState } from "./types";
 
@@ -37,6 +38,7 @@ export function DataTableHead<T>({ columns, sort, onSort, selection }: DataTable
               key={c.key}
               align={c.align}
               sx={cellSx(c)}
+              {...(c.stickyRight ? { [PINNED_CELL_ATTR]: "" } : {})}
               sortDirection={active && sort ? sort.direction : false}
               aria-sort={active && sort ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
             >

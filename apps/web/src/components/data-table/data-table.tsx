@@ -8,12 +8,13 @@ import { DataTableHead } from "./data-table-head";
 import { DataTablePaging, useReturnToFirstPage } from "./data-table-paging";
 import { DataTableToolbar } from "./data-table-toolbar";
 import { useHiddenColumns } from "./hidden-columns";
+import { usePinnedEdge } from "./pinned-edge";
 import { SelectAllBanner } from "./select-all-banner";
 import {
   canSelectAllMatching,
   noSelection,
-  pruneTableSelection,
   selectionCount,
+  selectionForRows,
   selectionPageState,
   toggleSelectedPage,
   toggleSelectedRow,
@@ -82,23 +83,27 @@ export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, 
   const settled = !query.isPlaceholderData;
 
   useReturnToFirstPage(state, query);
+  const scrollArea = useRef<HTMLDivElement>(null);
+  const hasPinned = visible.some((c) => c.stickyRight);
+  usePinnedEdge(scrollArea, hasPinned);
 
   const value = selection?.value;
   const setSelection = selection?.set;
+  const spansPages = !!selection?.spansPages;
   // biome-ignore lint/correctness/useExhaustiveDependencies: pageIdsKey stands for the ids on screen
   useEffect(() => {
     if (!value || !setSelection || !rows || !settled) return;
-    const pruned = pruneTableSelection(value, pageIds);
-    if (pruned !== value) setSelection(pruned);
-  }, [pageIdsKey, value, settled]);
+    const next = selectionForRows(value, pageIds, spansPages);
+    if (next !== value) setSelection(next);
+  }, [pageIdsKey, value, settled, spansPages]);
 
-  // 'All matching' means all matching this search: a new search starts a new selection.
+  // A selection across pages (and 'all matching') is of this search's rows: a new search starts a new selection.
   const lastSearch = useRef(state.search);
   useEffect(() => {
     if (lastSearch.current === state.search) return;
     lastSearch.current = state.search;
-    if (value?.all && setSelection) setSelection(noSelection);
-  }, [state.search, value, setSelection]);
+    if (value && (value.all || (spansPages && value.ids.length > 0)) && setSelection) setSelection(noSelection);
+  }, [state.search, value, setSelection, spansPages]);
 
   const refreshing = query.isFetching && !!rows;
   const selectedCount = value ? selectionCount(value, total) : 0;
@@ -127,7 +132,10 @@ export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, 
         />
       )}
       <Box sx={{ height: 2 }}>{refreshing && <LinearProgress sx={{ height: 2, borderRadius: 0 }} />}</Box>
-      <TableContainer sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: "opacity 150ms" }}>
+      <TableContainer
+        ref={scrollArea}
+        sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: "opacity 150ms", scrollPaddingInlineEnd: "var(--pinned-width, 0px)" }}
+      >
         <Table
           aria-label={props["aria-label"]}
           aria-busy={query.isFetching}

@@ -8,6 +8,8 @@ import {
   pruneSelection,
   pruneTableSelection,
   selectionCount,
+  selectionForRows,
+  selectionInScope,
   selectionPageState,
   type TableSelection,
   togglePage,
@@ -126,5 +128,43 @@ describe("table selection (select all matching)", () => {
     expect(pruneTableSelection(ids, [1, 2])).toEqual({ all: false, ids: [1] });
     const kept = { all: false, ids: [1] };
     expect(pruneTableSelection(kept, [1, 2])).toBe(kept);
+  });
+});
+
+describe("a selection across pages", () => {
+  it("keeps ticks made on other pages and other page sizes, and counts them all", () => {
+    let sel: TableSelection<number> = noSelection;
+    sel = toggleSelectedRow(sel, 1);
+    sel = toggleSelectedRow(sel, 2);
+    // Next page: rows 4–6. The ticks of the first page stay; the header box speaks of this page only.
+    sel = selectionForRows(sel, [4, 5, 6], true);
+    expect(sel.ids).toEqual([1, 2]);
+    expect(selectionPageState(sel, [4, 5, 6])).toBe("none");
+    sel = toggleSelectedRow(sel, 5);
+    // A page size of 2 from the start: rows 1–2.
+    sel = selectionForRows(sel, [1, 2], true);
+    expect(selectionPageState(sel, [1, 2])).toBe("all");
+    expect(sel).toEqual({ all: false, ids: [1, 2, 5] });
+    expect(selectionCount(sel, 60)).toBe(3);
+    // The page's header box unticks only the page.
+    expect(toggleSelectedPage(sel, [1, 2])).toEqual({ all: false, ids: [5] });
+  });
+
+  it("is pruned to the page only when it is a selection of the visible page", () => {
+    const sel = { all: false, ids: [1, 9] };
+    expect(selectionForRows(sel, [1, 2], true)).toBe(sel);
+    expect(selectionForRows(sel, [1, 2], false)).toEqual({ all: false, ids: [1] });
+  });
+
+  it("offers 'all matching' only while more match than are ticked", () => {
+    const sel = { all: false, ids: [7, 8, 9, 1, 2, 3] };
+    expect(canSelectAllMatching(sel, [1, 2, 3], 10)).toBe(true);
+    expect(canSelectAllMatching(sel, [1, 2, 3], 6)).toBe(false);
+  });
+
+  it("belongs to the query it was made in: another search or filter starts empty", () => {
+    const held = { scope: '["ann",2]', selection: { all: false, ids: [1, 2] } };
+    expect(selectionInScope(held, '["ann",2]')).toBe(held.selection);
+    expect(selectionInScope(held, '["ann",null]')).toBe(noSelection);
   });
 });

@@ -18,8 +18,9 @@ export function pageSelectionState<K extends RowId>(selected: readonly K[], page
 }
 
 /**
- * Selection follows the visible rows: after paging, searching or deleting, ids no longer shown drop out, so a
- * 'Delete Selection' never touches rows the user cannot see. Returns the same array when nothing changed.
+ * An id selection of the visible page follows the rows: after paging, searching or deleting, ids no longer shown
+ * drop out, so a 'Delete Selection' never touches rows the user cannot see. Returns the same array when nothing
+ * changed. (A selection that spans pages does not: see selectionForRows.)
  */
 export function pruneSelection<K extends RowId>(selected: readonly K[], pageIds: readonly K[]): readonly K[] {
   const kept = selected.filter((id) => pageIds.includes(id));
@@ -67,9 +68,14 @@ export function selectionCount<K extends RowId>(sel: TableSelection<K>, total: n
   return Math.max(0, (total ?? 0) - sel.ids.length);
 }
 
-/** 'Select all N matching' is offered once the whole page is ticked and more rows match than the page shows. */
+/**
+ * 'Select all N matching' is offered once the whole page is ticked and more rows match than are ticked (on this
+ * page and, for a selection that spans pages, on others).
+ */
 export function canSelectAllMatching<K extends RowId>(sel: TableSelection<K>, pageIds: readonly K[], total: number | undefined): boolean {
-  return !sel.all && pageIds.length > 0 && selectionPageState(sel, pageIds) === "all" && (total ?? 0) > pageIds.length;
+  return (
+    !sel.all && pageIds.length > 0 && selectionPageState(sel, pageIds) === "all" && (total ?? 0) > Math.max(pageIds.length, sel.ids.length)
+  );
 }
 
 /** Id selections follow the visible rows (see pruneSelection); an 'all matching' selection spans every page. */
@@ -77,4 +83,25 @@ export function pruneTableSelection<K extends RowId>(sel: TableSelection<K>, pag
   if (sel.all) return sel;
   const ids = pruneSelection(sel.ids, pageIds);
   return ids === sel.ids ? sel : { all: false, ids };
+}
+
+/**
+ * The selection once the rows on screen changed (another page, another page size, a refetch). One that spans
+ * pages keeps every tick — the user ticks a few rows here and a few on the next page, and 'N selected' and the
+ * bulk actions take them all — until its owner clears it or its query changes (see useTableSelection). One of
+ * the visible page is pruned to it.
+ */
+export function selectionForRows<K extends RowId>(sel: TableSelection<K>, pageIds: readonly K[], spansPages: boolean): TableSelection<K> {
+  return spansPages ? sel : pruneTableSelection(sel, pageIds);
+}
+
+/** A spanning selection with the query it was made in (search, filters: not the page or its size). */
+export interface ScopedSelection<K extends RowId> {
+  scope: string;
+  selection: TableSelection<K>;
+}
+
+/** The held selection if it was made in this query; another query's ticks do not carry over. */
+export function selectionInScope<K extends RowId>(held: ScopedSelection<K>, scope: string): TableSelection<K> {
+  return held.scope === scope ? held.selection : noSelection;
 }

@@ -3,8 +3,10 @@ import type { TableSelection } from "./selection";
 import type { RowId } from "./types";
 
 /**
- * A table's selection prop. Ids: the ticked rows of the visible page. Model: a TableSelection, which with
- * `allMatching` can also stand for every row the query matches, less exceptions.
+ * A table's selection prop. Ids: the ticked rows of the visible page (they drop out when the page changes). Model:
+ * a TableSelection that spans pages (ticks persist across pages and page sizes until cleared or the search
+ * changes; see useTableSelection), and with `allMatching` can also stand for every row the query matches, less
+ * exceptions.
  */
 export type DataTableSelection<K extends RowId> =
   | { selected: readonly K[]; onChange: (ids: K[]) => void }
@@ -14,6 +16,8 @@ export interface NormalizedSelection<K extends RowId> {
   value: TableSelection<K>;
   set: (selection: TableSelection<K>) => void;
   allMatching: boolean;
+  /** The model form: ticks on other pages stay (selectionForRows). */
+  spansPages: boolean;
 }
 
 /** Both selection props as one model, so the table has a single code path. */
@@ -30,6 +34,6 @@ export function useNormalizedSelection<K extends RowId>(selection: DataTableSele
       if (ids !== undefined) (onChange as (ids: K[]) => void)([...next.ids]);
       else (onChange as (s: TableSelection<K>) => void)(next);
     };
-    return { value, set, allMatching };
+    return { value, set, allMatching, spansPages: ids === undefined };
   }, [value, onChange, ids, allMatching]);
 }

@@ -1,4 +1,4 @@
-import { Box, Stack, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Stack, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
 import type { ReactNode } from "react";
 import { useClaimContextMenuSlot, useContextMenuItems } from "../context-menu/context-menu";
 import { ContextMenuToolbar } from "../context-menu/context-menu-view";
@@ -33,10 +33,23 @@ export function PageHeader({ title, subtitle, counts, actions, children, context
         spacing={2}
         sx={{ alignItems: { xs: "stretch", sm: "flex-start" }, justifyContent: "space-between" }}
       >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ wordBreak: "break-word" }}>
-            {title}
-          </Typography>
+        <Box sx={{ minWidth: 0, flex: "1 1 auto" }}>
+          {/* A long name keeps to one line beside the actions (two on a phone); the tooltip has all of it. */}
+          <Tooltip title={typeof title === "string" ? title : ""} placement="bottom-start" enterDelay={500}>
+            <Typography
+              variant="h4"
+              component="h1"
+              sx={{
+                display: "-webkit-box",
+                WebkitBoxOrient: "vertical",
+                WebkitLineClamp: { xs: 2, sm: 1 },
+                overflow: "hidden",
+                wordBreak: "break-word",
+              }}
+            >
+              {title}
+            </Typography>
+          </Tooltip>
           {subtitle && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {subtitle}
@@ -44,7 +57,10 @@ export function PageHeader({ title, subtitle, counts, actions, children, context
           )}
         </Box>
         {(actions || (showMenu && hasMenuItems)) && (
-          <Stack direction="row" sx={{ flexShrink: 1, flexWrap: "wrap", gap: 1, justifyContent: "flex-end", alignItems: "center" }}>
+          <Stack
+            direction="row"
+            sx={{ flex: "0 0 auto", maxWidth: { sm: "60%" }, flexWrap: "wrap", gap: 1, justifyContent: "flex-end", alignItems: "center" }}
+          >
             {showMenu && <ContextMenuToolbar />}
             {actions}
           </Stack>

@@ -13,6 +13,8 @@ export const leadsMessages: Record<string, string> = {
   "leads.columns.duplicates": "Duplicates",
   "leads.columns.status": "Status",
   "leads.blacklisted": "Blacklisted",
+  "leads.statusFilter": "Status",
+  "leads.statusFilter.all": "All",
 
   "leads.deleteSelection": "Delete Selection",
   "leads.setStatus": "Set status",

@@ -131,12 +131,6 @@ export const appMessages: Record<string, string> = {
   "process.completed": "Completed",
   "process.failed": "Failed",
 
-  "audiences.title": "Audiences",
-  "audiences.subtitle": "Segments of your leads built from filter conditions.",
-  "audiences.emptyTitle": "Audiences are on their way",
-  "audiences.emptyText":
-    "Soon you will build audiences here: segments of your leads filtered by source, status, attributes and engagement, ready for campaigns. Meanwhile, import your leads under Data.",
-  "audiences.goToData": "Go to Data",
   "leads.title": "Leads",
   "campaigns.title": "Campaigns",
   "campaigns.subtitle": "SMS and email campaigns made of steps.",

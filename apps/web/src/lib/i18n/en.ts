@@ -1,7 +1,10 @@
 import { dataTableMessages } from "../../components/data-table/data-table.messages";
 import { lookupTogglesMessages } from "../../components/lookup-toggles/lookup-toggles.messages";
 import { attributesMessages } from "../../features/attributes/attributes.messages";
+import { audiencesMessages } from "../../features/audiences/audiences.messages";
+import { filterBuilderMessages } from "../../features/audiences/filter-builder/filter-builder.messages";
 import { docMessages } from "../../features/doc/doc.messages";
+import { exportsMessages } from "../../features/exports/exports.messages";
 import { importApiMessages } from "../../features/import-api/import-api.messages";
 import { importsMessages } from "../../features/imports/imports.messages";
 import { leadsMessages } from "../../features/leads/leads.messages";
@@ -19,4 +22,7 @@ export const en: Record<string, string> = {
   ...importApiMessages,
   ...docMessages,
   ...leadsMessages,
+  ...audiencesMessages,
+  ...filterBuilderMessages,
+  ...exportsMessages,
 };

@@ -7,16 +7,24 @@ import type {
   LeadLogPage,
   LeadSelection,
   LeadSources,
+  LeadStatus,
   LeadTablePage,
 } from "@leadflow/contracts";
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CursorRequestParams } from "../../../components/data-table/cursor-url-state";
 import { api, request } from "../../../lib/api-client";
 
-/** A table's scope: one list's leads, or every lead of the team. */
+/** A table's scope: one list's leads, one segment's (audience page), or every lead of the team. */
 export interface LeadTableScope {
   listId?: number;
+  segmentId?: number;
 }
+
+const tablePath = (scope: LeadTableScope) =>
+  scope.listId ? `/lists/${scope.listId}/leads` : scope.segmentId ? `/segments/${scope.segmentId}/leads` : "/leads";
+
+/** A table's request: its URL's paging, search and sort, and the status filter (ListLeadsQuery). */
+export type LeadTableParams = CursorRequestParams & { status?: LeadStatus };
 
 export interface LeadLogParams {
   page: number;
@@ -36,7 +44,7 @@ interface RefPage {
 export const leadKeys = {
   all: ["leads"] as const,
   tables: () => [...leadKeys.all, "table"] as const,
-  table: (scope: LeadTableScope, params: CursorRequestParams) => [...leadKeys.tables(), scope, params] as const,
+  table: (scope: LeadTableScope, params: LeadTableParams) => [...leadKeys.tables(), scope, params] as const,
   detail: (id: number) => [...leadKeys.all, "detail", id] as const,
   sources: (id: number) => [...leadKeys.detail(id), "sources"] as const,
   segments: (id: number) => [...leadKeys.detail(id), "segments"] as const,
@@ -48,10 +56,10 @@ export const leadKeys = {
 /** Lead changes move the list and source counters (blacklisted, totals): that root is repeated, not imported. */
 const SOURCES = ["sources"] as const;
 
-export const leadTableQuery = (scope: LeadTableScope, params: CursorRequestParams) =>
+export const leadTableQuery = (scope: LeadTableScope, params: LeadTableParams) =>
   queryOptions({
     queryKey: leadKeys.table(scope, params),
-    queryFn: ({ signal }) => api.get<LeadTablePage>(scope.listId ? `/lists/${scope.listId}/leads` : "/leads", { ...params }, { signal }),
+    queryFn: ({ signal }) => api.get<LeadTablePage>(tablePath(scope), { ...params }, { signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -50,7 +50,7 @@ export function LeadValueItem({ leadId, item }: { leadId: number; item: AnyLeadV
       <>
         <ValueDetails
           rows={[
-            [t("leads.phone.carrier"), joinParts(item.carrier_name, item.carrier_type)],
+            [t("leads.phone.carrier"), joinParts(item.carrier_name, item.carrier_status_label ?? item.carrier_type)],
             [t("leads.phone.location"), joinParts(item.city, item.state)],
             [t("leads.phone.timezone"), item.timezone],
             [t("leads.phone.lookup"), joinParts(item.lookup_action, item.lookup_reason)],

@@ -1,30 +1,40 @@
 import type { LeadRow } from "@leadflow/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { DataTable } from "../../../components/data-table/data-table";
-import { noSelection, selectionCount, type TableSelection } from "../../../components/data-table/selection";
+import { noSelection, selectionCount } from "../../../components/data-table/selection";
 import { useCursorUrlState } from "../../../components/data-table/use-cursor-url-state";
+import { useTableSelection } from "../../../components/data-table/use-table-selection";
 import { tn, useT } from "../../../lib/i18n";
 import { type LeadTableScope, leadTableQuery } from "../api/leads.api";
 import { toLeadSelection } from "../model/lead-selection";
+import { selectionScope } from "../model/status-filter";
 import { leadColumns } from "./lead-columns";
+import { LeadStatusFilter, useLeadStatusFilter } from "./lead-status-filter";
 
 /** Spec §9: lead tables show 50 rows by default. */
 export const LEAD_PAGE_SIZES = [15, 50, 100] as const;
 
-/** A lead table's state, owned by its page: the URL's paging and search, the query, and the selection. */
+/**
+ * A lead table's state, owned by its page: the URL's paging, search and status filter, the query, and the
+ * selection. Ticked leads stay ticked across pages and page sizes; a new search or filter starts a new selection.
+ */
 export function useLeadsTable(scope: LeadTableScope, enabled = true) {
   const table = useCursorUrlState({ limit: 50, limits: LEAD_PAGE_SIZES });
-  const query = useQuery({ ...leadTableQuery(scope, table.request), enabled });
-  const [selection, setSelection] = useState<TableSelection<number>>(noSelection);
+  const { status, setStatus } = useLeadStatusFilter();
+  const request = useMemo(() => (status === undefined ? table.request : { ...table.request, status }), [table.request, status]);
+  const query = useQuery({ ...leadTableQuery(scope, request), enabled });
+  const [selection, setSelection] = useTableSelection<number>(selectionScope({ search: table.search, status }));
   const total = query.data?.meta.total;
   return {
     table,
     query,
+    status,
+    setStatus,
     selection,
     setSelection,
     selectedCount: selectionCount(selection, total),
-    leadSelection: toLeadSelection(selection, { listId: scope.listId, search: table.search }),
+    leadSelection: toLeadSelection(selection, { listId: scope.listId, search: table.search, status }),
     clearSelection: () => setSelection(noSelection),
   };
 }
@@ -37,10 +47,12 @@ export interface LeadsTableProps {
   href: (row: LeadRow) => string;
   /** Hidden columns are remembered per kind of table (a list's leads, all leads). */
   storageKey: string;
+  /** Off where the page has no bulk action for the ticked leads (a segment's table). */
+  selectable?: boolean;
   "aria-label": string;
 }
 
-export function LeadsTable({ state, href, storageKey, ...rest }: LeadsTableProps) {
+export function LeadsTable({ state, href, storageKey, selectable = true, ...rest }: LeadsTableProps) {
   const t = useT();
   const attributes = state.query.data?.attributes;
   const signature = attributes?.map((a) => `${a.id}:${a.name}:${a.type}:${a.is_system}`).join("|") ?? "";
@@ -53,13 +65,14 @@ export function LeadsTable({ state, href, storageKey, ...rest }: LeadsTableProps
       query={state.query}
       state={state.table}
       pageSizes={LEAD_PAGE_SIZES}
-      selection={{ value: state.selection, onChange: state.setSelection, allMatching: true }}
+      selection={selectable ? { value: state.selection, onChange: state.setSelection, allMatching: true } : undefined}
       rowHref={href}
       dense
       columnsStorageKey={storageKey}
       countLabel={(n) => tn("leads.count", n, { count: n.toLocaleString("en-US") })}
       emptyText={t("leads.empty")}
       searchPlaceholder={t("leads.searchPlaceholder")}
+      toolbarActions={<LeadStatusFilter value={state.status} onChange={state.setStatus} />}
     />
   );
 }

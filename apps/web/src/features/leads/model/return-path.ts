@@ -19,8 +19,8 @@ export function leadReturnPath(p: LeadRouteParams): string {
   if (source && list) return `sources/${source}/${list}`;
   const segment = id(p.segmentId);
   const parent = id(p.parentSegmentId);
-  if (segment && parent) return `audiences/${parent}/segments/${segment}`;
-  if (segment) return `audiences/${segment}`;
+  if (segment && parent) return `audiences/${parent}/segments/${segment}/leads`;
+  if (segment) return `audiences/${segment}/leads`;
   const campaign = id(p.campaignId);
   if (campaign) return `campaigns/${campaign}`;
   return "leads";

@@ -11,6 +11,7 @@ import { DeleteError } from "../../../components/page-state/delete-error";
 import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
+import { segmentQuery } from "../../audiences/api/segments.api";
 import { leadQuery, useDeleteLead } from "../api/leads.api";
 import { LeadAttributesCard } from "../components/lead-attributes-card";
 import { LeadLocations } from "../components/lead-locations";
@@ -49,20 +50,30 @@ export function LeadPage() {
     navigate(p(back), { replace: true });
   });
 
-  // Under a list, the trail is the list's: Data › source › list › lead.
+  // Under a list, the trail is the list's: Data › source › list › lead; under an audience, the audience's.
   const list = params.listId ? lead.data?.lists.find((l) => String(l.id) === params.listId) : undefined;
+  const segmentId = Number(params.segmentId);
+  const segment = useQuery({ ...segmentQuery(segmentId), enabled: Number.isSafeInteger(segmentId) && segmentId > 0 });
   const title = t("leads.lead", { id: validId ? leadId : (params.leadId ?? "") });
+  const inAudience = back.startsWith("audiences/");
   const crumbs: Crumb[] =
     back === "leads"
       ? [{ label: t("leads.title"), to: "leads" }, { label: title }]
-      : list
+      : inAudience
         ? [
-            { label: t("sources.breadcrumb"), to: "sources" },
-            { label: list.source.name, to: `sources/${list.source.id}` },
-            { label: list.name, to: back },
+            { label: t("audiences.title"), to: p("") },
+            ...(segment.data?.parent ? [{ label: segment.data.parent.name, to: `audiences/${segment.data.parent.id}/leads` }] : []),
+            ...(segment.data ? [{ label: segment.data.name, to: back }] : []),
             { label: title },
           ]
-        : [{ label: t("sources.breadcrumb"), to: "sources" }, { label: title }];
+        : list
+          ? [
+              { label: t("sources.breadcrumb"), to: "sources" },
+              { label: list.source.name, to: `sources/${list.source.id}` },
+              { label: list.name, to: back },
+              { label: title },
+            ]
+          : [{ label: t("sources.breadcrumb"), to: "sources" }, { label: title }];
   useBreadcrumbs(crumbs);
 
   useContextMenu(
@@ -82,7 +93,7 @@ export function LeadPage() {
         notFoundTitle={t("leads.notFound")}
         notFoundText={t("leads.notFoundText")}
         backTo={p(back)}
-        backLabel={t(back === "leads" ? "leads.backToLeads" : "leads.backToList")}
+        backLabel={t(back === "leads" ? "leads.backToLeads" : inAudience ? "audiences.backToAudience" : "leads.backToList")}
         onRetry={() => lead.refetch()}
       />
     );

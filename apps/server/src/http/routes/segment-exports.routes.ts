@@ -1,0 +1,66 @@
+import { createReadStream } from "node:fs";
+import { ExportSegment, ExportSegmentResponse, IdParam, SegmentExportsResponse, text } from "@leadflow/contracts";
+import { AppError, authenticate, exportDownload, exportSegment, listSegmentExports, verifyExportLink } from "@leadflow/domain";
+import { z } from "zod";
+import { bearerToken } from "../auth";
+import type { App, AppDeps } from "../types";
+
+const tags = ["Audiences"];
+/** A signed download link's proof (export-links.ts); without it the request needs the bearer token. */
+const DownloadQuery = z.object({ token: text().max(200).optional() });
+
+/** Export as CSV (doc 2 §7): ask for a file, list the team's files, download one. */
+export async function segmentExportsRoutes(app: App, { database, config, jobs }: AppDeps) {
+  const db = database.db;
+
+  app.post(
+    "/api/segments/:id/export",
+    {
+      schema: {
+        tags,
+        summary: "Export a segment's leads as CSV: the visible attribute columns, with the table's search and order",
+        params: IdParam,
+        body: ExportSegment,
+        response: { 200: ExportSegmentResponse },
+      },
+    },
+    (req) => exportSegment(db, jobs, req.auth, req.params.id, req.body, { dataDir: config.dataDir }),
+  );
+
+  app.get(
+    "/api/segments/exports",
+    { schema: { tags, summary: "The team's export files, newest first (up to 100)", response: { 200: SegmentExportsResponse } } },
+    (req) => listSegmentExports(db, req.auth),
+  );
+
+  app.get(
+    "/api/segments/exports/:id/download",
+    {
+      // Browsers follow download links without an Authorization header: the route checks the link's token or
+      // the bearer token itself. Another team's file, a forged or an expired link are all a 404.
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "Download a completed export file (bearer token, or the signed `url` of the export)",
+        params: IdParam,
+        querystring: DownloadQuery,
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      const teamId =
+        req.query.token !== undefined
+          ? await verifyExportLink(db, id, req.query.token)
+          : (await authenticate(db, bearerToken(req) ?? "")).teamId;
+      if (teamId === null) {
+        throw new AppError("export_not_found", "This download link is not valid or has expired: download the file again from Settings.");
+      }
+      const file = await exportDownload(db, teamId, id);
+      return reply
+        .header("Content-Type", "text/csv; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="${file.filename}"`)
+        .header("Cache-Control", "private, no-store")
+        .send(createReadStream(file.path));
+    },
+  );
+}

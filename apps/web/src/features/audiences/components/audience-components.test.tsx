@@ -1,0 +1,109 @@
+import { EmptySegmentFilters, type Segment } from "@leadflow/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { t } from "../../../lib/i18n";
+import { en } from "../../../lib/i18n/en";
+import { segmentPreviewQuery } from "../api/segments.api";
+import { audiencesMessages } from "../audiences.messages";
+import { ExportNotice } from "./export-notice";
+import { PreviewCount } from "./preview-count";
+import { audienceColumns } from "./segment-columns";
+
+// The app registers these through the feature dictionaries; the test needs them whether or not that is wired yet.
+Object.assign(en, audiencesMessages);
+
+const segment: Segment = {
+  id: 4,
+  name: "Texas",
+  ignore_new_leads: false,
+  parent_id: null,
+  parent: null,
+  created_at: "2026-01-01T00:00:00Z",
+  updated_at: "2026-01-01T00:00:00Z",
+  segments_count: 2,
+  total_leads: 12345,
+  total_blacklisted: 6,
+  revenue: 1234.5,
+  revenue_per_record: 0.1,
+  is_recalculating: false,
+  built_at: null,
+  filters: EmptySegmentFilters,
+  export: null,
+};
+
+const html = (node: ReactNode, qc = new QueryClient()) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe("ExportNotice", () => {
+  it("shows 'Generating file...' disabled while the export is written", () => {
+    const out = html(<ExportNotice notice={{ id: 1, type: "export-pending", url: null, segment_name: "Texas" }} />);
+    expect(out).toContain("Generating file...");
+    expect(out).toMatch(/<button[^>]*disabled=""/);
+  });
+
+  it("then a Download link to the file", () => {
+    const out = html(<ExportNotice notice={{ id: 1, type: "export-completed", url: "/api/exports/1/download", segment_name: "Texas" }} />);
+    expect(out).toMatch(/<a[^>]*href="\/api\/exports\/1\/download"[^>]*download=""/);
+    expect(out).toContain("Download");
+    expect(out).not.toContain("Generating file...");
+  });
+
+  it("shows nothing before any export", () => {
+    expect(html(<ExportNotice notice={null} />)).toBe("");
+  });
+});
+
+describe("audienceColumns", () => {
+  const columns = audienceColumns(t, (s) => `/u/0/audiences/${s.id}/leads`);
+  const cell = (key: string, s: Segment) => html(columns.find((c) => c.key === key)!.render!(s));
+
+  it("has the spec's columns in order", () => {
+    expect(columns.map((c) => c.header)).toEqual([
+      "Name",
+      "Created Date",
+      "Segments",
+      "Lifetime Revenue ($)",
+      "Revenue Per Record ($)",
+      "Leads",
+    ]);
+  });
+
+  it("links the name and formats the amounts", () => {
+    expect(cell("name", segment)).toMatch(/href="\/u\/0\/audiences\/4\/leads"[^>]*>Texas</);
+    expect(cell("revenue", segment)).toBe("1,234.50");
+    expect(cell("total_leads", segment)).toContain("12,345");
+  });
+
+  it("marks a count being rebuilt", () => {
+    expect(cell("total_leads", segment)).not.toContain("Recalculating");
+    expect(cell("total_leads", { ...segment, is_recalculating: true })).toContain("Recalculating");
+  });
+});
+
+describe("PreviewCount", () => {
+  const applied = { filters: EmptySegmentFilters, parent_id: 4 };
+
+  it("asks for Apply before anything was applied", () => {
+    expect(html(<PreviewCount applied={null} stale={false} />)).toContain("Apply the filters to see how many leads match.");
+  });
+
+  it("counts while the answer is on its way", () => {
+    expect(html(<PreviewCount applied={applied} stale={false} />)).toContain("Counting…");
+  });
+
+  it("shows how many leads match the applied tree, and when the draft has moved on", () => {
+    const qc = new QueryClient();
+    qc.setQueryData(segmentPreviewQuery(applied).queryKey, { total: 12345, total_blacklisted: 3 });
+    const out = html(<PreviewCount applied={applied} stale />, qc);
+    expect(out).toContain("12,345 leads match");
+    expect(out).toContain("3 of them blacklisted");
+    expect(out).toContain("Apply to count your latest changes.");
+  });
+});

@@ -1,0 +1,47 @@
+import type { Segment } from "@leadflow/contracts";
+import AddIcon from "@mui/icons-material/Add";
+import { Button } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
+import { DataTable } from "../../../components/data-table/data-table";
+import { useTableUrlState } from "../../../components/data-table/use-table-url-state";
+import { tn, useT } from "../../../lib/i18n";
+import { childSegmentsQuery } from "../api/segments.api";
+import { childSegmentColumns } from "../components/segment-columns";
+import { useSegmentOutlet } from "../model/segment-outlet";
+import { segmentLeadsPath } from "../model/segment-paths";
+
+/** Spec §9: sub-segments 15 per page. */
+const PAGE_SIZES = [15, 50, 100] as const;
+
+/** An audience's segments (spec §2): name, created date, leads, revenue; a row opens the segment's leads. */
+export function SegmentChildrenTab() {
+  const t = useT();
+  const p = useAccountPath();
+  const { segment, createSegment } = useSegmentOutlet();
+  const table = useTableUrlState({ limit: 15, limits: PAGE_SIZES });
+  const query = useQuery(childSegmentsQuery(segment.id, table.request));
+  const href = (s: Segment) => p(segmentLeadsPath(s));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: columns depend on the language (t) and the account (p)
+  const columns = useMemo(() => childSegmentColumns(t, href), [t, p]);
+
+  return (
+    <DataTable
+      aria-label={t("audiences.segments.tableLabel")}
+      columns={columns}
+      query={query}
+      state={table}
+      pageSizes={PAGE_SIZES}
+      rowHref={href}
+      emptyText={t("audiences.segments.empty")}
+      searchPlaceholder={t("audiences.segments.searchPlaceholder")}
+      countLabel={(n) => tn("audiences.segments.count", n, { count: n.toLocaleString("en-US") })}
+      toolbarActions={
+        <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={createSegment}>
+          {t("audiences.createSegment")}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Navigate, Outlet, useParams } from "react-router";
+import { type Crumb, useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { useContextMenu } from "../../../components/context-menu/context-menu";
+import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
+import { useT } from "../../../lib/i18n";
+import { isSegmentLeadsKey, segmentQuery, useSegmentLiveUpdates } from "../api/segments.api";
+import { SegmentHeader } from "../components/segment-header";
+import { SegmentTabs } from "../components/segment-tabs";
+import { useSegmentMenu } from "../components/use-segment-menu";
+import type { SegmentOutlet } from "../model/segment-outlet";
+import { segmentLeadsPath } from "../model/segment-paths";
+
+const positiveId = (v: string | undefined) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
+
+/**
+ * An audience (`audiences/{id}`, tabs Leads and Segments) or a child segment (`audiences/{parentId}/segments/{id}`,
+ * its leads only): header, breadcrumbs and context menu; the tabs are child routes.
+ */
+export function SegmentPage() {
+  const t = useT();
+  const p = useAccountPath();
+  const qc = useQueryClient();
+  const params = useParams();
+  const segmentId = positiveId(params.segmentId);
+  const parentParam = params.parentSegmentId;
+  const segment = useQuery({ ...segmentQuery(segmentId ?? 0), enabled: segmentId !== null });
+  const data = segment.data;
+  const menu = useSegmentMenu(data, segmentId ?? 0);
+  useSegmentLiveUpdates();
+  useContextMenu(menu.menuItems);
+
+  const parent = data?.parent ?? null;
+  // The audiences page is the account root, whose relative path is empty: the crumb takes the full path.
+  const crumbs: Crumb[] = [{ label: t("audiences.title"), to: p("") }];
+  if (parent) crumbs.push({ label: parent.name, to: `audiences/${parent.id}` });
+  if (data) crumbs.push({ label: data.name });
+  useBreadcrumbs(crumbs);
+
+  // The members changed when a rebuild ends: the leads table follows even if the live event went missing.
+  const wasRecalculating = useRef(false);
+  useEffect(() => {
+    const now = !!data?.is_recalculating;
+    if (wasRecalculating.current && !now && segmentId !== null)
+      void qc.invalidateQueries({ predicate: (q) => isSegmentLeadsKey(q.queryKey, segmentId) });
+    wasRecalculating.current = now;
+  }, [data?.is_recalculating, qc, segmentId]);
+
+  if (!data || isNotFound(segment.error)) {
+    if (segment.isPending && segment.fetchStatus !== "idle") return <HeaderSkeleton counts={3} />;
+    const backToParent = positiveId(parentParam);
+    return (
+      <PageLoadError
+        error={segment.error}
+        notFound={segmentId === null || isNotFound(segment.error)}
+        notFoundTitle={t(parentParam ? "audiences.segmentNotFound" : "audiences.notFound")}
+        notFoundText={t("audiences.notFoundText")}
+        backTo={p(backToParent ? `audiences/${backToParent}/segments` : "")}
+        backLabel={t(backToParent ? "audiences.backToAudience" : "audiences.backToAudiences")}
+        onRetry={() => segment.refetch()}
+      />
+    );
+  }
+
+  // A child under another parent's path, or an audience under a parent's: its own path is the one to show.
+  if ((data.parent_id ?? null) !== positiveId(parentParam)) return <Navigate to={p(segmentLeadsPath(data))} replace />;
+
+  const outlet: SegmentOutlet = { segment: data, createSegment: menu.createSegment };
+  return (
+    <>
+      <SegmentHeader segment={data} />
+      {!data.parent_id && <SegmentTabs segmentId={data.id} />}
+      <Outlet context={outlet} />
+      {menu.dialogs}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+/** English texts of Export as CSV and Settings → Export Files. Quoted spec texts are verbatim. */
+export const exportsMessages: Record<string, string> = {
+  "exports.dialogTitle": "Export as CSV",
+  "exports.name": "Name",
+  "exports.nameHint": "The file has the table's visible columns, search and order.",
+  "exports.export": "Export",
+  "exports.queued": "Export added to queue. See result in Settings->Export Files",
+  "exports.empty": "Files no found",
+  "exports.emptyText": "Export an audience as CSV from its menu; the file appears here.",
+  "exports.rows": "Rows",
+  "exports.completedRows": "Completed rows",
+  "exports.segmentName": "Segment name",
+  "exports.status": "Status",
+  "exports.createdAt": "Created at",
+  "exports.download": "Download",
+  "exports.progress": "{done} of {total} rows",
+  "exports.status.1": "New",
+  "exports.status.2": "In progress",
+  "exports.status.3": "Completed",
+  "exports.status.4": "Failed",
+};

@@ -1,0 +1,142 @@
+import type { SegmentFilter } from "@leadflow/contracts";
+import { type SQL, sql } from "drizzle-orm";
+import { normalizeEmail, normalizePhone } from "../imports/normalize";
+import { likePattern } from "../shared/paging";
+import { lowerTextArray, type RowScope, stringValues, textArray } from "./filter-values";
+
+/*
+ * Attribute filters. A string attribute's values are `leads.attrs -> '<id>'` (a JSON array, the key absent when
+ * the lead has none); the system Phone attribute reads the lead's `lead_phones`, Email its `lead_emails`.
+ *
+ * equals — some value equals some given value, case-insensitively; not_equals — none does; unique — some value
+ * is one of the given and no value is another; empty / not_empty — no value / some value; contains /
+ * not_contains — some value / no value contains a given text, case-insensitively (LIKE, wildcards escaped).
+ * Phones compare in E.164 (the given values normalised as imports do; "contains" compares digits), emails
+ * lower-cased as stored.
+ */
+
+export const UNKNOWN_ATTRIBUTE = "This attribute no longer exists.";
+
+/**
+ * String attributes. No index answers a case-insensitive test on `attrs`, so every lead of the team is read;
+ * what matters is the cost per lead. Unnesting the array (a function scan per lead) costs ~5× a containment
+ * test, so two cheap necessary conditions come first and only leads passing both are unnested: the key is
+ * present, and the array's JSON text contains the value as JSON (quotes included for equals) — the value is
+ * escaped the way jsonb writes it, then for LIKE. Measured on PostgreSQL, equals then costs ~2.5× containment,
+ * the price of lower(). Containment (`attrs @> …`) cannot pre-filter: it is case-sensitive, and "Austin" must
+ * find "AUSTIN". Every condition is true or false, never NULL.
+ */
+function stringAttribute(id: number, f: SegmentFilter, scope: RowScope): SQL | null {
+  const key = sql`${String(id)}::text`;
+  const has = sql`l.attrs ? ${key}`;
+  if (f.expression === "empty") return sql`NOT (${has})`;
+  if (f.expression === "not_empty") return has;
+  const values = stringValues(f, scope);
+  if (!values) return null;
+  const anyValue = (textPatterns: string[], test: SQL) =>
+    sql`(${has} AND lower((l.attrs -> ${key})::text) LIKE ANY(${lowerTextArray(textPatterns)})
+         AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(l.attrs -> ${key}) AS v(value) WHERE ${test}))`;
+  const equals = anyValue(
+    values.map((v) => likePattern(JSON.stringify(v))),
+    sql`lower(v.value) = ANY(${lowerTextArray(values)})`,
+  );
+  const contains = anyValue(
+    values.map((v) => likePattern(JSON.stringify(v).slice(1, -1))),
+    sql`v.value ILIKE ANY(${textArray(values.map(likePattern))})`,
+  );
+  switch (f.expression) {
+    case "equals":
+      return equals;
+    case "not_equals":
+      return sql`NOT ${equals}`;
+    case "unique":
+      return sql`${equals} AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(l.attrs -> ${key}) AS v(value)
+                                          WHERE lower(v.value) <> ALL(${lowerTextArray(values)}))`;
+    case "contains":
+      return contains;
+    case "not_contains":
+      return sql`NOT ${contains}`;
+    default:
+      scope.problem("expression", "This operator does not apply to the field.");
+      return null;
+  }
+}
+
+const CONTACTS = {
+  phone: { table: sql`lead_phones`, column: sql`c.phone` },
+  email: { table: sql`lead_emails`, column: sql`c.email` },
+} as const;
+
+/** The given phones in E.164 or emails as stored; a value that is neither is a problem, as it can never match. */
+function contactValues(kind: "phone" | "email", values: string[], scope: RowScope): string[] | null {
+  const bad: string[] = [];
+  const out = values.flatMap((v) => {
+    const r = kind === "phone" ? normalizePhone(v, { defaultCountry: "US" }) : normalizeEmail(v);
+    if (r.ok) return ["e164" in r ? r.e164 : r.email];
+    bad.push(v);
+    return [];
+  });
+  if (bad.length > 0) {
+    scope.problem("values", `Not a valid ${kind === "phone" ? "phone number" : "email address"}: ${bad.join(", ")}.`);
+    return null;
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * "contains" patterns: a phone's digits (and a leading +), so "(512) 555" finds +15125550100; an email's text
+ * (ILIKE). A phone text without a digit can match no phone: a problem.
+ */
+function containsPatterns(kind: "phone" | "email", values: string[], scope: RowScope): string[] | null {
+  if (kind === "email") return values.map(likePattern);
+  const digits = values.map((v) => v.replace(/(?!^\+)[^\d]/g, ""));
+  if (digits.some((d) => !/\d/.test(d))) {
+    scope.problem("values", "Enter digits of a phone number.");
+    return null;
+  }
+  return digits.map(likePattern);
+}
+
+/**
+ * Phones and emails: the lead's rows by (team_id, lead_id), indexes lead_phones_team_lead_idx and
+ * lead_emails_team_lead_idx. For equals at the top level the planner turns the EXISTS into a semi-join driven by
+ * the primary key (team_id, phone/email): a few key probes, then the leads they name.
+ */
+function contactAttribute(kind: "phone" | "email", f: SegmentFilter, scope: RowScope): SQL | null {
+  const { table, column } = CONTACTS[kind];
+  const some = (cond?: SQL) =>
+    sql`EXISTS (SELECT 1 FROM ${table} c WHERE c.team_id = ${scope.teamId} AND c.lead_id = l.id${cond ? sql` AND ${cond}` : sql``})`;
+  if (f.expression === "empty") return sql`NOT ${some()}`;
+  if (f.expression === "not_empty") return some();
+  const values = stringValues(f, scope);
+  if (!values) return null;
+  if (f.expression === "contains" || f.expression === "not_contains") {
+    const patterns = containsPatterns(kind, values, scope);
+    if (!patterns) return null;
+    const contains = some(sql`${column} ILIKE ANY(${textArray(patterns)})`);
+    return f.expression === "contains" ? contains : sql`NOT ${contains}`;
+  }
+  const given = contactValues(kind, values, scope);
+  if (!given) return null;
+  const equals = some(sql`${column} = ANY(${textArray(given)})`);
+  switch (f.expression) {
+    case "equals":
+      return equals;
+    case "not_equals":
+      return sql`NOT ${equals}`;
+    case "unique":
+      return sql`${equals} AND NOT ${some(sql`${column} <> ALL(${textArray(given)})`)}`;
+    default:
+      scope.problem("expression", "This operator does not apply to the field.");
+      return null;
+  }
+}
+
+export function attributeCondition(f: SegmentFilter, scope: RowScope): SQL | null {
+  const kind = f.attribute_id === undefined ? undefined : scope.attributes.get(f.attribute_id);
+  if (!kind) {
+    scope.problem("attribute_id", UNKNOWN_ATTRIBUTE);
+    return null;
+  }
+  return kind === "string" ? stringAttribute(f.attribute_id!, f, scope) : contactAttribute(kind, f, scope);
+}
