@@ -19,12 +19,12 @@ export const UNKNOWN_ATTRIBUTE = "This attribute no longer exists.";
 
 /**
  * String attributes. No index answers a case-insensitive test on `attrs`, so every lead of the team is read;
- * what matters is the cost per lead. Unnesting the array (a function scan per lead) costs ~5× a containment
- * test, so two cheap necessary conditions come first and only leads passing both are unnested: the key is
- * present, and the array's JSON text contains the value as JSON (quotes included for equals) — the value is
- * escaped the way jsonb writes it, then for LIKE. Measured on PostgreSQL, equals then costs ~2.5× containment,
- * the price of lower(). Containment (`attrs @> …`) cannot pre-filter: it is case-sensitive, and "Austin" must
- * find "AUSTIN". Every condition is true or false, never NULL.
+ * what matters is the cost per lead. equals and contains are one SQL/JSON path test on the stored jsonb — a
+ * case-insensitive regular expression over the attribute's array elements (`like_regex … flag "i"`), the given
+ * values escaped so they match literally, anchored for equals. It reads the binary jsonb in place: at a million
+ * leads ~350 ms against ~150 ms for the case-sensitive containment (`attrs @> …`) that cannot serve here ("Austin"
+ * must find "AUSTIN"), where extracting the array as text, lower-casing it and unnesting it took ~850 ms.
+ * Every condition is true or false, never NULL (`@?` on a missing key is false).
  */
 function stringAttribute(id: number, f: SegmentFilter, scope: RowScope): SQL | null {
   const key = sql`${String(id)}::text`;
@@ -33,17 +33,8 @@ function stringAttribute(id: number, f: SegmentFilter, scope: RowScope): SQL | n
   if (f.expression === "not_empty") return has;
   const values = stringValues(f, scope);
   if (!values) return null;
-  const anyValue = (textPatterns: string[], test: SQL) =>
-    sql`(${has} AND lower((l.attrs -> ${key})::text) LIKE ANY(${lowerTextArray(textPatterns)})
-         AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(l.attrs -> ${key}) AS v(value) WHERE ${test}))`;
-  const equals = anyValue(
-    values.map((v) => likePattern(JSON.stringify(v))),
-    sql`lower(v.value) = ANY(${lowerTextArray(values)})`,
-  );
-  const contains = anyValue(
-    values.map((v) => likePattern(JSON.stringify(v).slice(1, -1))),
-    sql`v.value ILIKE ANY(${textArray(values.map(likePattern))})`,
-  );
+  const equals = sql`(l.attrs @? ${valuesPath(id, values, true)}::jsonpath)`;
+  const contains = sql`(l.attrs @? ${valuesPath(id, values, false)}::jsonpath)`;
   switch (f.expression) {
     case "equals":
       return equals;
@@ -60,6 +51,20 @@ function stringAttribute(id: number, f: SegmentFilter, scope: RowScope): SQL | n
       scope.problem("expression", "This operator does not apply to the field.");
       return null;
   }
+}
+
+/** ASCII punctuation, escaped with a backslash so a regular expression takes it literally. */
+const REGEX_SPECIAL = /[!-/:-@[-`{-~]/g;
+
+/**
+ * `$."<id>"[*] ? (@ like_regex "^(?:v1|v2)$" flag "i")`: some element of the attribute's array matches one of
+ * the values, case-insensitively — whole (equals) or in part (contains). The path is built here and sent as one
+ * bind parameter; JSON.stringify writes the regular expression as a path string literal (same escapes).
+ */
+export function valuesPath(attributeId: number, values: readonly string[], whole: boolean): string {
+  const alternatives = values.map((v) => v.replace(REGEX_SPECIAL, (c) => `\\${c}`)).join("|");
+  const regex = whole ? `^(?:${alternatives})$` : `(?:${alternatives})`;
+  return `$.${JSON.stringify(String(attributeId))}[*] ? (@ like_regex ${JSON.stringify(regex)} flag "i")`;
 }
 
 const CONTACTS = {
