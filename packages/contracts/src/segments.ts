@@ -244,27 +244,63 @@ export function filterRowProblems(group: FilterGroup, f: SegmentFilter): Record<
   if (group === "campaigns") {
     if (!f.period) problems.period = "Choose a period.";
     else if (f.period === "custom_dates" && !f.date_from && !f.date_to) problems.date_from = "Choose at least one date.";
+    else if (f.period === "custom_dates") Object.assign(problems, customDateProblems(f));
     return problems;
   }
   if ((ValuelessExpressions as readonly string[]).includes(f.expression)) return problems;
   switch (def.values) {
     case "range":
       if (f.expression === "custom_dates" && !f.date_from && !f.date_to) problems.date_from = "Choose at least one date.";
+      else if (f.expression === "custom_dates") Object.assign(problems, customDateProblems(f));
       break;
     case "number":
     case "date": {
       const want = f.expression === "between" ? 2 : 1;
       if (n !== want) problems.values = want === 2 ? "Enter both bounds." : "Enter a value.";
-      else if (def.values === "number" || f.expression.endsWith("_days")) {
+      else if (f.expression.endsWith("_days")) {
+        if (!f.values.every((v) => /^\d{1,5}$/.test(String(v).trim()))) problems.values = "Enter a whole number of days.";
+      } else if (def.values === "number") {
         if (f.values.some((v) => (typeof v === "string" ? v.trim() === "" || !Number.isFinite(Number(v)) : !Number.isFinite(v))))
           problems.values = "Enter a number.";
-      } else if (f.values.some((v) => typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(v))) problems.values = "Enter a date.";
+      } else if (!f.values.every((v) => typeof v === "string" && isCalendarDate(v))) problems.values = DATE_MESSAGE;
       break;
     }
     default:
       if (n === 0) problems.values = "Choose at least one value.";
+      else if (
+        def.values === "options" &&
+        def.options?.length &&
+        !f.values.every((v) => def.options!.some((o) => String(o.value) === String(v)))
+      )
+        problems.values = "Choose from the list.";
   }
   return problems;
+}
+
+const DATE_MESSAGE = "Enter a date like 2026-01-31 or 2026-01-31 23:59:59.";
+
+/** A real day of the calendar (2026-02-30 is not), optionally with a time of day. */
+export function isCalendarDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(v.trim());
+  if (!m) return false;
+  const [y, mo, d, h = "0", mi = "0", se = "0"] = m.slice(1).map((x) => x ?? "0");
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  return (
+    date.getUTCFullYear() === Number(y) &&
+    date.getUTCMonth() === Number(mo) - 1 &&
+    date.getUTCDate() === Number(d) &&
+    Number(h) < 24 &&
+    Number(mi) < 60 &&
+    Number(se) < 60
+  );
+}
+
+/** Custom dates that are not days of the calendar, or a range that ends before it starts. */
+function customDateProblems(f: SegmentFilter): Record<string, string> {
+  if (f.date_from && !isCalendarDate(f.date_from)) return { date_from: DATE_MESSAGE };
+  if (f.date_to && !isCalendarDate(f.date_to)) return { date_to: DATE_MESSAGE };
+  if (f.date_from && f.date_to && f.date_from.trim() > f.date_to.trim()) return { date_to: "The end date is before the start date." };
+  return {};
 }
 
 /** Every problem of a tree, keyed `group.index.part` (the server's 422 `errors` and the builder's row errors). */
