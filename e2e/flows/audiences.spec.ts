@@ -1,26 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { contextMenu, createUser, expectToast, signIn, uniqueEmail } from "./helpers";
+import { contextMenu, csvFile, expectToast, importFile, signedInWithList } from "./helpers";
 
 /** Ten people: Ann and Amy in Austin, the rest in Boston; Amy blacklisted later. */
 function leadsFile(): string {
   const lines = ["Phone,Email,First name,City", "(415) 301-0001,ann@example.com,Ann,Austin", "(415) 301-0002,amy@example.com,Amy,Austin"];
   for (let i = 3; i <= 10; i++) lines.push(`415-301-${String(i).padStart(4, "0")},person${i}@example.com,Person ${i},Boston`);
-  const file = join(mkdtempSync(join(tmpdir(), "leadflow-e2e-audiences-")), "leads.csv");
-  writeFileSync(file, lines.join("\r\n"));
-  return file;
-}
-
-async function importFile(page: Page, file: string): Promise<void> {
-  await contextMenu(page, "Import File");
-  const dialog = page.getByRole("dialog", { name: "Import File" });
-  await dialog.locator('input[type="file"]').setInputFiles(file);
-  await dialog.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("dialog", { name: "Match Format" }).getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Import finished!")).toBeVisible({ timeout: 30_000 });
-  await page.getByRole("button", { name: "OK" }).click();
+  return csvFile("audiences", lines);
 }
 
 /** Picks an option of an MUI select or autocomplete labelled `label` within `scope`. */
@@ -33,15 +19,8 @@ async function pick(page: Page, scope: Locator, label: string, option: string): 
 }
 
 test("audiences: filters from three groups, a live count, a child segment, a duplicate, and a CSV export", async ({ page }) => {
-  const email = uniqueEmail("audiences");
-  createUser(email, "Ada Audiences");
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/u\/0\/?$/);
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem("leadflow.accounts") ?? "[]") as { token: string }[])[0]?.token);
-  const auth = { Authorization: `Bearer ${token}` };
-  const source = await (await page.request.post("/api/sources", { headers: auth, data: { name: "Web forms" } })).json();
-  const list = await (await page.request.post(`/api/sources/${source.id}/lists`, { headers: auth, data: { name: "Spring" } })).json();
-  await page.goto(`/u/0/sources/${source.id}/${list.id}`);
+  const { listPath } = await signedInWithList(page, "audiences", "Ada Audiences");
+  await page.goto(listPath);
   await importFile(page, leadsFile());
 
   // The audiences page starts empty, with a way to create one.

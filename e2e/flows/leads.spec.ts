@@ -1,39 +1,15 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { contextMenu, createUser, expectToast, signIn, uniqueEmail } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { contextMenu, csvFile, expectToast, importFile, signedInWithList } from "./helpers";
 
 /** 20 people: Ann first, then 19 more, so a page of 15 leaves some for 'select all matching'. */
 function leadsFile(): string {
   const lines = ["Phone,Email,First name,City", "(415) 301-0001,ann@example.com,Ann,Austin"];
   for (let i = 2; i <= 20; i++) lines.push(`415-301-${String(i).padStart(4, "0")},person${i}@example.com,Person ${i},Boston`);
-  const file = join(mkdtempSync(join(tmpdir(), "leadflow-e2e-leads-")), "leads.csv");
-  writeFileSync(file, lines.join("\r\n"));
-  return file;
-}
-
-async function importFile(page: Page, file: string): Promise<void> {
-  await contextMenu(page, "Import File");
-  const dialog = page.getByRole("dialog", { name: "Import File" });
-  await dialog.locator('input[type="file"]').setInputFiles(file);
-  await dialog.getByRole("button", { name: "Continue" }).click();
-  const match = page.getByRole("dialog", { name: "Match Format" });
-  await match.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Import finished!")).toBeVisible({ timeout: 30_000 });
-  await page.getByRole("button", { name: "OK" }).click();
+  return csvFile("leads", lines);
 }
 
 test("a list's leads: columns, the lead page's edits and statuses, bulk status, and deleting a lead", async ({ page }) => {
-  const email = uniqueEmail("leads");
-  createUser(email, "Lee Leads");
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/u\/0\/?$/);
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem("leadflow.accounts") ?? "[]") as { token: string }[])[0]?.token);
-  const auth = { Authorization: `Bearer ${token}` };
-  const source = await (await page.request.post("/api/sources", { headers: auth, data: { name: "Web forms" } })).json();
-  const list = await (await page.request.post(`/api/sources/${source.id}/lists`, { headers: auth, data: { name: "Spring" } })).json();
-  const listPath = `/u/0/sources/${source.id}/${list.id}`;
+  const { listPath } = await signedInWithList(page, "leads", "Lee Leads");
 
   await page.goto(listPath);
   await expect(page.getByText("No Leads Found")).toBeVisible();
