@@ -9,6 +9,8 @@ test("@smoke forgot password with the code from the outbox", async ({ page }) =>
   await page.goto("/signin");
   await page.getByText("Forgot password?").click();
   await expect(page).toHaveURL(/forgot-password/);
+  // The reset form, not the sign-in form it replaces (both have an Email field): filling too early lost the text.
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send code" }).click();
 
