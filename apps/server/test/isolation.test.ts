@@ -46,6 +46,11 @@ const ID_KIND = {
   "/api/segments/:id/segments": "segment",
   "/api/segments/:id/leads": "segment",
   "/api/segments/:id/export": "segment",
+  "/api/gateways/:id": "gateway",
+  "/api/gateways/:id/test": "gateway",
+  "/api/lookup/:id": "lookup",
+  "/api/lookup/:id/status": "lookup",
+  "/api/leads/:id/relookup": "lead",
 } as const satisfies Record<string, Kind>;
 type Kind =
   | "source"
@@ -58,7 +63,9 @@ type Kind =
   | "leadValue"
   | "leadPhone"
   | "leadEmail"
-  | "segment";
+  | "segment"
+  | "gateway"
+  | "lookup";
 
 /** Routes that take ids in the query or the body. */
 const BATCH_KIND: Record<string, "source" | "list"> = {
@@ -73,6 +80,12 @@ const LEAD_BATCH = new Set([
   // Segment ids in the body: their own check below (segmentBatches).
   "DELETE /api/segments/batch",
   "POST /api/segments/refresh",
+  // Lookup, source, list and segment ids in the body: their own check below (lookupBatches).
+  "POST /api/lookup-start",
+  "POST /api/lookup-stop",
+  "POST /api/sources/lookup",
+  "POST /api/sources/lists/lookup",
+  "POST /api/segments/lookup/batch",
 ]);
 
 /**
@@ -109,7 +122,32 @@ const NO_ID = new Set([
   // Takes a list id in its body: a list of another team is a 404 (import-api.test.ts).
   "POST /api/import-lists",
   "GET /api/leads",
+  "GET /api/gateways",
+  "POST /api/gateways",
+  "GET /api/gateways/options",
+  // Takes a gateway id in its body (an edit's draft): another team's is a 404 (gateways.test.ts).
+  "POST /api/gateways/test",
+  "GET /api/lookup",
+  // Takes gateway, source and list ids in its body: another team's are refused (lookups.test.ts).
+  "POST /api/lookup",
+  "GET /api/balance",
+  "GET /api/balance/transactions",
+  "GET /api/lookup-settings",
+  "PUT /api/lookup-settings",
 ]);
+
+/** Lookup batches with team A's lookup, sources, lists or audience in them: 404, all or nothing. */
+async function lookupBatches(a: TeamA, b: Awaited<ReturnType<typeof teamB>>) {
+  const call = (url: string, payload: object) => api.app.inject({ method: "POST", url, headers: api.auth(b.token), payload });
+  const own = (await call("/api/gateways", { kind: "sms_lookup", type: "sandbox", name: "B's sandbox", params: {} })).json().data
+    .id as number;
+  expect((await call("/api/lookup-start", { ids: [a.lookup.id] })).statusCode).toBe(404);
+  expect((await call("/api/lookup-stop", { ids: [a.lookup.id] })).statusCode).toBe(404);
+  const scope = { type: 1, setting_gateway_id: own };
+  expect((await call("/api/sources/lookup", { ...scope, ids: [a.source.id] })).statusCode).toBe(404);
+  expect((await call("/api/sources/lists/lookup", { ...scope, ids: [a.list.id] })).statusCode).toBe(404);
+  expect((await call("/api/segments/lookup/batch", { ...scope, ids: [a.segment.id] })).statusCode).toBe(404);
+}
 
 /**
  * Where a role rule answers before the tenant check: an operator may not manage users at all, so they get
@@ -144,6 +182,10 @@ const ROUTE_BODY: Record<string, object> = {
   "POST /api/segments/:id/filters": { filters: {} },
   "POST /api/segments/:id/clone": { name: "Hijacked by B" },
   "POST /api/segments/:id/export": { name: "Hijacked by B" },
+  "PUT /api/gateways/:id": { kind: "sms_lookup", type: "sandbox", name: "Hijacked by B" },
+  "PUT /api/lookup/:id": { lead_type: 1, setting_gateway_id: 1, source_id: 1 },
+  "POST /api/lookup/:id/status": { status: 4 },
+  "POST /api/leads/:id/relookup": { lead_type: "lead_phone", lookup_gateway_id: 1 },
 };
 
 /** Routes that need a valid query string. */
@@ -200,7 +242,28 @@ async function teamA() {
       payload: { name: `A-audience-${admin.ctx.teamId}` },
     })
   ).json().data as { id: number; name: string };
-  return { admin, member, source, list, importId, filename, attribute, importList, lead, leadValues, segment };
+  const gateway = (
+    await api.app.inject({
+      method: "POST",
+      url: "/api/gateways",
+      headers: api.auth(admin.token),
+      payload: {
+        kind: "sms_lookup",
+        type: "gateway1",
+        name: `A-gateway-${admin.ctx.teamId}`,
+        params: { sys_id: "AC-A", auth_token: "A-token-0000" },
+      },
+    })
+  ).json().data as { id: number; name: string };
+  const lookup = (
+    await api.app.inject({
+      method: "POST",
+      url: "/api/lookup",
+      headers: api.auth(admin.token),
+      payload: { lead_type: 1, setting_gateway_id: gateway.id, source_id: source.id, list_id: list.id },
+    })
+  ).json().data as { id: number };
+  return { admin, member, source, list, importId, filename, attribute, importList, lead, leadValues, segment, gateway, lookup };
 }
 type TeamA = Awaited<ReturnType<typeof teamA>>;
 
@@ -239,6 +302,11 @@ async function snapshot(a: TeamA) {
     importLists: await q("SELECT id, name, list_id, api_key, updated_at FROM import_lists WHERE team_id = $1 ORDER BY id"),
     segments: await q("SELECT id, parent_id, name, filters, is_recalculating, updated_at FROM segments WHERE team_id = $1 ORDER BY id"),
     exports: await q("SELECT id, segment_id, status FROM segment_exports WHERE team_id = $1 ORDER BY id"),
+    gateways: await q("SELECT id, name, active, params, secrets, senders, updated_at FROM gateways WHERE team_id = $1 ORDER BY id"),
+    lookups: await q(
+      "SELECT id, status, gateway_id, source_id, list_id, total_count, updated_at FROM lookup_jobs WHERE team_id = $1 ORDER BY id",
+    ),
+    balance: await q("SELECT balance, free_lookups, lookup_freshness FROM team_balances WHERE team_id = $1"),
   };
 }
 
@@ -250,6 +318,8 @@ function idOf(a: TeamA, kind: Kind, url: string): number | string {
   if (kind === "importList") return a.importList.id;
   if (kind === "source") return a.source.id;
   if (kind === "segment") return a.segment.id;
+  if (kind === "gateway") return a.gateway.id;
+  if (kind === "lookup") return a.lookup.id;
   if (kind === "list") return a.list.id;
   // The password route is the user's own; for team users, another admin of A (blocking them would be the leak).
   return url.startsWith("/api/user/") ? a.admin.ctx.userId : a.member.id;
@@ -351,6 +421,7 @@ describe("tenant isolation", () => {
           a.attribute.name,
           a.importList.api_key,
           a.segment.name,
+          a.gateway.name,
         ]) {
           expect(res.body).not.toContain(secret);
         }
@@ -375,6 +446,7 @@ describe("tenant isolation", () => {
 
       await leadBatches(a, b);
       await segmentBatches(a, b);
+      await lookupBatches(a, b);
 
       expect(await snapshot(a)).toEqual(before);
       // Team A still works as before.
@@ -406,6 +478,7 @@ describe("tenant isolation", () => {
       a.attribute.name,
       "A-secret",
       a.importList.api_key,
+      a.gateway.name,
     ];
     for (const r of routes.filter((x) => !x.public && NO_ID.has(key(x)))) {
       if (key(r) === "POST /api/logout") continue;

@@ -1,5 +1,16 @@
 import type { Database } from "@leadflow/db";
-import { AppError, approveUser, createUser, findUserByEmail, listOutbox, seedDemo, setSetting } from "@leadflow/domain";
+import {
+  AppError,
+  approveUser,
+  createUser,
+  findUserByEmail,
+  listOutbox,
+  lookupPrices,
+  seedDemo,
+  setLookupPrices,
+  setSetting,
+  topUp,
+} from "@leadflow/domain";
 import { createLiveBus } from "../live/live-bus";
 
 /** Admin commands, run against an open database: directly, or inside the running program via the admin socket. */
@@ -9,7 +20,9 @@ export type AdminCommand =
   | { name: "seed.demo" }
   | { name: "mail.list"; limit: number }
   | { name: "settings.auto-approve"; value: boolean }
-  | { name: "message"; email: string; text: string };
+  | { name: "message"; email: string; text: string }
+  | { name: "team.topup"; email: string; amount: number }
+  | { name: "lookup.prices"; prices: Partial<Record<1 | 2 | 3, number | undefined>> };
 
 export async function runAdminCommand(database: Database, cmd: AdminCommand): Promise<string> {
   const db = database.db;
@@ -45,6 +58,18 @@ export async function runAdminCommand(database: Database, cmd: AdminCommand): Pr
         if (!user) throw new AppError("user_not_found", `No user with the email ${cmd.email}.`);
         await createLiveBus(database).publisher.toUser(user.id, "UserMessage", { message: cmd.text });
         return `Message sent to ${user.email}.`;
+      }
+      case "team.topup": {
+        const user = await findUserByEmail(db, cmd.email);
+        if (!user) throw new AppError("user_not_found", `No user with the email ${cmd.email}.`);
+        const balance = await topUp(db, user.team_id, cmd.amount, "Top-up by the platform");
+        return `Added $${cmd.amount.toFixed(2)} to team ${user.team_id}; its balance is $${balance.toFixed(2)}.`;
+      }
+      case "lookup.prices": {
+        const given = Object.fromEntries(Object.entries(cmd.prices).filter(([, v]) => v !== undefined));
+        if (Object.keys(given).length) await setLookupPrices(db, given);
+        const p = await lookupPrices(db);
+        return `Price per item: SMS lookup $${p[1]}, email lookup $${p[2]}, SMS DNC $${p[3]}.`;
       }
       case "settings.auto-approve": {
         await setSetting(db, "auto_approve", cmd.value);

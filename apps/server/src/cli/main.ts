@@ -19,6 +19,8 @@ const usage = `Usage: npm run leadflow -- <command>
   mail list [--limit <n>]    print the newest mail of the outbox
   settings auto-approve <on|off>   approve new registrations automatically
   message <email> <text>     show a message to the user's open browser tabs (a toast)
+  team topup <email> <amount>   add dollars to the balance of the user's team (lookups are paid from it)
+  lookup prices [--sms <$>] [--email <$>] [--dnc <$>]   show or set the price per lookup item
 
 Environment: PORT (3000), LEADFLOW_DATA_DIR (./data), DATABASE_URL (unset = embedded database), APP_URL,
 MAIL_DRIVER (outbox|smtp|ses), SMTP_HOST/PORT/USER/PASSWORD, MAIL_FROM, LEADFLOW_AUTO_APPROVE. A .env file is read too.`;
@@ -43,6 +45,22 @@ function parseAdmin(args: string[]): AdminCommand | undefined {
   if (a === "seed" && b === "demo") return { name: "seed.demo" };
   if (a === "mail" && b === "list") return { name: "mail.list", limit: Number(flag(args, "limit") ?? 10) };
   if (a === "settings" && b === "auto-approve" && (c === "on" || c === "off")) return { name: "settings.auto-approve", value: c === "on" };
+  if (a === "team" && b === "topup" && c) {
+    const amount = Number(args[3]);
+    if (!Number.isFinite(amount) || amount <= 0)
+      throw new Error("team topup needs a positive amount of dollars, e.g. team topup me@example.com 25");
+    return { name: "team.topup", email: c, amount };
+  }
+  if (a === "lookup" && b === "prices") {
+    const price = (name: string) => {
+      const v = flag(args, name);
+      if (v === undefined) return undefined;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} needs a price in dollars, e.g. 0.005`);
+      return n;
+    };
+    return { name: "lookup.prices", prices: { 1: price("sms"), 2: price("email"), 3: price("dnc") } };
+  }
   if (a === "message" && b && c) return { name: "message", email: b, text: args.slice(2).join(" ") };
   return undefined;
 }

@@ -18,9 +18,7 @@ const settingsTabs: RouteObject[] = [
   { path: "sender-email-groups", handle: { titleKey: "settings.senderEmailGroups" } },
   { path: "rules", handle: { titleKey: "settings.rules" } },
   { path: "keywords", handle: { titleKey: "settings.keywords" } },
-  { path: "lookup-management", handle: { titleKey: "settings.lookupManagement" } },
   { path: "short-url-domains", handle: { titleKey: "settings.shortUrlDomains" } },
-  { path: "integrations", handle: { titleKey: "settings.integrations" } },
   { path: "revenue-tracking", handle: { titleKey: "settings.revenueTracking" } },
   { path: "campaign-routes", handle: { titleKey: "settings.campaignRoutes" } },
   { path: "campaign-pools", handle: { titleKey: "settings.campaignPools" } },
@@ -209,6 +207,20 @@ const appRoutes: RouteObject[] = [
         ...page(
           () => import("../features/import-api/pages/import-api-keys-page"),
           (m) => m.ImportApiKeysPage,
+        ),
+      },
+      {
+        path: "lookup-management",
+        ...page(
+          () => import("../features/lookups/pages/lookup-management-page"),
+          (m) => m.LookupManagementPage,
+        ),
+      },
+      {
+        path: "integrations",
+        ...page(
+          () => import("../features/integrations/pages/integrations-page"),
+          (m) => m.IntegrationsPage,
         ),
       },
       ...settingsTabs,

@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./imports";
 export * from "./leads";
+export * from "./lookups";
 export * from "./processes";
 export * from "./sources";

@@ -117,6 +117,8 @@ export const leadPhones = pgTable(
     /** The do-not-contact check's result code and message (Blacklist Alliance style). */
     dncCode: text("dnc_code"),
     dncMessage: text("dnc_message"),
+    /** When the do-not-contact check last answered for this phone (its own freshness, 31 days by default). */
+    dncCheckedAt: ts("dnc_checked_at"),
     clicked: boolean("clicked").notNull().default(false),
     unsubscribed: boolean("unsubscribed").notNull().default(false),
     ban: boolean("ban").notNull().default(false),

@@ -19,6 +19,7 @@ import { getPhoneTemplate } from "../imports/validation-template.service";
 import { lockTeamLeads, mergeStagedBatch, TargetGoneError } from "../leads/lead-merge";
 import { refreshLeadStatistics } from "../leads/lead-statistics";
 import { applyLeadStatuses } from "../leads/lead-statuses";
+import { addApiImportLookupItems } from "../lookups/import-lookups";
 import { AppError, appErrors } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
 import { hashApiKey } from "./import-lists.service";
@@ -285,6 +286,22 @@ async function mergeLeads(tx: DbOrTx, key: ApiKeyTarget, leads: PublicImportRequ
           ignored_phones_count = ignored_phones_count + ${counts.ignoredPhones}, checkpoint_line = ${record.total_rows},
           finished_at = now(), updated_at = now()
         WHERE team_id = ${key.teamId} AND id = ${record.id}`,
+  );
+
+  // The key's lookup toggles: the batch's leads join the day's lookup jobs (started after commit by the route).
+  await addApiImportLookupItems(
+    tx,
+    key.teamId,
+    record.id,
+    {
+      check_mobile_status: key.checkMobileStatus,
+      check_sms_dnc: key.checkSmsDnc,
+      check_email_status: key.checkEmailStatus,
+      sms_lookup_gateway_id: key.smsLookupGatewayId,
+      sms_dnc_gateway_id: key.smsDncGatewayId,
+      email_lookup_gateway_id: key.emailLookupGatewayId,
+    },
+    (counts.rows ?? []).map((r) => r.leadId),
   );
 
   const byLine = new Map((counts.rows ?? []).map((r) => [r.line, r]));

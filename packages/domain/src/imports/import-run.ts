@@ -5,6 +5,7 @@ import type { AttributeType } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { lockTeamLeads, mergeStagedBatch, TargetGoneError } from "../leads/lead-merge";
 import { refreshLeadStatistics } from "../leads/lead-statistics";
+import { startFileImportLookups } from "../lookups/import-lookups";
 import { startProcess } from "../processes/processes.service";
 import type { JobDeps } from "../shared/jobs";
 import { one, rows } from "../shared/rows";
@@ -90,6 +91,8 @@ export async function runImport(deps: JobDeps, ref: { importId: number; teamId: 
     if (phaseOne) await run.phaseOne();
     await synchronizeImport(deps, run.target(), owner, opts.leaseSeconds);
     await run.finish();
+    // The import's lookup toggles: their jobs start over the leads it created or merged into.
+    await startFileImportLookups(db, deps.jobs, ref.teamId, ref.importId);
   } catch (e) {
     if (e instanceof SimulatedCrash) throw e;
     if (e instanceof ImportFailedError || e instanceof ImportFileError || e instanceof TargetGoneError) {

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { createUser } from "../accounts/auth.service";
 import { findUserByEmail } from "../accounts/users.queries";
+import { createGateway } from "../gateways/gateways.service";
 import { createList } from "../lists/lists.service";
+import { topUp } from "../lookups/billing";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, one } from "../shared/rows";
 import { createSource } from "../sources/sources.service";
@@ -31,6 +33,15 @@ export async function seedDemo(db: DbOrTx): Promise<{ created: boolean; email: s
     const s = await createSource(db, ctx, { name: source });
     for (const list of lists) await createList(db, ctx, s.id, { name: list });
   }
+  // Lookups run end to end on a fresh install: a sandbox gateway of each lookup kind and some money.
+  const sandboxes = [
+    ["sms_lookup", "Sandbox carrier lookup"],
+    ["sms_dnc", "Sandbox DNC check"],
+    ["email_lookup", "Sandbox email verification"],
+  ] as const;
+  for (const [kind, name] of sandboxes)
+    await createGateway(db, ctx, { kind, type: "sandbox", name, active: true, allow_lookup: true, is_force: false, params: {} });
+  await topUp(db, ctx.teamId, 10, "Demo credit");
   return { created: true, email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
 

@@ -54,6 +54,13 @@ export const appErrors = {
   segment_nesting: { status: 422, message: "A segment can only be created inside an audience." },
   export_not_found: { status: 404, message: "Export file not found." },
   export_not_ready: { status: 409, message: "The export file is not ready yet." },
+  gateway_not_found: { status: 404, message: "Integration not found." },
+  gateway_locked: { status: 403, message: "Default integrations cannot be edited or deleted." },
+  lookup_not_found: { status: 404, message: "Lookup not found." },
+  lookup_gateway_invalid: { status: 422, message: "Select an active gateway of this lookup's kind." },
+  lookup_locked: { status: 422, message: "A finished lookup cannot be changed." },
+  lookup_nothing: { status: 422, message: "There are no leads to look up in the selection." },
+  insufficient_funds: { status: 402, message: "Insufficient funds to continue paid lookup!" },
   rate_limited: { status: 429, message: "Too many attempts. Please try again later." },
 } as const satisfies Record<string, { status: number; message: string }>;
 

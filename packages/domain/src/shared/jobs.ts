@@ -9,6 +9,8 @@ export interface JobDeps {
   live: LivePublisher;
   mail: MailConfig;
   log: (msg: string, extra?: Record<string, unknown>) => void;
+  /** Enqueues follow-up jobs (the lookup sweep); absent where a handler is run by hand. */
+  jobs?: JobSender;
 }
 
 export interface RetryPolicy {

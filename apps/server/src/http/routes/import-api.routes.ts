@@ -17,6 +17,7 @@ import {
   getImportList,
   hitRateLimit,
   importLeadsByApi,
+  kickImportLookups,
   listImportLists,
   updateImportList,
 } from "@leadflow/domain";
@@ -66,7 +67,7 @@ const example = {
 
 const requestHash = (body: unknown) => createHash("sha256").update(JSON.stringify(body)).digest("hex");
 
-export async function importApiRoutes(app: App, { database, config }: AppDeps) {
+export async function importApiRoutes(app: App, { database, config, jobs }: AppDeps) {
   const db = database.db;
 
   app.get("/api/import-lists", { schema: { querystring: ListImportListsQuery } }, (req) => listImportLists(db, req.auth, req.query));
@@ -147,6 +148,8 @@ export async function importApiRoutes(app: App, { database, config }: AppDeps) {
         req.body,
         typeof idem === "string" && idem !== "" ? { key: idem, requestHash: requestHash(req.body) } : undefined,
       );
+      // The key's lookups took this call's leads in its transaction; their runners start now it committed.
+      if (key.checkMobileStatus || key.checkSmsDnc || key.checkEmailStatus) await kickImportLookups(db, jobs, key.teamId);
       if (outcome.replayed) reply.header("Idempotent-Replayed", "true");
       return reply.status(outcome.status as 200).send(outcome.body as PublicImportResponse);
     },

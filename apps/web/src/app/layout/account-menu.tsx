@@ -20,6 +20,7 @@ import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { UserAvatar } from "../../components/user-avatar/user-avatar";
+import { AccountBalanceItem, useBalanceLiveRefresh } from "../../features/lookups/components/account-balance";
 import { isAccountExpired, type LoggedAccount, removeAccount, useAccounts } from "../../lib/accounts";
 import { api } from "../../lib/api-client";
 import { useT } from "../../lib/i18n";
@@ -28,7 +29,10 @@ function AccountAvatar({ account, size = 32 }: { account: Pick<LoggedAccount, "i
   return <UserAvatar id={account.id} name={account.name} size={size} />;
 }
 
-/** Switch between the accounts signed in here, add one, change the password, see the profile, log out. */
+/**
+ * The team's balance (it opens Lookup Management); switch between the accounts signed in here, add one, change the
+ * password, see the profile, log out.
+ */
 export function AccountMenu({ current, displayName }: { current: LoggedAccount; displayName: string }) {
   const t = useT();
   const navigate = useNavigate();
@@ -37,6 +41,7 @@ export function AccountMenu({ current, displayName }: { current: LoggedAccount; 
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
   const close = () => setAnchor(null);
+  useBalanceLiveRefresh();
 
   const go = (to: string) => {
     close();
@@ -84,6 +89,8 @@ export function AccountMenu({ current, displayName }: { current: LoggedAccount; 
         transformOrigin={{ vertical: "top", horizontal: "right" }}
         slotProps={{ paper: { sx: { width: 300, maxWidth: "calc(100vw - 24px)", mt: 1, boxShadow: "0 12px 32px rgba(17,24,39,0.14)" } } }}
       >
+        <AccountBalanceItem onOpen={() => go(`/u/${current.index}/settings/lookup-management`)} />
+        <Divider />
         <ListSubheader sx={{ lineHeight: "36px", fontWeight: 700, fontSize: "0.7rem", textTransform: "uppercase", letterSpacing: 0.6 }}>
           {t("header.accounts")}
         </ListSubheader>

@@ -1,7 +1,7 @@
 /** English texts of the lookup toggles (Match Format, the import API key form). Quoted spec texts are verbatim. */
 export const lookupTogglesMessages: Record<string, string> = {
   "lookups.title": "Lookups after import",
-  "lookups.hint": "Run these checks on the imported leads once the lookups are available.",
+  "lookups.hint": "Run these checks on the imported leads as soon as the import finishes.",
   "lookups.lookupPhones": "Lookup phone numbers",
   "lookups.smsDnc": "SMS DNC",
   "lookups.lookupEmails": "Lookup emails",

@@ -10,7 +10,7 @@ export interface GatewayOption {
 export interface LookupTogglesProps {
   value: LookupOptions;
   onChange: (value: LookupOptions) => void;
-  /** Active gateways per lookup kind; the gateway lists arrive with the integrations work, so these default to empty. */
+  /** Active gateways per lookup kind that allow lookups (features/lookups `useLookupToggleGateways`). */
   gateways?: Partial<Record<LookupToggle["kind"], GatewayOption[]>>;
   disabled?: boolean;
 }

@@ -36,11 +36,6 @@ export const leadsMessages: Record<string, string> = {
   "leads.deleteConfirm": "Do you want to delete lead #{id}?",
   "leads.deleted": "Lead deleted",
   "leads.removeError": "Removing lead error",
-  "leads.relookup": "Relookup",
-  "leads.relookupSoon": "No lookup gateway is set up yet.",
-  "leads.relookup.sms": "SMS Lookup",
-  "leads.relookup.dnc": "SMS DNC",
-  "leads.relookup.email": "Email Lookup",
 
   "leads.attributes": "Lead Attributes",
   "leads.leadId": "Lead ID",

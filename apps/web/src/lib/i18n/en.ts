@@ -7,7 +7,9 @@ import { docMessages } from "../../features/doc/doc.messages";
 import { exportsMessages } from "../../features/exports/exports.messages";
 import { importApiMessages } from "../../features/import-api/import-api.messages";
 import { importsMessages } from "../../features/imports/imports.messages";
+import { integrationsMessages } from "../../features/integrations/integrations.messages";
 import { leadsMessages } from "../../features/leads/leads.messages";
+import { lookupsMessages } from "../../features/lookups/lookups.messages";
 import { sourcesMessages } from "../../features/sources/sources.messages";
 import { appMessages } from "./app.messages";
 
@@ -25,4 +27,6 @@ export const en: Record<string, string> = {
   ...audiencesMessages,
   ...filterBuilderMessages,
   ...exportsMessages,
+  ...integrationsMessages,
+  ...lookupsMessages,
 };

@@ -1,5 +1,4 @@
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import ManageSearchIcon from "@mui/icons-material/ManageSearch";
 import SyncIcon from "@mui/icons-material/Sync";
 import { Stack, Typography } from "@mui/material";
 import { useSnackbar } from "notistack";
@@ -9,11 +8,12 @@ import type { ContextMenuItem } from "../../../components/context-menu/context-m
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { errorMessage } from "../../../lib/errors";
 import { tn, useT } from "../../../lib/i18n";
+import { useRunLookup } from "../../lookups/components/use-run-lookup";
 import { useDeleteSegments, useRefreshSegments } from "../api/segments.api";
 
 /**
- * The audiences table's selection actions (spec §2): Refresh Selection, Run Lookup (SMS, SMS DNC, Email — disabled
- * until a lookup gateway exists; the lookups work wires them) and Delete Selection, confirmed first.
+ * The audiences table's selection actions (spec §2): Refresh Selection, Run Lookup (SMS Lookup, SMS DNC, Email Lookup
+ * of the selected audiences' leads) and Delete Selection, confirmed first.
  */
 export function useAudienceBulkActions(selected: number[], clear: () => void): { menuItems: ContextMenuItem[]; dialogs: ReactNode } {
   const t = useT();
@@ -21,6 +21,7 @@ export function useAudienceBulkActions(selected: number[], clear: () => void): {
   const refresh = useRefreshSegments();
   const remove = useDeleteSegments();
   const [confirming, setConfirming] = useState(false);
+  const runLookup = useRunLookup("segments");
 
   const refreshSelection = () =>
     refresh.mutate(selected, {
@@ -28,6 +29,7 @@ export function useAudienceBulkActions(selected: number[], clear: () => void): {
       onError: (e) => enqueueSnackbar(errorMessage(e, t("audiences.refreshError")), { variant: "error" }),
     });
 
+  const lookupItem = runLookup.menuItem(selected);
   const menuItems: ContextMenuItem[] =
     selected.length === 0
       ? []
@@ -39,18 +41,7 @@ export function useAudienceBulkActions(selected: number[], clear: () => void): {
             disabled: refresh.isPending,
             onClick: refreshSelection,
           },
-          {
-            key: "lookup",
-            label: t("audiences.runLookup"),
-            icon: <ManageSearchIcon />,
-            disabled: true,
-            hint: t("audiences.lookupSoon"),
-            children: [
-              { key: "lookup-sms", label: t("audiences.lookup.sms"), disabled: true },
-              { key: "lookup-dnc", label: t("audiences.lookup.dnc"), disabled: true },
-              { key: "lookup-email", label: t("audiences.lookup.email"), disabled: true },
-            ],
-          },
+          ...(lookupItem ? [lookupItem] : []),
           {
             key: "delete",
             label: t("audiences.deleteSelection"),
@@ -65,30 +56,33 @@ export function useAudienceBulkActions(selected: number[], clear: () => void): {
 
   const count = selected.length;
   const dialogs = (
-    <ConfirmDialog
-      open={confirming}
-      message={
-        <Stack spacing={1}>
-          <Typography>{tn("audiences.deleteManyConfirm", count, { count: count.toLocaleString("en-US") })}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t("audiences.deleteManyWarning")}
-          </Typography>
-        </Stack>
-      }
-      loading={remove.isPending}
-      error={remove.error ? <DeleteError title={t("audiences.removeManyError")} error={remove.error} /> : undefined}
-      onConfirm={() =>
-        remove.mutate(selected, {
-          onSuccess: (answer) => {
-            enqueueSnackbar(answer?.message || tn("audiences.deletedMany", count, { count }), { variant: "success" });
-            clear();
-            setConfirming(false);
-          },
-          onError: () => enqueueSnackbar(t("audiences.removeManyError"), { variant: "error" }),
-        })
-      }
-      onClose={() => setConfirming(false)}
-    />
+    <>
+      {runLookup.dialog}
+      <ConfirmDialog
+        open={confirming}
+        message={
+          <Stack spacing={1}>
+            <Typography>{tn("audiences.deleteManyConfirm", count, { count: count.toLocaleString("en-US") })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t("audiences.deleteManyWarning")}
+            </Typography>
+          </Stack>
+        }
+        loading={remove.isPending}
+        error={remove.error ? <DeleteError title={t("audiences.removeManyError")} error={remove.error} /> : undefined}
+        onConfirm={() =>
+          remove.mutate(selected, {
+            onSuccess: (answer) => {
+              enqueueSnackbar(answer?.message || tn("audiences.deletedMany", count, { count }), { variant: "success" });
+              clear();
+              setConfirming(false);
+            },
+            onError: () => enqueueSnackbar(t("audiences.removeManyError"), { variant: "error" }),
+          })
+        }
+        onClose={() => setConfirming(false)}
+      />
+    </>
   );
   return { menuItems, dialogs };
 }

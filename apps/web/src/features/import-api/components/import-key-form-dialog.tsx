@@ -10,6 +10,7 @@ import { LookupToggles } from "../../../components/lookup-toggles/lookup-toggles
 import { ApiError } from "../../../lib/api-client";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
+import { useLookupToggleGateways } from "../../lookups/api/gateway-options";
 import { useSaveImportList } from "../api/import-lists.api";
 import { EMPTY_KEY_FORM, fieldErrors, type KeyFormValues, keyFormFromRecord, keyFormSchema, toSaveRequest } from "../model/key-form";
 import { SourceListFields } from "./source-list-fields";
@@ -27,6 +28,7 @@ export function ImportKeyFormDialog({ open, importKey, onClose }: ImportKeyFormD
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveImportList();
+  const gateways = useLookupToggleGateways(open);
   // While the dialog fades out the page has let go of the key: keep its title until then.
   const shown = useRef(importKey);
   if (open) shown.current = importKey;
@@ -90,7 +92,7 @@ export function ImportKeyFormDialog({ open, importKey, onClose }: ImportKeyFormD
         control={control}
         render={({ field, fieldState }) => (
           <Stack>
-            <LookupToggles value={field.value} onChange={field.onChange} disabled={busy} />
+            <LookupToggles value={field.value} onChange={field.onChange} gateways={gateways} disabled={busy} />
             {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
           </Stack>
         )}

@@ -19,6 +19,7 @@ import { type LookupOptions, NO_LOOKUPS } from "../../../components/lookup-toggl
 import { LookupToggles } from "../../../components/lookup-toggles/lookup-toggles";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
+import { useLookupToggleGateways } from "../../lookups/api/gateway-options";
 import { leadAttributesAllQuery, useStartImport } from "../api/imports.api";
 import { attributesToCreate, initialRows, mappingProblems, type MappingRow as Row, syncRequest } from "../model/mapping";
 import { MappingRow } from "./mapping-row";
@@ -35,6 +36,7 @@ export function MatchFormatDialog({ open, upload, onClose, onStarted }: MatchFor
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const attributes = useQuery({ ...leadAttributesAllQuery(), enabled: open, staleTime: 0 });
+  const gateways = useLookupToggleGateways(open);
   const [rows, setRows] = useState<Row[] | null>(null);
   const [lookups, setLookups] = useState<LookupOptions>(NO_LOOKUPS);
   const [submitted, setSubmitted] = useState(false);
@@ -125,7 +127,7 @@ export function MatchFormatDialog({ open, upload, onClose, onStarted }: MatchFor
         {rows && (
           <>
             <Divider sx={{ my: 2 }} />
-            <LookupToggles value={lookups} onChange={setLookups} disabled={busy} />
+            <LookupToggles value={lookups} onChange={setLookups} gateways={gateways} disabled={busy} />
           </>
         )}
         {start.error && (

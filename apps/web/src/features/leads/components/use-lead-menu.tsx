@@ -1,25 +1,34 @@
 import type { LeadDetail } from "@leadflow/contracts";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import LabelOutlinedIcon from "@mui/icons-material/LabelOutlined";
-import ManageSearchIcon from "@mui/icons-material/ManageSearch";
+import { useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
+import type { ReactNode } from "react";
 import type { ContextMenuItem } from "../../../components/context-menu/context-menu";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
-import { useBatchStatus } from "../api/leads.api";
+import { useRelookup } from "../../lookups/components/use-relookup";
+import { leadKeys, useBatchStatus } from "../api/leads.api";
 import { batchStatusToasts } from "../model/batch-status";
 import { settableStatuses } from "../model/lead-selection";
 
 /**
- * The lead page's context menu (spec §2): Remove Lead, Set status (less the current one), Relookup. Relookup stays
- * disabled until lookups exist: the lookups work wires it.
+ * The lead page's context menu (spec §2): Remove Lead, Set status (less the current one), Relookup (SMS Lookup, SMS
+ * DNC, Email Lookup), with the relookup's dialog. "Relookup (disabled when the lead status is active)": no lead status
+ * is called active here (pending, imported, blacklisted, flagged, DNC), so it is read as the lead's lookup being
+ * active: Relookup is disabled while one runs, and the lead is read again when its results are in.
  */
-export function useLeadMenu(lead: LeadDetail | undefined, onRemove: () => void): ContextMenuItem[] {
+export function useLeadMenu(lead: LeadDetail | undefined, onRemove: () => void): { items: ContextMenuItem[]; dialogs: ReactNode } {
   const t = useT();
+  const qc = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const setStatus = useBatchStatus();
-  if (!lead) return [];
-  return [
+  const leadId = lead?.id;
+  const relookup = useRelookup(leadId, () => {
+    if (leadId) void qc.invalidateQueries({ queryKey: leadKeys.detail(leadId) });
+  });
+  if (!lead) return { items: [], dialogs: null };
+  const items: ContextMenuItem[] = [
     { key: "remove", label: t("leads.remove"), icon: <DeleteOutlinedIcon />, danger: true, onClick: onRemove },
     {
       key: "setStatus",
@@ -43,17 +52,7 @@ export function useLeadMenu(lead: LeadDetail | undefined, onRemove: () => void):
           ),
       })),
     },
-    {
-      key: "relookup",
-      label: t("leads.relookup"),
-      icon: <ManageSearchIcon />,
-      disabled: true,
-      hint: t("leads.relookupSoon"),
-      children: [
-        { key: "relookup-sms", label: t("leads.relookup.sms"), disabled: true },
-        { key: "relookup-dnc", label: t("leads.relookup.dnc"), disabled: true },
-        { key: "relookup-email", label: t("leads.relookup.email"), disabled: true },
-      ],
-    },
+    ...(relookup.menuItem ? [relookup.menuItem] : []),
   ];
+  return { items, dialogs: relookup.dialog };
 }

@@ -76,12 +76,11 @@ export function LeadPage() {
           : [{ label: t("sources.breadcrumb"), to: "sources" }, { label: title }];
   useBreadcrumbs(crumbs);
 
-  useContextMenu(
-    useLeadMenu(lead.data, () => {
-      remove.reset();
-      setConfirming(true);
-    }),
-  );
+  const menu = useLeadMenu(lead.data, () => {
+    remove.reset();
+    setConfirming(true);
+  });
+  useContextMenu(menu.items);
 
   // A lead deleted elsewhere answers 404 on refetch while its old copy is still cached: not found wins.
   if (!lead.data || isNotFound(lead.error)) {
@@ -156,6 +155,7 @@ export function LeadPage() {
         onConfirm={() => remove.mutate(data.id)}
         onClose={() => setConfirming(false)}
       />
+      {menu.dialogs}
     </>
   );
 }

@@ -3,9 +3,13 @@ import { Link, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import type { DataTableColumn } from "../../../components/data-table/types";
 import type { t as translate } from "../../../lib/i18n";
+import { LookupRowIndicator } from "../../lookups/components/lookup-row-indicator";
 import { activeContactsColumn, counterColumn } from "./counter-columns";
 
-/** The sources table (spec §2): name, counters, Active Phones/Emails. Narrow screens keep the name and total. */
+/**
+ * The sources table (spec §2): name (with a running lookup's progress under it), counters, Active Phones/Emails.
+ * Narrow screens keep the name and total.
+ */
 export function sourceColumns(t: typeof translate, href: (s: Source) => string): DataTableColumn<Source>[] {
   return [
     {
@@ -22,6 +26,7 @@ export function sourceColumns(t: typeof translate, href: (s: Source) => string):
           <Typography variant="caption" color="text.secondary">
             {t(`sources.listsCount.${s.lists_count === 1 ? "one" : "other"}`, { count: s.lists_count })}
           </Typography>
+          <LookupRowIndicator sourceId={s.id} />
         </Stack>
       ),
     },

@@ -17,6 +17,7 @@ import { useT } from "../../../lib/i18n";
 import { ImportFlow } from "../../imports/components/import-flow";
 import { LeadsTable, useLeadsTable } from "../../leads/components/leads-table";
 import { useLeadBulkActions } from "../../leads/components/use-lead-bulk-actions";
+import { LookupProgressList } from "../../lookups/components/lookup-progress";
 import { listAggregationsQuery, listQuery, useDeleteList } from "../api/lists.api";
 import { ListFormDialog } from "../components/list-form-dialog";
 import { ListStatusSwitch } from "../components/list-status-switch";
@@ -103,6 +104,7 @@ export function ListPage() {
         ]}
         actions={<ListStatusSwitch list={data} />}
       />
+      <LookupProgressList scope={{ list_id: data.id }} />
       <LeadsTable aria-label={t("leads.tableLabel")} state={leads} href={leadHref} storageKey="leadflow.columns.list-leads" />
       {bulk.dialogs}
 

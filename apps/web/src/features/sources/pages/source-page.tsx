@@ -18,6 +18,8 @@ import { DeleteError } from "../../../components/page-state/delete-error";
 import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
 import { tn, useT } from "../../../lib/i18n";
 import { ImportFlow } from "../../imports/components/import-flow";
+import { LookupProgressList } from "../../lookups/components/lookup-progress";
+import { useRunLookup } from "../../lookups/components/use-run-lookup";
 import { listsQuery, useDeleteLists } from "../api/lists.api";
 import { sourceAggregationsQuery, sourceQuery, useDeleteSource } from "../api/sources.api";
 import { listColumns } from "../components/list-columns";
@@ -45,6 +47,7 @@ export function SourcePage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const removeSource = useDeleteSource();
   const deleteLists = useDeleteLists();
+  const runLookup = useRunLookup("lists");
 
   const name = source.data?.name ?? "";
   useBreadcrumbs([{ label: t("sources.breadcrumb"), to: "sources" }, ...(name ? [{ label: name }] : [])]);
@@ -67,6 +70,8 @@ export function SourcePage() {
         { key: "addList", label: t("lists.add"), icon: <PlaylistAddIcon />, onClick: () => open("addList") },
       ]
     : [];
+  const lookupItem = source.data ? runLookup.menuItem(selected) : null;
+  if (lookupItem) menu.push(lookupItem);
   if (source.data && selected.length > 0) {
     menu.push({
       key: "deleteLists",
@@ -111,6 +116,7 @@ export function SourcePage() {
           { label: t("sources.blacklisted"), value: counts.total_blacklisted_leads },
         ]}
       />
+      <LookupProgressList scope={{ source_id: sourceId }} />
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         {t("sources.lists")}
       </Typography>
@@ -172,6 +178,7 @@ export function SourcePage() {
         }
         onClose={() => setDialog(null)}
       />
+      {runLookup.dialog}
     </>
   );
 }

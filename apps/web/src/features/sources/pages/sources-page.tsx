@@ -15,6 +15,8 @@ import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { tn, useT } from "../../../lib/i18n";
 import { ImportFlow } from "../../imports/components/import-flow";
+import { useLookupLiveUpdates } from "../../lookups/api/lookup-live";
+import { useRunLookup } from "../../lookups/components/use-run-lookup";
 import { sourcesQuery, useDeleteSources } from "../api/sources.api";
 import { sourceColumns } from "../components/source-columns";
 import { SourceFormDialog } from "../components/source-form-dialog";
@@ -34,6 +36,9 @@ export function SourcesPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<"create" | "delete" | "import" | null>(null);
   const deleteMany = useDeleteSources();
+  const runLookup = useRunLookup("sources");
+  // The rows show their running lookups.
+  useLookupLiveUpdates();
 
   const href = (s: Source) => p(`sources/${s.id}`);
   // biome-ignore lint/correctness/useExhaustiveDependencies: columns depend on the language (t) and the account (p)
@@ -56,6 +61,8 @@ export function SourcesPage() {
     { key: "import", label: t("sources.importFile"), icon: <UploadFileOutlinedIcon />, onClick: () => setDialog("import") },
     { key: "add", label: t("sources.add"), icon: <AddIcon />, onClick: () => setDialog("create") },
   ];
+  const lookupItem = runLookup.menuItem(selected);
+  if (lookupItem) menu.push(lookupItem);
   if (selected.length > 0) {
     menu.push({ key: "delete", label: t("sources.deleteSelection"), icon: <DeleteOutlineIcon />, danger: true, onClick: openDelete });
   }
@@ -87,6 +94,7 @@ export function SourcesPage() {
         onConfirm={confirmDelete}
         onClose={() => setDialog(null)}
       />
+      {runLookup.dialog}
     </>
   );
 }

@@ -1,0 +1,60 @@
+import { GatewayKindLabels, GatewayKinds, GatewayKindTitles } from "@leadflow/contracts";
+
+const perKind = (prefix: string, texts: Record<string, string>) =>
+  Object.fromEntries(GatewayKinds.map((k) => [`${prefix}.${k}`, texts[k]!]));
+
+/** English texts of Settings → Integrations. Quoted spec texts are verbatim ('Add Integration'). */
+export const integrationsMessages: Record<string, string> = {
+  // The tables' titles and the dialog's Type options (spec 2 §2).
+  ...perKind("integrations.title", GatewayKindTitles),
+  ...perKind("integrations.kindLabel", GatewayKindLabels),
+  "integrations.add": "Add Integration",
+  "integrations.addShort": "Add",
+  "integrations.addOfKind": "Add {kind} gateway",
+  "integrations.empty": "No {kind} gateways yet",
+  "integrations.providedBy": "Provided by Leadflow",
+  "integrations.default": "Default",
+  "integrations.edit": "Edit {name}",
+  "integrations.delete": "Delete {name}",
+  "integrations.test": "Test connection of {name}",
+  "integrations.deleted": "Integration has been deleted.",
+  "integrations.removeError": "Removing integration error",
+  "integrations.deleteLookupNote": "Lookups still using this gateway will stop.",
+  "integrations.yes": "Yes",
+  "integrations.no": "No",
+  "integrations.active": "Active",
+  "integrations.lookupsOff": "Not offered",
+  "integrations.lookupsOffHint": "Allow lookup is off: lookup pickers do not offer this gateway.",
+  "integrations.inactive": "Inactive",
+  "integrations.perSecond": "{rate}/s",
+  "integrations.defaultRate": "Default ({rate}/s)",
+  "integrations.columns.name": "Name",
+  "integrations.columns.type": "Type",
+  "integrations.columns.status": "Status",
+  "integrations.columns.force": "Force lookup",
+  "integrations.columns.rate": "Rate limit",
+  "integrations.columns.created": "Created",
+
+  // The add/edit dialog
+  "integrations.createTitle": "Add Integration",
+  "integrations.editTitle": "Edit Integration",
+  "integrations.kind": "Type",
+  "integrations.kindLocked": "The type cannot be changed.",
+  "integrations.provider": "Provider",
+  "integrations.name": "Name",
+  "integrations.namePlaceholder": "e.g. Main Twilio account",
+  "integrations.keepSecret": "Leave as is to keep the saved value",
+  "integrations.activeSwitch": "Active",
+  "integrations.isForce": "Force lookup (ignore fresh results)",
+  "integrations.isForceHint": "Always ask the provider, even for numbers or emails looked up recently.",
+  "integrations.allowLookup": "Allow lookup",
+  "integrations.allowLookupHint": "Offer this gateway when starting lookups.",
+  "integrations.rateLimit": "Rate limit (lookups per second)",
+  "integrations.rateLimitHint": "Empty: the default pace of {rate} per second.",
+  "integrations.senders": "Senders",
+  "integrations.removeRow": "Remove row {index}",
+  "integrations.noRows": "None yet.",
+  "integrations.sandboxHint": "Simulated results, no account needed: use it to try lookups and campaigns end to end.",
+  "integrations.testConnection": "Test connection",
+  "integrations.testing": "Testing…",
+};

@@ -1,0 +1,337 @@
+import { z } from "zod";
+import { ListQuery, pageOf, text } from "./common";
+
+/*
+ * Integrations (spec 2 §2 Integrations, §3 gateways): the five kinds of gateway a team configures, the provider
+ * types of each kind and the fields each type asks for. One table drives the add/edit dialog, the server's
+ * validation and which fields are secret (encrypted at rest, never returned in full).
+ */
+
+/** The five stacked tables of Settings → Integrations, in the spec's order. */
+export const GatewayKinds = ["sms", "email", "email_lookup", "sms_lookup", "sms_dnc"] as const;
+export type GatewayKind = (typeof GatewayKinds)[number];
+
+/** The dialog's Type select (spec: SMS, SMS Lookup, SMS DNC, Email, Email Lookup) and the tables' titles. */
+export const GatewayKindLabels = {
+  sms: "SMS",
+  sms_lookup: "SMS Lookup",
+  sms_dnc: "SMS DNC",
+  email: "Email",
+  email_lookup: "Email Lookup",
+} as const satisfies Record<GatewayKind, string>;
+export const GatewayKindSelectOrder = ["sms", "sms_lookup", "sms_dnc", "email", "email_lookup"] as const satisfies readonly GatewayKind[];
+export const GatewayKindTitles = {
+  sms: "SMS gateways",
+  email: "Email gateways",
+  email_lookup: "Email Lookup gateways",
+  sms_lookup: "SMS Lookup gateways",
+  sms_dnc: "SMS DNC gateways",
+} as const satisfies Record<GatewayKind, string>;
+
+/** The lookup kinds: they run lookup jobs, carry `is_force` and a rate limit. */
+export const LookupGatewayKinds = ["email_lookup", "sms_lookup", "sms_dnc"] as const satisfies readonly GatewayKind[];
+export type LookupGatewayKind = (typeof LookupGatewayKinds)[number];
+export const isLookupKind = (k: GatewayKind): k is LookupGatewayKind => (LookupGatewayKinds as readonly string[]).includes(k);
+
+export interface GatewayField {
+  /** Key under `params`. */
+  key: string;
+  label: string;
+  /** Encrypted at rest; answered masked (`••••1234`); an update that sends the mask or nothing keeps it. */
+  secret: boolean;
+  required: boolean;
+  /** A hint under the field. */
+  help?: string;
+  /** An address the server will call: https to a public host only (no loopback, private or metadata addresses). */
+  url?: boolean;
+}
+
+/** The shapes of the SMS gateways' sender settings (spec 2 §3 table). */
+export type SenderShape =
+  | "none"
+  | "twilio" // pools [id, name], numbers [number, type]
+  | "list" // a list of sender names/ids
+  | "named_sender" // (name, sender)
+  | "named_account" // (name, account_id, api_key)
+  | "profile" // (name, Profile ID)
+  | "dids" // dids [number], did_groups [id, name]
+  | "number_name" // (number, name)
+  | "numbers"; // a list of numbers
+
+export interface GatewayTypeInfo {
+  label: string;
+  fields: GatewayField[];
+  senders: SenderShape;
+  /** Built in: deterministic results, no account needed (docs/providers.md lists its test numbers and addresses). */
+  sandbox?: boolean;
+}
+
+const f = (key: string, label: string, secret = false, required = true, help?: string): GatewayField => ({
+  key,
+  label,
+  secret,
+  required,
+  ...(help ? { help } : {}),
+});
+
+const sandbox: GatewayTypeInfo = { label: "Sandbox (test)", fields: [], senders: "none", sandbox: true };
+
+/** Every provider type per kind and its fields. The first type of each kind is the dialog's default. */
+export const GatewayTypes = {
+  sms: {
+    gateway1: { label: "Twilio", fields: [f("sys_id", "Account SID"), f("auth_token", "Auth Token", true)], senders: "twilio" },
+    gateway7: { label: "Gateway 7", fields: [f("api_key", "Api Key", true)], senders: "list" },
+    gateway8: { label: "Gateway 8", fields: [f("token", "Token", true)], senders: "named_sender" },
+    gateway9: { label: "Gateway 9", fields: [], senders: "named_account" },
+    gateway10: { label: "Gateway 10", fields: [f("token", "Api Key", true)], senders: "profile" },
+    gateway11: { label: "Gateway 11", fields: [f("api_key", "Api Key", true), f("api_secret", "Api Secret", true)], senders: "none" },
+    gateway12: { label: "Gateway 12", fields: [f("token", "Token", true), f("api_secret", "Api Secret", true)], senders: "dids" },
+    gateway13: { label: "Gateway 13", fields: [f("api_key", "License Key", true)], senders: "number_name" },
+    gateway14: {
+      label: "Gateway 14",
+      fields: [f("app_id", "App ID"), { ...f("base_url", "Base URL", false, true, "For example https://api.example.com"), url: true }],
+      senders: "numbers",
+    },
+    gateway15: { label: "Gateway 15", fields: [f("api_key", "Api Key", true)], senders: "numbers" },
+    sandbox: { ...sandbox, senders: "numbers" },
+  },
+  email: {
+    aws_ses: {
+      label: "Amazon SES",
+      fields: [
+        f("key", "Access Key ID"),
+        f("secret", "Secret Access Key", true),
+        f("region", "Region", false, true, "For example us-east-1"),
+      ],
+      senders: "none",
+    },
+    sandbox,
+  },
+  email_lookup: {
+    oversight: { label: "Oversight", fields: [f("api_token", "Api Token", true), f("list_id", "List ID")], senders: "none" },
+    zerobounce: { label: "ZeroBounce", fields: [f("api_key", "Api Key", true)], senders: "none" },
+    sandbox,
+  },
+  sms_lookup: {
+    gateway1: {
+      label: "Twilio Lookup",
+      fields: [f("sys_id", "Account SID"), f("auth_token", "Auth Token", true)],
+      senders: "none",
+    },
+    subscriber_verify: { label: "SubscriberVerify", fields: [f("api_key", "Api Key", true)], senders: "none" },
+    sandbox,
+  },
+  sms_dnc: {
+    black_list_alliance: { label: "Blacklist Alliance", fields: [f("api_key", "Api Key", true)], senders: "none" },
+    sandbox,
+  },
+} as const satisfies Record<GatewayKind, Record<string, GatewayTypeInfo>>;
+
+export type GatewayTypeOf<K extends GatewayKind> = keyof (typeof GatewayTypes)[K] & string;
+export const gatewayTypeInfo = (kind: GatewayKind, type: string): GatewayTypeInfo | undefined =>
+  (GatewayTypes[kind] as Record<string, GatewayTypeInfo>)[type];
+export const gatewayTypesOf = (kind: GatewayKind): string[] => Object.keys(GatewayTypes[kind]);
+
+/** A lookup gateway's pace when none is set, and the highest a team may set (requests per second). */
+export const DEFAULT_LOOKUP_RATE = 50;
+export const MAX_LOOKUP_RATE = 1000;
+
+/** SMS gateway senders, in one shape for every sender kind; unused parts stay empty. */
+export const GatewaySender = z.object({
+  number: text().trim().max(40).optional(),
+  name: text().trim().max(120).optional(),
+  id: text().trim().max(120).optional(),
+  type: text().trim().max(40).optional(),
+  account_id: text().trim().max(120).optional(),
+  api_key: text().trim().max(300).optional(),
+});
+export type GatewaySender = z.infer<typeof GatewaySender>;
+export const GatewaySenders = z.object({
+  numbers: z.array(GatewaySender).max(1000).default([]),
+  pools: z.array(GatewaySender).max(1000).default([]),
+  dids: z.array(GatewaySender).max(1000).default([]),
+  did_groups: z.array(GatewaySender).max(1000).default([]),
+  list: z.array(GatewaySender).max(1000).default([]),
+});
+export type GatewaySenders = z.infer<typeof GatewaySenders>;
+export type GatewaySenderGroupKey = keyof GatewaySenders;
+
+export interface SenderColumn {
+  key: keyof GatewaySender;
+  label: string;
+  /** A credential inside a sender row (gateway9's per-account key): encrypted and masked like a secret field. */
+  secret?: boolean;
+  /** A closed list of values (a select instead of a text input). */
+  options?: readonly string[];
+  /** The row is kept only when this column has a value. */
+  required?: boolean;
+}
+export interface SenderGroup {
+  key: GatewaySenderGroupKey;
+  label: string;
+  /** The button under the rows ("Add number"). */
+  addLabel: string;
+  columns: readonly SenderColumn[];
+}
+
+/**
+ * Which parts of `senders` each shape uses and what its columns mean. The dialog's row editors, the server's
+ * clean-up (other groups and columns are dropped) and the pickers' `phone_numbers` all read this one table.
+ */
+export const SenderGroups = {
+  none: [],
+  twilio: [
+    {
+      key: "numbers",
+      label: "Numbers",
+      addLabel: "Add number",
+      columns: [
+        { key: "number", label: "Number", required: true },
+        { key: "type", label: "Type", options: ["local", "toll_free", "short_code", "mobile"] },
+      ],
+    },
+    {
+      key: "pools",
+      label: "Messaging services (pools)",
+      addLabel: "Add pool",
+      columns: [
+        { key: "id", label: "Pool ID", required: true },
+        { key: "name", label: "Name" },
+      ],
+    },
+  ],
+  list: [{ key: "list", label: "Senders", addLabel: "Add sender", columns: [{ key: "name", label: "Sender", required: true }] }],
+  named_sender: [
+    {
+      key: "list",
+      label: "Senders",
+      addLabel: "Add sender",
+      columns: [
+        { key: "name", label: "Name" },
+        { key: "number", label: "Sender", required: true },
+      ],
+    },
+  ],
+  named_account: [
+    {
+      key: "list",
+      label: "Accounts",
+      addLabel: "Add account",
+      columns: [
+        { key: "name", label: "Name" },
+        { key: "account_id", label: "Account ID", required: true },
+        { key: "api_key", label: "Api Key", secret: true },
+      ],
+    },
+  ],
+  profile: [
+    {
+      key: "list",
+      label: "Profiles",
+      addLabel: "Add profile",
+      columns: [
+        { key: "name", label: "Name" },
+        { key: "id", label: "Profile ID", required: true },
+      ],
+    },
+  ],
+  dids: [
+    { key: "dids", label: "DIDs", addLabel: "Add DID", columns: [{ key: "number", label: "Number", required: true }] },
+    {
+      key: "did_groups",
+      label: "DID groups",
+      addLabel: "Add DID group",
+      columns: [
+        { key: "id", label: "Group ID", required: true },
+        { key: "name", label: "Name" },
+      ],
+    },
+  ],
+  number_name: [
+    {
+      key: "numbers",
+      label: "Numbers",
+      addLabel: "Add number",
+      columns: [
+        { key: "number", label: "Number", required: true },
+        { key: "name", label: "Name" },
+      ],
+    },
+  ],
+  numbers: [{ key: "numbers", label: "Numbers", addLabel: "Add number", columns: [{ key: "number", label: "Number", required: true }] }],
+} as const satisfies Record<SenderShape, readonly SenderGroup[]>;
+
+export const Gateway = z.object({
+  id: z.number().int(),
+  kind: z.enum(GatewayKinds),
+  name: z.string(),
+  type: z.string(),
+  /** The type's display name ("Twilio Lookup", "Sandbox (test)"). */
+  type_alias: z.string(),
+  active: z.boolean(),
+  /** Platform-provided: dimmed, not editable or deletable. */
+  default: z.boolean(),
+  /** Lookup kinds: offered by the lookup pickers. */
+  allow_lookup: z.boolean(),
+  /** Lookup kinds: always ask the provider, never reuse a fresh result. */
+  is_force: z.boolean(),
+  /** Lookup kinds: requests per second this gateway is paced at. */
+  rate_limit: z.number().int().nullable(),
+  /** Non-secret fields as stored; secret fields masked (`••••1234`) or "" when unset. */
+  params: z.record(z.string(), z.string()),
+  senders: GatewaySenders,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Gateway = z.infer<typeof Gateway>;
+
+export const GatewayPage = pageOf(Gateway);
+export type GatewayPage = z.infer<typeof GatewayPage>;
+
+/** Gateway settings are fetched with limit 10000 (spec 2 §7). */
+export const ListGatewaysQuery = ListQuery.extend({
+  // Not ListQuery's limit with a higher max: its own max(1000) check would still apply.
+  limit: z.coerce.number().int().min(1).max(10_000, "The limit may not be greater than 10000.").default(10_000),
+  kind: z.enum(GatewayKinds).optional(),
+});
+export type ListGatewaysQuery = z.infer<typeof ListGatewaysQuery>;
+
+export const SaveGateway = z.object({
+  kind: z.enum(GatewayKinds),
+  name: text().trim().min(1, "The name field is required.").max(120),
+  type: text().trim().min(1, "The type field is required.").max(40),
+  active: z.boolean().default(true),
+  allow_lookup: z.boolean().default(true),
+  is_force: z.boolean().default(false),
+  rate_limit: z.coerce.number().int().min(1).max(MAX_LOOKUP_RATE).nullable().optional(),
+  params: z.record(z.string(), text().max(2000)).default({}),
+  senders: GatewaySenders.optional(),
+});
+export type SaveGateway = z.infer<typeof SaveGateway>;
+
+/** The mask a secret is answered with; sending it back on update keeps the stored secret. */
+export const SECRET_MASK_PREFIX = "••••";
+
+/** Pickers (spec 1 §7 Gateways for pickers): active gateways; for lookups only those that allow lookup. */
+export const GatewayOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  phone_numbers: z.array(z.object({ key: z.string(), label: z.string() })).default([]),
+});
+export type GatewayOption = z.infer<typeof GatewayOption>;
+export const GatewayOptions = z.object({ data: z.array(GatewayOption) });
+export type GatewayOptions = z.infer<typeof GatewayOptions>;
+
+/** Test connection from the dialog before saving; an edit sends its `id` so masked secrets resolve to the saved ones. */
+export const TestGatewayDraft = SaveGateway.extend({ id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export type TestGatewayDraft = z.infer<typeof TestGatewayDraft>;
+
+export const GatewaySaved = z.object({ message: z.string(), data: Gateway });
+export type GatewaySaved = z.infer<typeof GatewaySaved>;
+
+export const GatewayOptionsQuery = z.object({ kind: z.enum(GatewayKinds) });
+export type GatewayOptionsQuery = z.infer<typeof GatewayOptionsQuery>;
+
+export const TestGatewayResult = z.object({ ok: z.boolean(), message: z.string() });
+export type TestGatewayResult = z.infer<typeof TestGatewayResult>;

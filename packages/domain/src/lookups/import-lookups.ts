@@ -1,0 +1,105 @@
+import type { LookupType } from "@leadflow/contracts";
+import { sql } from "drizzle-orm";
+import type { JobSender } from "../shared/jobs";
+import { type DbOrTx, one, rows } from "../shared/rows";
+import { enqueueLookups } from "./lookups.jobs";
+
+/*
+ * The import toggles ('Lookup phone numbers', 'SMS DNC', 'Lookup emails', each with its gateway), on a file
+ * import and on an import API key: one lookup job per import and type over the leads the import created or
+ * merged into. A file import's jobs start when it finishes; an API key's day record gets its jobs on the first
+ * call and every later call adds its leads' phones and emails to them.
+ */
+
+export interface ImportLookupToggles {
+  check_mobile_status: boolean;
+  check_sms_dnc: boolean;
+  check_email_status: boolean;
+  sms_lookup_gateway_id: number | null;
+  sms_dnc_gateway_id: number | null;
+  email_lookup_gateway_id: number | null;
+}
+
+function wanted(t: ImportLookupToggles): { type: LookupType; gatewayId: number }[] {
+  const out: { type: LookupType; gatewayId: number }[] = [];
+  if (t.check_mobile_status && t.sms_lookup_gateway_id) out.push({ type: 1, gatewayId: t.sms_lookup_gateway_id });
+  if (t.check_sms_dnc && t.sms_dnc_gateway_id) out.push({ type: 3, gatewayId: t.sms_dnc_gateway_id });
+  if (t.check_email_status && t.email_lookup_gateway_id) out.push({ type: 2, gatewayId: t.email_lookup_gateway_id });
+  return out;
+}
+
+/** After a file import finished: its lookups start (the runner snapshots the import's leads). */
+export async function startFileImportLookups(db: DbOrTx, jobs: JobSender | undefined, teamId: number, importId: number): Promise<number[]> {
+  const imp = await one<ImportLookupToggles & { user_id: number | null; source_id: number | null; list_id: number | null }>(
+    db,
+    sql`SELECT user_id, source_id, list_id, check_mobile_status, check_sms_dnc, check_email_status, sms_lookup_gateway_id,
+               sms_dnc_gateway_id, email_lookup_gateway_id
+        FROM imports WHERE team_id = ${teamId} AND id = ${importId}`,
+  );
+  if (!imp) return [];
+  const ids: number[] = [];
+  for (const w of wanted(imp)) {
+    const row = await one<{ id: number }>(
+      db,
+      sql`INSERT INTO lookup_jobs (team_id, user_id, type, gateway_id, import_id, status, started_at, run_started_at)
+          VALUES (${teamId}, ${imp.user_id}, ${w.type}, ${w.gatewayId}, ${importId}, 1, now(), now())
+          ON CONFLICT (team_id, import_id, type) WHERE import_id IS NOT NULL DO NOTHING RETURNING id`,
+    );
+    if (row) ids.push(row.id);
+  }
+  if (jobs && ids.length) await enqueueLookups(jobs, teamId, ids);
+  return ids;
+}
+
+/**
+ * Inside an API batch's transaction: the key's lookups for the day's record take the batch's leads. A finished
+ * job runs again for them; a paused or stopped one keeps them for when it is started.
+ */
+export async function addApiImportLookupItems(
+  tx: DbOrTx,
+  teamId: number,
+  importId: number,
+  toggles: ImportLookupToggles,
+  leadIds: number[],
+): Promise<void> {
+  if (!leadIds.length) return;
+  const leads = sql`${`{${leadIds.map((n) => Math.trunc(n)).join(",")}}`}::bigint[]`;
+  for (const w of wanted(toggles)) {
+    const job = await one<{ id: number }>(
+      tx,
+      sql`INSERT INTO lookup_jobs (team_id, type, gateway_id, import_id, status, started_at, run_started_at, snapshot_at)
+          VALUES (${teamId}, ${w.type}, ${w.gatewayId}, ${importId}, 1, now(), now(), now())
+          ON CONFLICT (team_id, import_id, type) WHERE import_id IS NOT NULL
+          DO UPDATE SET status = CASE WHEN lookup_jobs.status = 3 THEN 1 ELSE lookup_jobs.status END,
+                        run_started_at = CASE WHEN lookup_jobs.status = 3 THEN now() ELSE lookup_jobs.run_started_at END,
+                        run_base_count = CASE WHEN lookup_jobs.status = 3 THEN lookup_jobs.count ELSE lookup_jobs.run_base_count END,
+                        finished_at = CASE WHEN lookup_jobs.status = 3 THEN NULL ELSE lookup_jobs.finished_at END,
+                        updated_at = now()
+          RETURNING id`,
+    );
+    if (!job) continue;
+    const contacts =
+      w.type === 2 ? sql`SELECT email AS value, lead_id FROM lead_emails` : sql`SELECT phone AS value, lead_id FROM lead_phones`;
+    await tx.execute(
+      sql`WITH ins AS (
+            INSERT INTO lookup_items (team_id, job_id, value, lead_id)
+            SELECT ${teamId}, ${job.id}, c.value, c.lead_id FROM (${contacts} WHERE team_id = ${teamId} AND lead_id = ANY(${leads})) c
+            ON CONFLICT DO NOTHING RETURNING 1)
+          UPDATE lookup_jobs SET total_count = total_count + (SELECT count(*) FROM ins) WHERE team_id = ${teamId} AND id = ${job.id}`,
+    );
+  }
+}
+
+/** After an API call committed: runners for the team's import lookups that have none at work. */
+export async function kickImportLookups(db: DbOrTx, jobs: JobSender, teamId: number): Promise<void> {
+  const idle = await rows<{ id: number }>(
+    db,
+    sql`SELECT id FROM lookup_jobs WHERE team_id = ${teamId} AND import_id IS NOT NULL AND status = 1
+          AND (lease_until IS NULL OR lease_until < now()) LIMIT 20`,
+  );
+  await enqueueLookups(
+    jobs,
+    teamId,
+    idle.map((r) => r.id),
+  );
+}

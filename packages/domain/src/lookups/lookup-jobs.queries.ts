@@ -1,0 +1,153 @@
+import type { ListLookupsQuery, LookupJob, LookupJobPage, LookupType } from "@leadflow/contracts";
+import { type SQL, sql } from "drizzle-orm";
+import type { TeamCtx } from "../shared/context";
+import { AppError } from "../shared/errors";
+import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
+import { type DbOrTx, iso, one, rows } from "../shared/rows";
+
+/** A lookup job row with its names joined (source, list, segment and parent, gateway, import file). */
+export interface LookupJobRow {
+  id: number;
+  type: number;
+  source_id: number | null;
+  source_name: string | null;
+  list_id: number | null;
+  list_name: string | null;
+  segment_id: number | null;
+  segment_name: string | null;
+  parent_id: number | null;
+  parent_name: string | null;
+  lead_id: number | null;
+  import_id: number | null;
+  import_name: string | null;
+  gateway_id: number | null;
+  gateway_name: string | null;
+  status: number;
+  total_count: number;
+  count: number;
+  reused_count: number;
+  failed_count: number;
+  service_items_count: number;
+  cost: string;
+  service_cost: string;
+  error: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  run_started_at: string | null;
+  run_base_count: number;
+  created_at: string;
+  updated_at: string;
+  now: string;
+}
+
+const select = (teamId: number) => sql`
+  SELECT j.*, s.name AS source_name, l.name AS list_name, g.name AS gateway_name,
+         seg.name AS segment_name, seg.parent_id, par.name AS parent_name, imp.filename AS import_name, now() AS now
+  FROM lookup_jobs j
+  LEFT JOIN sources s ON s.team_id = j.team_id AND s.id = j.source_id
+  LEFT JOIN lists l ON l.team_id = j.team_id AND l.id = j.list_id
+  LEFT JOIN segments seg ON seg.team_id = j.team_id AND seg.id = j.segment_id
+  LEFT JOIN segments par ON par.team_id = j.team_id AND par.id = seg.parent_id
+  LEFT JOIN gateways g ON g.id = j.gateway_id
+  LEFT JOIN imports imp ON imp.team_id = j.team_id AND imp.id = j.import_id
+  WHERE j.team_id = ${teamId}`;
+
+/** "1h 5m", "3m 20s", "12s": what the remaining items take at the current run's pace. */
+export function formatTimeLeft(seconds: number): string {
+  const s = Math.max(1, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = s % 60;
+  if (h) return `${h}h ${m}m`;
+  if (m) return `${m}m ${r}s`;
+  return `${r}s`;
+}
+
+export function toLookupJob(r: LookupJobRow): LookupJob {
+  const total = Number(r.total_count);
+  const count = Number(r.count);
+  const percent = total > 0 ? Math.min(100, Math.round((count / total) * 1000) / 10) : r.status === 3 ? 100 : 0;
+  let timeLeft: string | null = null;
+  if (r.status === 1 && r.run_started_at && total > count) {
+    const elapsed = (new Date(r.now).getTime() - new Date(r.run_started_at).getTime()) / 1000;
+    const done = count - Number(r.run_base_count);
+    if (done > 0 && elapsed > 0) timeLeft = formatTimeLeft(((total - count) * elapsed) / done);
+  }
+  const cost = Number(r.cost);
+  return {
+    id: r.id,
+    type: Number(r.type) as LookupType,
+    lead_type: Number(r.type),
+    source: r.source_id && r.source_name !== null ? { id: r.source_id, name: r.source_name } : null,
+    list: r.list_id && r.list_name !== null ? { id: r.list_id, name: r.list_name } : null,
+    segment:
+      r.segment_id && r.segment_name !== null
+        ? {
+            id: r.segment_id,
+            name: r.segment_name,
+            parent: r.parent_id && r.parent_name !== null ? { id: r.parent_id, name: r.parent_name } : null,
+          }
+        : null,
+    lead: r.lead_id ? { id: Number(r.lead_id) } : null,
+    import: r.import_id ? { id: r.import_id, name: r.import_name ?? `Import #${r.import_id}` } : null,
+    gateway: r.gateway_id && r.gateway_name !== null ? { id: r.gateway_id, name: r.gateway_name } : null,
+    setting_gateway_id: r.gateway_id,
+    status: Number(r.status),
+    total_count: total,
+    count,
+    reused_count: Number(r.reused_count),
+    failed_count: Number(r.failed_count),
+    cost,
+    service_items_count: Number(r.service_items_count),
+    service_cost: Number(r.service_cost),
+    paid: cost > 0,
+    percent,
+    time_left: timeLeft,
+    error: r.error,
+    started_at: iso(r.started_at),
+    finished_at: iso(r.finished_at),
+    created_at: iso(r.created_at) ?? "",
+    updated_at: iso(r.updated_at) ?? "",
+  };
+}
+
+export async function getLookupJob(db: DbOrTx, teamId: number, id: number): Promise<LookupJob> {
+  const row = await one<LookupJobRow>(db, sql`${select(teamId)} AND j.id = ${id}`);
+  if (!row) throw new AppError("lookup_not_found");
+  return toLookupJob(row);
+}
+
+const sortKeys = ["id", "total_count", "count", "cost", "service_cost", "service_items_count", "percent", "status", "created_at"] as const;
+
+export async function listLookupJobs(db: DbOrTx, ctx: TeamCtx, q: ListLookupsQuery): Promise<LookupJobPage> {
+  const where: SQL[] = [];
+  if (q.source_id) where.push(sql`(j.source_id = ${q.source_id} OR l.source_id = ${q.source_id})`);
+  if (q.list_id) where.push(sql`j.list_id = ${q.list_id}`);
+  if (q.segment_id) where.push(sql`j.segment_id = ${q.segment_id}`);
+  if (q.active) where.push(sql`(j.status IN (1, 2) OR (j.status IN (3, 4) AND j.finished_at > now() - interval '1 minute'))`);
+  if (q.search) {
+    const p = likePattern(q.search);
+    where.push(sql`(s.name ILIKE ${p} OR l.name ILIKE ${p} OR seg.name ILIKE ${p} OR g.name ILIKE ${p} OR imp.filename ILIKE ${p})`);
+  }
+  const filter = where.length ? sql` AND ${sql.join(where, sql` AND `)}` : sql``;
+  const sort = parseSort(q, sortKeys, { key: "id", direction: "desc" });
+  const col =
+    sort.key === "percent" ? sql`(CASE WHEN j.total_count > 0 THEN j.count::float / j.total_count ELSE 0 END)` : sql.raw(`j.${sort.key}`);
+  const page = q.page;
+  const limit = q.limit;
+  const found = await rows<LookupJobRow & { total: number }>(
+    db,
+    sql`${select(ctx.teamId)}${filter} ORDER BY ${orderBy(col, sort.direction)}, j.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+  );
+  const total = await one<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM lookup_jobs j
+        LEFT JOIN sources s ON s.team_id = j.team_id AND s.id = j.source_id
+        LEFT JOIN lists l ON l.team_id = j.team_id AND l.id = j.list_id
+        LEFT JOIN segments seg ON seg.team_id = j.team_id AND seg.id = j.segment_id
+        LEFT JOIN gateways g ON g.id = j.gateway_id
+        LEFT JOIN imports imp ON imp.team_id = j.team_id AND imp.id = j.import_id
+        WHERE j.team_id = ${ctx.teamId}${filter}`,
+  );
+  return toPage(found.map(toLookupJob), total?.n ?? 0, page, limit);
+}

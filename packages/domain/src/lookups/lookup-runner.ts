@@ -1,0 +1,239 @@
+import { randomUUID } from "node:crypto";
+import {
+  DEFAULT_LOOKUP_RATE,
+  INSUFFICIENT_FUNDS,
+  type LookupFreshness,
+  LookupStatuses,
+  type LookupType,
+  LookupTypeGatewayKind,
+} from "@leadflow/contracts";
+import type { Db } from "@leadflow/db";
+import { sql } from "drizzle-orm";
+import { loadGatewayForRun } from "../gateways/gateway-run";
+import { lookupAdapterFor } from "../providers/provider-factory";
+import { type LookupAdapter, ProviderError, type ProviderOptions } from "../providers/provider-types";
+import type { LivePublisher } from "../shared/live";
+import { one, rows } from "../shared/rows";
+import { getFreshness, holdFunds, releaseHold } from "./billing";
+import { publishLookup } from "./lookup-events";
+import { snapshotItems } from "./lookup-scope";
+import { type Answered, emptyBatch, type ProviderResult, settleBatch } from "./lookup-settle";
+import { type Pacer, pacerFor } from "./pacer";
+
+/*
+ * Runs one lookup job while its status is 1 (running): snapshot the scope into the item ledger once, then batch
+ * by batch: reuse fresh results for free, hold the money for the rest, ask the provider at the gateway's pace,
+ * and settle the batch (results, timeline, counters, charge) in one transaction. Pause and stop are noticed
+ * between batches. A runner holds a lease on the job, so a second runner (a retry, the sweep) backs off while
+ * the first lives, and takes over when its lease runs out.
+ */
+
+export interface RunnerDeps {
+  db: Db;
+  live: LivePublisher;
+  providerOptions?: ProviderOptions;
+  /** Items per batch; default: two seconds of the gateway's rate, 20–500. */
+  batchSize?: number;
+  log?: (msg: string, extra?: Record<string, unknown>) => void;
+}
+
+export type RunOutcome = "completed" | "paused" | "stopped" | "leased" | "gone" | "provider_down";
+
+const LEASE_SECONDS = 60;
+
+interface JobRow {
+  team_id: number;
+  id: number;
+  type: LookupType;
+  status: number;
+  gateway_id: number | null;
+  force: boolean;
+  source_id: number | null;
+  list_id: number | null;
+  segment_id: number | null;
+  lead_id: number | null;
+  import_id: number | null;
+  snapshot_at: string | null;
+  held_amount: string;
+  held_free: number;
+}
+
+/** Thrown when the provider stays unreachable: the job stays running, its pending items unchecked, and retries later. */
+export class ProviderDownError extends Error {}
+
+export async function runLookupJob(deps: RunnerDeps, teamId: number, jobId: number): Promise<RunOutcome> {
+  const { db } = deps;
+  const owner = randomUUID();
+  const lease = async () =>
+    (
+      await rows(
+        db,
+        sql`UPDATE lookup_jobs SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+            WHERE team_id = ${teamId} AND id = ${jobId} AND status = 1
+              AND (lease_owner IS NULL OR lease_owner = ${owner} OR lease_until < now()) RETURNING id`,
+      )
+    ).length > 0;
+  const job = await one<JobRow>(db, sql`SELECT * FROM lookup_jobs WHERE team_id = ${teamId} AND id = ${jobId}`);
+  if (!job) return "gone";
+  if (job.status !== LookupStatuses.running) return job.status === LookupStatuses.paused ? "paused" : "stopped";
+  if (!(await lease())) return "leased";
+  const release = () =>
+    db.execute(
+      sql`UPDATE lookup_jobs SET lease_owner = NULL, lease_until = NULL WHERE team_id = ${teamId} AND id = ${jobId} AND lease_owner = ${owner}`,
+    );
+  try {
+    return await runLeased(deps, job, lease);
+  } finally {
+    await release();
+  }
+}
+
+async function runLeased(deps: RunnerDeps, job: JobRow, lease: () => Promise<boolean>): Promise<RunOutcome> {
+  const { db } = deps;
+  const teamId = job.team_id;
+  const type = Number(job.type) as LookupType;
+  // A hold left by a runner that died mid-batch goes back first; that batch's items are still pending.
+  if (Number(job.held_amount) > 0 || job.held_free > 0) await db.transaction((tx) => releaseHold(tx, teamId, job.id, type));
+  if (!job.snapshot_at) {
+    await db.transaction((tx) =>
+      snapshotItems(tx, teamId, job.id, type, {
+        sourceId: job.source_id,
+        listId: job.list_id,
+        segmentId: job.segment_id,
+        leadId: job.lead_id,
+        importId: job.import_id,
+      }),
+    );
+  }
+  const gateway = job.gateway_id ? await loadGatewayForRun(db, teamId, job.gateway_id) : null;
+  const kind = LookupTypeGatewayKind[type];
+  if (!gateway?.active || gateway.kind !== kind) {
+    await finish(deps, job, LookupStatuses.stopped, "The gateway of this lookup is no longer available.");
+    return "stopped";
+  }
+  const adapter = lookupAdapterFor(kind, gateway.adapter, deps.providerOptions) as LookupAdapter<ProviderResult>;
+  const rate = gateway.rateLimit ?? DEFAULT_LOOKUP_RATE;
+  const pacer = pacerFor(gateway.id, rate);
+  const batchSize = deps.batchSize ?? Math.min(500, Math.max(20, rate * 2));
+  const freshness = await getFreshness(db, teamId);
+  const force = job.force || gateway.isForce;
+  const events = publishLookup(deps, teamId, job.id);
+
+  for (;;) {
+    if (!(await lease())) {
+      await events.flush();
+      const s = await one<{ status: number }>(db, sql`SELECT status FROM lookup_jobs WHERE team_id = ${teamId} AND id = ${job.id}`);
+      return !s ? "gone" : s.status === LookupStatuses.paused ? "paused" : s.status === LookupStatuses.running ? "leased" : "stopped";
+    }
+    const items = await claim(db, teamId, job.id, type, batchSize, force ? null : freshness);
+    if (!items.length) {
+      // Completed only if nothing arrived meanwhile (an API import adds items to its running job).
+      const done = await rows(
+        db,
+        sql`UPDATE lookup_jobs SET status = 3, error = NULL, finished_at = now(), updated_at = now()
+            WHERE team_id = ${teamId} AND id = ${job.id} AND status = 1
+              AND NOT EXISTS (SELECT 1 FROM lookup_items WHERE team_id = ${teamId} AND job_id = ${job.id} AND state = 0)
+            RETURNING id`,
+      );
+      if (!done.length) continue;
+      await events.flush();
+      return "completed";
+    }
+    const batch = emptyBatch();
+    const ask: ClaimedItem[] = [];
+    for (const it of items) {
+      if (!it.present) batch.skipped.push(it.value);
+      else if (it.fresh) batch.reused.push(it.value);
+      else ask.push(it);
+    }
+    let asked = ask;
+    let outOfFunds = false;
+    if (ask.length) {
+      const hold = await db.transaction((tx) => holdFunds(tx, teamId, job.id, type, ask.length));
+      if (hold.items < ask.length) {
+        outOfFunds = true;
+        asked = ask.slice(0, hold.items);
+      }
+    }
+    const { answered, failed, down } = await askProvider(adapter, pacer, asked);
+    batch.answered = answered;
+    batch.failed = failed;
+    await db.transaction((tx) => settleBatch(tx, { teamId, id: job.id, type }, batch, adapter.unitCost));
+    await events.progress();
+    if (outOfFunds) {
+      await finish(deps, job, LookupStatuses.stopped, INSUFFICIENT_FUNDS);
+      await events.flush();
+      await events.message(INSUFFICIENT_FUNDS, "error");
+      return "stopped";
+    }
+    if (down.length) {
+      // Fail closed: the unanswered items stay pending (a DNC check is never taken as clean) and the job retries.
+      await db.execute(
+        sql`UPDATE lookup_jobs SET error = ${"The provider is not answering; the lookup retries shortly."}, updated_at = now()
+            WHERE team_id = ${teamId} AND id = ${job.id}`,
+      );
+      await events.flush();
+      throw new ProviderDownError(down[0]?.message ?? "The provider is not answering.");
+    }
+  }
+}
+
+interface ClaimedItem {
+  value: string;
+  lead_id: number;
+  present: boolean;
+  fresh: boolean;
+}
+
+/** The next pending items, with whether each is still on its lead and whether its last result is fresh. */
+async function claim(db: Db, teamId: number, jobId: number, type: LookupType, limit: number, fresh: LookupFreshness | null) {
+  const contact =
+    type === 2
+      ? sql`LEFT JOIN lead_emails c ON c.team_id = i.team_id AND c.email = i.value`
+      : sql`LEFT JOIN lead_phones c ON c.team_id = i.team_id AND c.phone = i.value`;
+  const checkedAt = type === 1 ? sql`c.looked_up_at` : type === 3 ? sql`c.dnc_checked_at` : sql`c.looked_up_at`;
+  const days = !fresh ? null : type === 1 ? fresh.carrier_days : type === 3 ? fresh.dnc_days : fresh.email_days;
+  const isFresh = days ? sql`(${checkedAt} > now() - make_interval(days => ${days}))` : sql`false`;
+  return rows<ClaimedItem>(
+    db,
+    sql`SELECT i.value, i.lead_id, (c.lead_id IS NOT NULL) AS present, COALESCE(${isFresh}, false) AS fresh
+        FROM lookup_items i ${contact}
+        WHERE i.team_id = ${teamId} AND i.job_id = ${jobId} AND i.state = 0
+        ORDER BY i.value LIMIT ${limit}`,
+  );
+}
+
+/** Asks the provider about each item at the pacer's rate, a bounded number at a time. */
+async function askProvider(adapter: LookupAdapter<ProviderResult>, pacer: Pacer, items: ClaimedItem[]) {
+  const answered: Answered[] = [];
+  const failed: { value: string; reason: string }[] = [];
+  const down: ProviderError[] = [];
+  const concurrency = Math.max(1, Math.min(64, pacer.rate));
+  let next = 0;
+  let stop = false;
+  async function worker() {
+    while (!stop && next < items.length) {
+      const it = items[next++]!;
+      await pacer.acquire();
+      try {
+        answered.push({ value: it.value, leadId: Number(it.lead_id), result: await adapter.lookup(it.value) });
+      } catch (e) {
+        if (e instanceof ProviderError && !e.retryable) failed.push({ value: it.value, reason: e.message });
+        else {
+          down.push(e instanceof ProviderError ? e : new ProviderError(String(e), true));
+          // The provider is down: stop asking; the rest of the batch stays pending.
+          stop = true;
+        }
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return { answered, failed, down };
+}
+
+async function finish(deps: RunnerDeps, job: JobRow, status: number, error: string | null) {
+  await deps.db.execute(
+    sql`UPDATE lookup_jobs SET status = ${status}, error = ${error}, finished_at = now(), updated_at = now()
+        WHERE team_id = ${job.team_id} AND id = ${job.id} AND status = 1`,
+  );
+}

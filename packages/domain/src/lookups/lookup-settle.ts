@@ -1,0 +1,285 @@
+import { CarrierStatuses, CarrierStatusLabels, type LookupType } from "@leadflow/contracts";
+import type { schema } from "@leadflow/db";
+
+type LeadLogDiff = schema.LeadLogDiff;
+
+import { sql } from "drizzle-orm";
+import type { DncCheckResult, EmailVerifyResult, PhoneLookupResult } from "../providers/provider-types";
+import { recordLeadChanges } from "../segments/segment-sync";
+import { type DbOrTx, rows } from "../shared/rows";
+import { round4, settleHold } from "./billing";
+
+/*
+ * Settles one batch of a lookup job in one transaction: the results land on the phones and emails, the lead's
+ * timeline, the lists' and sources' looked-up and verified counters and the dynamic audiences' change notes;
+ * the items leave the pending state; the job's counters move; the batch's hold is charged for what the provider
+ * answered and the rest goes back. Nothing here runs unless all of it does.
+ */
+
+export type ProviderResult = PhoneLookupResult | DncCheckResult | EmailVerifyResult;
+
+export interface Answered<R extends ProviderResult = ProviderResult> {
+  value: string;
+  leadId: number;
+  result: R;
+}
+
+export interface Batch {
+  answered: Answered[];
+  /** Values whose result is fresh enough to reuse: free, no provider call. */
+  reused: string[];
+  /** Values the provider refused for good (not charged), with its reason. */
+  failed: { value: string; reason: string }[];
+  /** Values gone from their lead since the snapshot (edited or deleted). */
+  skipped: string[];
+}
+
+export const emptyBatch = (): Batch => ({ answered: [], reused: [], failed: [], skipped: [] });
+
+const PHONE_STATUS = { subscribed: 1, blacklisted: 4, federalDnc: 5, stateDnc: 6 } as const;
+const EMAIL_STATUS = { pending: 1, valid: 2, invalid: 3 } as const;
+
+export async function settleBatch(
+  tx: DbOrTx,
+  job: { teamId: number; id: number; type: LookupType },
+  batch: Batch,
+  unitCost: number,
+): Promise<{ charged: number }> {
+  const { teamId, id: jobId, type } = job;
+  const touched = new Set<number>();
+  if (batch.answered.length) {
+    const changed = await (type === 1
+      ? applyCarrier(tx, teamId, batch.answered as Answered<PhoneLookupResult>[])
+      : type === 3
+        ? applyDnc(tx, teamId, batch.answered as Answered<DncCheckResult>[])
+        : applyEmail(tx, teamId, batch.answered as Answered<EmailVerifyResult>[]));
+    for (const l of changed) touched.add(l);
+  }
+  const states: [number, string[]][] = [
+    [1, batch.answered.map((a) => a.value)],
+    [2, batch.reused],
+    [3, batch.failed.map((f) => f.value)],
+    [4, batch.skipped],
+  ];
+  for (const [state, values] of states) {
+    if (!values.length) continue;
+    await tx.execute(
+      sql`UPDATE lookup_items SET state = ${state}
+          WHERE team_id = ${teamId} AND job_id = ${jobId} AND state = 0 AND value = ANY(${textArray(values)})`,
+    );
+  }
+  const done = batch.answered.length + batch.reused.length + batch.failed.length + batch.skipped.length;
+  const serviceItems = batch.answered.length + batch.failed.length;
+  await tx.execute(
+    sql`UPDATE lookup_jobs SET count = count + ${done}, reused_count = reused_count + ${batch.reused.length},
+          failed_count = failed_count + ${batch.failed.length}, service_items_count = service_items_count + ${serviceItems},
+          service_cost = service_cost + ${round4(serviceItems * unitCost)}, updated_at = now()
+        WHERE team_id = ${teamId} AND id = ${jobId}`,
+  );
+  const charged = await settleHold(tx, teamId, jobId, type, batch.answered.length);
+  if (touched.size) {
+    const ids = [...touched];
+    await tx.execute(sql`UPDATE leads SET updated_at = now() WHERE team_id = ${teamId} AND id = ANY(${bigints(ids)})`);
+    // Carrier, DNC and email results are audience filter fields: dynamic audiences re-test these leads.
+    await recordLeadChanges(tx, teamId, { ids });
+  }
+  return { charged };
+}
+
+const textArray = (values: string[]) => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+const bigints = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::bigint[]`;
+
+interface Before {
+  value: string;
+  lead_id: number;
+  looked: boolean;
+  verified: boolean;
+}
+
+/**
+ * Moves the lists' and sources' `contacts_looked_up` / `contacts_verified` by what changed: a value looked up
+ * for the first time counts once, a value that became (un)verified moves by one, in every list and source its
+ * lead is in.
+ */
+async function moveCounters(tx: DbOrTx, teamId: number, before: Before[], after: Map<string, { looked: boolean; verified: boolean }>) {
+  const deltas = new Map<number, { looked: number; verified: number }>();
+  for (const b of before) {
+    const a = after.get(b.value);
+    if (!a) continue;
+    const dl = Number(a.looked) - Number(b.looked);
+    const dv = Number(a.verified) - Number(b.verified);
+    if (!dl && !dv) continue;
+    const d = deltas.get(b.lead_id) ?? { looked: 0, verified: 0 };
+    d.looked += dl;
+    d.verified += dv;
+    deltas.set(b.lead_id, d);
+  }
+  if (!deltas.size) return;
+  const json = JSON.stringify([...deltas].map(([lead_id, d]) => ({ lead_id, dl: d.looked, dv: d.verified })));
+  const d = sql`SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS d(lead_id bigint, dl int, dv int)`;
+  await tx.execute(
+    sql`UPDATE lists l SET contacts_looked_up = GREATEST(0, l.contacts_looked_up + x.dl), contacts_verified = GREATEST(0, l.contacts_verified + x.dv)
+        FROM (SELECT ll.list_id, sum(d.dl)::int AS dl, sum(d.dv)::int AS dv FROM (${d}) d
+              JOIN list_leads ll ON ll.team_id = ${teamId} AND ll.lead_id = d.lead_id GROUP BY ll.list_id) x
+        WHERE l.team_id = ${teamId} AND l.id = x.list_id`,
+  );
+  await tx.execute(
+    sql`UPDATE sources s SET contacts_looked_up = GREATEST(0, s.contacts_looked_up + x.dl), contacts_verified = GREATEST(0, s.contacts_verified + x.dv)
+        FROM (SELECT m.source_id, sum(m.dl)::int AS dl, sum(m.dv)::int AS dv
+              FROM (SELECT DISTINCT l.source_id, d.lead_id, d.dl, d.dv FROM (${d}) d
+                    JOIN list_leads ll ON ll.team_id = ${teamId} AND ll.lead_id = d.lead_id
+                    JOIN lists l ON l.team_id = ${teamId} AND l.id = ll.list_id) m GROUP BY m.source_id) x
+        WHERE s.team_id = ${teamId} AND s.id = x.source_id`,
+  );
+}
+
+async function writeLogs(tx: DbOrTx, teamId: number, entries: { lead_id: number; diff: LeadLogDiff[] }[]) {
+  if (!entries.length) return;
+  await tx.execute(
+    sql`INSERT INTO lead_logs (team_id, lead_id, type, action, diff)
+        SELECT ${teamId}, e.lead_id, 'lookup', 'lookup', e.diff
+        FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS e(lead_id bigint, diff jsonb)`,
+  );
+}
+
+const line = (name: string, value: string, from: string | null, to: string | null): LeadLogDiff => ({
+  lead_attribute_name: name,
+  lead_attribute_value: value,
+  action: "updated",
+  value_from: from,
+  value_to: to,
+});
+
+async function applyCarrier(tx: DbOrTx, teamId: number, answered: Answered<PhoneLookupResult>[]): Promise<number[]> {
+  const payload = answered.map(({ value, result: r }) => ({
+    phone: value,
+    carrier_name: r.carrierName,
+    carrier_type: r.carrierType,
+    carrier_status: r.carrierType ? CarrierStatuses[r.carrierType] : null,
+    state: r.state,
+    city: r.city,
+    timezone: r.timezone,
+    action: r.action,
+    reason: r.reason,
+    verified: r.valid && r.action === "send",
+  }));
+  // The CTEs share one snapshot: `o` reads the values as they were before `u` changes them.
+  const before = await rows<Before & { carrier_name: string | null; carrier_status: number | null }>(
+    tx,
+    sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS v(phone text, carrier_name text,
+                   carrier_type text, carrier_status smallint, state text, city text, timezone text, action text, reason text,
+                   verified boolean)),
+          o AS (SELECT p.phone, p.lead_id, p.looked_up_at IS NOT NULL AS looked, p.verified_at IS NOT NULL AS verified,
+                       p.carrier_name, p.carrier_status
+                FROM lead_phones p JOIN v ON v.phone = p.phone WHERE p.team_id = ${teamId}),
+          u AS (UPDATE lead_phones p SET carrier_name = v.carrier_name, carrier_type = v.carrier_type, carrier_status = v.carrier_status,
+                  state = COALESCE(v.state, p.state), city = COALESCE(v.city, p.city), timezone = COALESCE(v.timezone, p.timezone),
+                  lookup_action = v.action, lookup_reason = v.reason, looked_up_at = now(),
+                  verified_at = CASE WHEN v.verified THEN now() ELSE NULL END, updated_at = now()
+                FROM v WHERE p.team_id = ${teamId} AND p.phone = v.phone RETURNING p.phone)
+        SELECT o.phone AS value, o.lead_id, o.looked, o.verified, o.carrier_name, o.carrier_status FROM o JOIN u ON u.phone = o.phone`,
+  );
+  const byValue = new Map(payload.map((p) => [p.phone, p]));
+  await moveCounters(tx, teamId, before, new Map(payload.map((p) => [p.phone, { looked: true, verified: p.verified }])));
+  const label = (status: number | null) => (status ? CarrierStatusLabels[status as keyof typeof CarrierStatusLabels] : null);
+  await writeLogs(
+    tx,
+    teamId,
+    before.map((b) => {
+      const p = byValue.get(b.value)!;
+      const was = b.carrier_name || b.carrier_status ? [b.carrier_name, label(b.carrier_status)].filter(Boolean).join(" · ") : null;
+      const now = [p.carrier_name, label(p.carrier_status)].filter(Boolean).join(" · ") || "Unknown";
+      return {
+        lead_id: b.lead_id,
+        diff: [
+          line("Carrier", b.value, was === now ? null : was, now),
+          line("Lookup", b.value, null, [p.action === "send" ? "Send" : "Skip", p.reason].filter(Boolean).join(": ")),
+        ],
+      };
+    }),
+  );
+  return [...new Set(before.map((b) => Number(b.lead_id)))];
+}
+
+async function applyDnc(tx: DbOrTx, teamId: number, answered: Answered<DncCheckResult>[]): Promise<number[]> {
+  const payload = answered.map(({ value, result: r }) => ({
+    phone: value,
+    code: r.code,
+    message: r.message,
+    // What a listed number becomes; a clean check releases an earlier DNC status (never Unsubscribed/Suppressed).
+    listed: r.litigator ? PHONE_STATUS.blacklisted : r.federal ? PHONE_STATUS.federalDnc : r.state ? PHONE_STATUS.stateDnc : null,
+  }));
+  const changed = await rows<{ value: string; lead_id: number; old_status: number; new_status: number }>(
+    tx,
+    sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS v(phone text, code text, message text, listed smallint)),
+          o AS (SELECT p.phone, p.status FROM lead_phones p JOIN v ON v.phone = p.phone WHERE p.team_id = ${teamId}),
+          u AS (UPDATE lead_phones p SET dnc_code = v.code, dnc_message = v.message, dnc_checked_at = now(), updated_at = now(),
+                  status = CASE WHEN v.listed IS NOT NULL AND p.status IN (1, 5, 6) THEN v.listed
+                                WHEN v.listed IS NULL AND p.status IN (5, 6) THEN 1 ELSE p.status END
+                FROM v WHERE p.team_id = ${teamId} AND p.phone = v.phone RETURNING p.phone, p.lead_id, p.status)
+        SELECT u.phone AS value, u.lead_id, o.status AS old_status, u.status AS new_status FROM u JOIN o ON o.phone = u.phone`,
+  );
+  const byValue = new Map(payload.map((p) => [p.phone, p]));
+  const statusName: Record<number, string> = {
+    1: "Subscribed",
+    2: "Unsubscribed",
+    3: "Suppressed",
+    4: "Blacklisted",
+    5: "Federal DNC",
+    6: "State DNC",
+  };
+  await writeLogs(
+    tx,
+    teamId,
+    changed.map((c) => {
+      const p = byValue.get(c.value)!;
+      const diff = [line("DNC", c.value, null, `${p.code}${p.message ? `: ${p.message}` : ""}`)];
+      if (c.old_status !== c.new_status)
+        diff.push({
+          ...line("Phone status", c.value, statusName[c.old_status] ?? null, statusName[c.new_status] ?? null),
+          action: "updated",
+        });
+      return { lead_id: c.lead_id, diff };
+    }),
+  );
+  return [...new Set(changed.map((c) => Number(c.lead_id)))];
+}
+
+async function applyEmail(tx: DbOrTx, teamId: number, answered: Answered<EmailVerifyResult>[]): Promise<number[]> {
+  const payload = answered.map(({ value, result: r }) => ({
+    email: value,
+    result: r.result,
+    reason: r.reason,
+    status: r.result === "valid" || r.result === "catch_all" ? EMAIL_STATUS.valid : r.result === "unknown" ? null : EMAIL_STATUS.invalid,
+  }));
+  const before = await rows<Before & { old_status: number; new_status: number; now_verified: boolean }>(
+    tx,
+    sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS v(email text, result text, reason text, status smallint)),
+          o AS (SELECT e.email, e.looked_up_at IS NOT NULL AS looked, e.verified_at IS NOT NULL AS verified, e.status
+                FROM lead_emails e JOIN v ON v.email = e.email WHERE e.team_id = ${teamId}),
+          u AS (UPDATE lead_emails e SET result = v.result, looked_up_at = now(), updated_at = now(),
+                  status = CASE WHEN v.status IS NOT NULL AND e.status IN (1, 2, 3) THEN v.status ELSE e.status END,
+                  verified_at = CASE WHEN e.status NOT IN (1, 2, 3) THEN e.verified_at
+                                     WHEN COALESCE(v.status, e.status) = 2 THEN now() ELSE NULL END
+                FROM v WHERE e.team_id = ${teamId} AND e.email = v.email
+                RETURNING e.email, e.lead_id, e.status, e.verified_at IS NOT NULL AS now_verified)
+        SELECT u.email AS value, u.lead_id, o.looked, o.verified, o.status AS old_status, u.status AS new_status, u.now_verified
+        FROM u JOIN o ON o.email = u.email`,
+  );
+  const after = new Map(before.map((b) => [b.value, { looked: true, verified: b.now_verified }]));
+  await moveCounters(tx, teamId, before, after);
+  const byValue = new Map(payload.map((p) => [p.email, p]));
+  const statusName: Record<number, string> = { 1: "Pending", 2: "Valid", 3: "Invalid", 4: "Unsubscribed", 5: "Bounced", 6: "Complaint" };
+  await writeLogs(
+    tx,
+    teamId,
+    before.map((b) => {
+      const p = byValue.get(b.value)!;
+      const diff = [line("Email result", b.value, null, [p.result, p.reason].filter(Boolean).join(": "))];
+      if (b.old_status !== b.new_status)
+        diff.push(line("Email status", b.value, statusName[b.old_status] ?? null, statusName[b.new_status] ?? null));
+      return { lead_id: b.lead_id, diff };
+    }),
+  );
+  return [...new Set(before.map((b) => Number(b.lead_id)))];
+}

@@ -1,0 +1,65 @@
+/*
+ * Paces provider requests to a gateway's rate limit (requests per second). Two rules together:
+ * - starts follow an ideal schedule 1/rate apart, so a steady run finishes at the rate even when timers fire
+ *   late (a late start is caught up by the next ones);
+ * - a start waits until the start `rate` places before it is a full second old, so no one-second window ever
+ *   holds more than `rate` starts, catch-up included.
+ * One pacer per gateway per process, shared by every job on that gateway: two jobs split its rate.
+ */
+export interface Pacer {
+  readonly rate: number;
+  /** Resolves when the caller may start one request. */
+  acquire(): Promise<void>;
+}
+
+export function createPacer(ratePerSecond: number, now: () => number = () => performance.now()): Pacer {
+  const rate = Math.max(1, Math.floor(ratePerSecond));
+  const interval = 1000 / rate;
+  const starts: number[] = new Array(rate).fill(Number.NEGATIVE_INFINITY);
+  let oldest = 0;
+  let next = Number.NEGATIVE_INFINITY;
+  let chain: Promise<void> = Promise.resolve();
+
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+  /**
+   * `asked`: when the caller asked. A caller that asked over a second after its slot was due found the pacer idle:
+   * the schedule restarts from now. A shorter gap (the runner settling a batch) is made up by the next starts, as
+   * far as the one-second bound allows, so a long run keeps its rate.
+   */
+  async function take(asked: number) {
+    if (asked >= next + 1000) next = asked;
+    for (;;) {
+      const t = now();
+      const at = Math.max(next, (starts[oldest] ?? 0) + 1000);
+      if (t >= at) {
+        starts[oldest] = t;
+        oldest = (oldest + 1) % rate;
+        next += interval;
+        return;
+      }
+      await sleep(Math.min(50, Math.max(1, Math.ceil(at - t))));
+    }
+  }
+  return {
+    rate,
+    acquire() {
+      const asked = now();
+      const p = chain.then(() => take(asked));
+      chain = p.catch(() => {});
+      return p;
+    },
+  };
+}
+
+const pacers = new Map<string, Pacer>();
+
+/** The process's pacer for a gateway at a rate; a changed rate starts a new one. */
+export function pacerFor(gatewayId: number, rate: number): Pacer {
+  const key = `${gatewayId}:${rate}`;
+  let p = pacers.get(key);
+  if (!p) {
+    p = createPacer(rate);
+    pacers.set(key, p);
+  }
+  return p;
+}
