@@ -54,7 +54,7 @@ export async function signedInWithList(page: Page, prefix: string, name: string)
   const auth = { Authorization: `Bearer ${token}` };
   const source = await (await page.request.post("/api/sources", { headers: auth, data: { name: "Web forms" } })).json();
   const list = await (await page.request.post(`/api/sources/${source.id}/lists`, { headers: auth, data: { name: "Spring" } })).json();
-  return { listPath: `/u/0/sources/${source.id}/${list.id}` };
+  return { listPath: `/u/0/sources/${source.id}/${list.id}`, sourcePath: `/u/0/sources/${source.id}`, email };
 }
 
 /** Writes CSV lines (CRLF) to a new temporary file and answers its path. */

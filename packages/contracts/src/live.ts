@@ -19,6 +19,9 @@ export const LiveEvents = {
     percent: z.number(),
     count: z.number(),
     time_left: z.string().nullable(),
+    /** Beyond the spec's four fields: the scope's size is known only once the job snapshots it, and its cost grows. */
+    total_count: z.number().optional(),
+    cost: z.number().optional(),
   }),
 } as const;
 export type LiveEventName = keyof typeof LiveEvents;

@@ -7,6 +7,7 @@ import {
   listOutbox,
   lookupPrices,
   seedDemo,
+  setFreeLookups,
   setLookupPrices,
   setSetting,
   topUp,
@@ -22,6 +23,7 @@ export type AdminCommand =
   | { name: "settings.auto-approve"; value: boolean }
   | { name: "message"; email: string; text: string }
   | { name: "team.topup"; email: string; amount: number }
+  | { name: "team.free-lookups"; email: string; items: number }
   | { name: "lookup.prices"; prices: Partial<Record<1 | 2 | 3, number | undefined>> };
 
 export async function runAdminCommand(database: Database, cmd: AdminCommand): Promise<string> {
@@ -64,6 +66,12 @@ export async function runAdminCommand(database: Database, cmd: AdminCommand): Pr
         if (!user) throw new AppError("user_not_found", `No user with the email ${cmd.email}.`);
         const balance = await topUp(db, user.team_id, cmd.amount, "Top-up by the platform");
         return `Added $${cmd.amount.toFixed(2)} to team ${user.team_id}; its balance is $${balance.toFixed(2)}.`;
+      }
+      case "team.free-lookups": {
+        const user = await findUserByEmail(db, cmd.email);
+        if (!user) throw new AppError("user_not_found", `No user with the email ${cmd.email}.`);
+        await setFreeLookups(db, user.team_id, cmd.items);
+        return `Team ${user.team_id} has ${cmd.items} free lookups left.`;
       }
       case "lookup.prices": {
         const given = Object.fromEntries(Object.entries(cmd.prices).filter(([, v]) => v !== undefined));

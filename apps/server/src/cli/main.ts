@@ -20,6 +20,7 @@ const usage = `Usage: npm run leadflow -- <command>
   settings auto-approve <on|off>   approve new registrations automatically
   message <email> <text>     show a message to the user's open browser tabs (a toast)
   team topup <email> <amount>   add dollars to the balance of the user's team (lookups are paid from it)
+  team free-lookups <email> <n>  set the free lookup items the user's team has left
   lookup prices [--sms <$>] [--email <$>] [--dnc <$>]   show or set the price per lookup item
 
 Environment: PORT (3000), LEADFLOW_DATA_DIR (./data), DATABASE_URL (unset = embedded database), APP_URL,
@@ -50,6 +51,11 @@ function parseAdmin(args: string[]): AdminCommand | undefined {
     if (!Number.isFinite(amount) || amount <= 0)
       throw new Error("team topup needs a positive amount of dollars, e.g. team topup me@example.com 25");
     return { name: "team.topup", email: c, amount };
+  }
+  if (a === "team" && b === "free-lookups" && c) {
+    const items = Number(args[3]);
+    if (!Number.isInteger(items) || items < 0) throw new Error("team free-lookups needs a whole number, e.g. team free-lookups me@example.com 0");
+    return { name: "team.free-lookups", email: c, items };
   }
   if (a === "lookup" && b === "prices") {
     const price = (name: string) => {

@@ -73,6 +73,13 @@ export async function topUp(db: DbOrTx, teamId: number, amount: number, note: st
   return Number(row?.balance ?? 0);
 }
 
+/** Sets the free lookup items a team has left (the platform's tool until plans arrive). */
+export async function setFreeLookups(db: DbOrTx, teamId: number, items: number): Promise<void> {
+  if (!Number.isInteger(items) || items < 0 || items > 100_000_000) throw new Error("The free lookups must be a whole number from 0.");
+  await ensureBalanceRow(db, teamId);
+  await db.execute(sql`UPDATE team_balances SET free_lookups = ${items}, updated_at = now() WHERE team_id = ${teamId}`);
+}
+
 /** What a team can pay for now, in items of one type: free items plus whole items the balance covers. */
 export async function affordableItems(db: DbOrTx, teamId: number, type: LookupType): Promise<number> {
   const b = await getBalance(db, teamId);

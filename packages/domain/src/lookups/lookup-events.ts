@@ -18,7 +18,15 @@ export async function teamUserIds(db: DbOrTx, teamId: number): Promise<number[]>
 }
 
 export async function sendLookupData(db: DbOrTx, live: LivePublisher, teamId: number, job: LookupJob, users?: number[]) {
-  const payload = { id: job.id, status: job.status, percent: job.percent, count: job.count, time_left: job.time_left };
+  const payload = {
+    id: job.id,
+    status: job.status,
+    percent: job.percent,
+    count: job.count,
+    time_left: job.time_left,
+    total_count: job.total_count,
+    cost: job.cost,
+  };
   for (const id of users ?? (await teamUserIds(db, teamId))) await live.toUser(id, "LookupData", payload).catch(() => {});
 }
 

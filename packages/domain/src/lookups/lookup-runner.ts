@@ -32,7 +32,7 @@ export interface RunnerDeps {
   db: Db;
   live: LivePublisher;
   providerOptions?: ProviderOptions;
-  /** Items per batch; default: two seconds of the gateway's rate, 20–500. */
+  /** Items per batch; default: two seconds of the gateway's rate (1–500), so progress moves every two seconds. */
   batchSize?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }
@@ -114,7 +114,7 @@ async function runLeased(deps: RunnerDeps, job: JobRow, lease: () => Promise<boo
   const adapter = lookupAdapterFor(kind, gateway.adapter, deps.providerOptions) as LookupAdapter<ProviderResult>;
   const rate = gateway.rateLimit ?? DEFAULT_LOOKUP_RATE;
   const pacer = pacerFor(gateway.id, rate);
-  const batchSize = deps.batchSize ?? Math.min(500, Math.max(20, rate * 2));
+  const batchSize = deps.batchSize ?? Math.min(500, Math.max(1, rate * 2));
   const freshness = await getFreshness(db, teamId);
   const force = job.force || gateway.isForce;
   const events = publishLookup(deps, teamId, job.id);

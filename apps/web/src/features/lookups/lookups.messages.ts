@@ -41,6 +41,7 @@ export const lookupsMessages: Record<string, string> = {
 
   "lookups.progress.left": "{count} {noun} left",
   "lookups.progress.completed": "Completed",
+  "lookups.progress.counting": "Counting…",
   "lookups.progress.paid": "paid",
   "lookups.progress.label": "{type} progress",
   "lookups.progress.more": "(+{count} more)",

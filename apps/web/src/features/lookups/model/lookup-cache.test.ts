@@ -43,3 +43,13 @@ describe("patching the cache from LookupData", () => {
     expect(patchCachedLookups(undefined, event).found).toBe(false);
   });
 });
+
+describe("patching a job snapshotted after it was listed", () => {
+  it("takes the scope's size and the cost from the event", () => {
+    const job = lookupJob({ id: 1, total_count: 0, count: 0, cost: 0, paid: false });
+    const patched = patchLookupJob(job, { id: 1, status: 1, percent: 60, count: 12, time_left: "8s", total_count: 20, cost: 0.06 });
+    expect(patched).toMatchObject({ total_count: 20, count: 12, cost: 0.06, paid: true });
+    // The spec's four fields alone still patch.
+    expect(patchLookupJob(job, { id: 1, status: 2, percent: 5, count: 1, time_left: null })).toMatchObject({ status: 2, total_count: 0 });
+  });
+});

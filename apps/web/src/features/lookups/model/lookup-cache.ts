@@ -5,8 +5,18 @@ export type LookupData = LiveEventPayload<"LookupData">;
 /** The job with the event's live fields, or the same object when the event changes nothing. */
 export function patchLookupJob(job: LookupJob, e: LookupData): LookupJob {
   if (job.id !== e.id) return job;
-  if (job.status === e.status && job.percent === e.percent && job.count === e.count && job.time_left === e.time_left) return job;
-  return { ...job, status: e.status, percent: e.percent, count: e.count, time_left: e.time_left };
+  const total = e.total_count ?? job.total_count;
+  const cost = e.cost ?? job.cost;
+  if (
+    job.status === e.status &&
+    job.percent === e.percent &&
+    job.count === e.count &&
+    job.time_left === e.time_left &&
+    job.total_count === total &&
+    job.cost === cost
+  )
+    return job;
+  return { ...job, status: e.status, percent: e.percent, count: e.count, time_left: e.time_left, total_count: total, cost, paid: cost > 0 };
 }
 
 export interface PatchResult<D> {

@@ -39,6 +39,10 @@ describe("progress text (spec 1 §4)", () => {
     expect(progressText(lookupJob({ status: 3, total_count: 10, count: 10 }))).toBe("Completed");
   });
 
+  it("says Counting… while a running lookup has not counted its scope yet", () => {
+    expect(progressText(lookupJob({ status: 1, total_count: 0, count: 0 }))).toBe("Counting…");
+  });
+
   it("never counts below zero", () => {
     expect(itemsLeft({ total_count: 5, count: 8 })).toBe(0);
   });

@@ -28,6 +28,8 @@ export function itemNoun(type: number, count: number): string {
 /** Spec 1 §4: '1 phone left' / 'N phones left', or 'Completed'. */
 export function progressText(job: Pick<LookupJob, "type" | "status" | "total_count" | "count">): string {
   if (job.status === LookupStatuses.completed) return t("lookups.progress.completed");
+  // A job that has just started has not counted its scope yet.
+  if (job.status === LookupStatuses.running && job.total_count === 0) return t("lookups.progress.counting");
   const left = itemsLeft(job);
   return t("lookups.progress.left", { count: integer.format(left), noun: itemNoun(job.type, left) });
 }

@@ -1,0 +1,86 @@
+import { expect, test } from "@playwright/test";
+import { leadflow } from "../cli";
+import { contextMenu, csvFile, expectToast, importFile, signedInWithList } from "./helpers";
+
+/** Twenty people in San Francisco; the sandbox reads the last digit (0–6 mobile, 7 landline, 8 VoIP, 9 invalid). */
+function leadsFile(): string {
+  const lines = ["Phone,Email,First name"];
+  for (let i = 1; i <= 20; i++) lines.push(`(415) 301-${String(i).padStart(4, "0")},person${i}@example.com,Person ${i}`);
+  return csvFile("lookups", lines);
+}
+
+test("lookups: a sandbox gateway, a list lookup watched live, paused and resumed, carrier results on a lead, the balance charged", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { listPath, sourcePath, email } = await signedInWithList(page, "lookups", "Lou Lookups");
+  await page.goto(listPath);
+  await importFile(page, leadsFile());
+  // Money for paid lookups: no free items left, $5 on the balance (the platform's commands).
+  leadflow("team", "free-lookups", email, "0");
+  leadflow("team", "topup", email, "5");
+
+  // Settings → Integrations: a sandbox SMS Lookup gateway, slow enough to watch (one lookup a second).
+  await page.goto("/u/0/settings/integrations");
+  await contextMenu(page, "Add Integration");
+  const add = page.getByRole("dialog", { name: "Add Integration" });
+  await add.getByRole("combobox", { name: "Type" }).click();
+  await page.getByRole("option", { name: "SMS Lookup", exact: true }).click();
+  await add.getByRole("combobox", { name: "Provider" }).click();
+  await page.getByRole("option", { name: "Sandbox (test)" }).click();
+  await add.getByRole("textbox", { name: "Name" }).fill("Sandbox carrier");
+  await add.getByRole("spinbutton", { name: /Rate limit/ }).fill("1");
+  await add.getByRole("button", { name: "Test connection" }).click();
+  await expect(add.getByText("Sandbox gateway: no account needed.")).toBeVisible();
+  await add.getByRole("button", { name: "Save" }).click();
+  await expect(add).toHaveCount(0);
+  await expect(page.getByRole("cell", { name: "Sandbox carrier", exact: true })).toBeVisible();
+
+  // The source page: select the list, Run Lookup → SMS Lookup, confirm with the gateway.
+  await page.goto(sourcePath);
+  await page.getByRole("row", { name: /Spring/ }).getByRole("checkbox", { name: "Select row" }).check();
+  await contextMenu(page, "Run Lookup");
+  await page.getByRole("menuitem", { name: "SMS Lookup" }).click();
+  const run = page.getByRole("dialog", { name: "SMS Lookup" });
+  await expect(run.getByText("Do you want to lookup sms leads in selected lists?")).toBeVisible();
+  await run.getByRole("button", { name: "Start lookup" }).click();
+  await expectToast(page, "Lookup has been started");
+
+  // Live progress on the source page: phones left counting down.
+  const progress = page.getByText(/\d+ phones left/).first();
+  await expect(progress).toBeVisible({ timeout: 15_000 });
+  const firstLeft = Number((await progress.textContent())?.match(/(\d+) phones left/)?.[1]);
+  await expect
+    .poll(async () => Number((await page.getByText(/\d+ phones? left/).first().textContent())?.match(/(\d+) phones? left/)?.[1]), {
+      timeout: 15_000,
+    })
+    .toBeLessThan(firstLeft);
+
+  // Lookup Management: pause it, then start it again; it completes.
+  await page.goto("/u/0/settings/lookup-management");
+  const row = page.getByRole("row", { name: /Sandbox carrier/ });
+  await expect(row.getByText("Running")).toBeVisible();
+  await row.getByRole("button", { name: "Pause" }).click();
+  await expectToast(page, "Lookup stopped");
+  await expect(row.getByText("Paused")).toBeVisible();
+  // The batch in flight when it paused (two seconds of work) still lands; then the count stands still.
+  await page.waitForTimeout(2500);
+  const pausedAt = await row.getByRole("cell").nth(5).textContent();
+  await page.waitForTimeout(2000);
+  await expect(row.getByRole("cell").nth(5)).toHaveText(pausedAt ?? "");
+  await row.getByRole("button", { name: "Start" }).click();
+  await expectToast(page, "Lookup started");
+  await expect(row.getByText("Completed")).toBeVisible({ timeout: 20_000 });
+  await expect(row.getByText("100%")).toBeVisible();
+  // Twenty phones at $0.005.
+  await expect(row.getByText("$0.10")).toBeVisible();
+
+  // A lead shows its carrier.
+  await page.goto(listPath);
+  await page.getByRole("table").getByRole("row").filter({ hasText: "person1@example.com" }).getByText("Person 1", { exact: true }).click();
+  await expect(page.getByText("Sandbox Mobile · Mobile").first()).toBeVisible();
+
+  // The account menu shows the balance charged: $5.00 − $0.10.
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByText("Balance $4.90")).toBeVisible();
+});
