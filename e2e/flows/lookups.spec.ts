@@ -38,7 +38,10 @@ test("lookups: a sandbox gateway, a list lookup watched live, paused and resumed
 
   // The source page: select the list, Run Lookup → SMS Lookup, confirm with the gateway.
   await page.goto(sourcePath);
-  await page.getByRole("row", { name: /Spring/ }).getByRole("checkbox", { name: "Select row" }).check();
+  await page
+    .getByRole("row", { name: /Spring/ })
+    .getByRole("checkbox", { name: "Select row" })
+    .check();
   await contextMenu(page, "Run Lookup");
   await page.getByRole("menuitem", { name: "SMS Lookup" }).click();
   const run = page.getByRole("dialog", { name: "SMS Lookup" });
@@ -51,9 +54,20 @@ test("lookups: a sandbox gateway, a list lookup watched live, paused and resumed
   await expect(progress).toBeVisible({ timeout: 15_000 });
   const firstLeft = Number((await progress.textContent())?.match(/(\d+) phones left/)?.[1]);
   await expect
-    .poll(async () => Number((await page.getByText(/\d+ phones? left/).first().textContent())?.match(/(\d+) phones? left/)?.[1]), {
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        Number(
+          (
+            await page
+              .getByText(/\d+ phones? left/)
+              .first()
+              .textContent()
+          )?.match(/(\d+) phones? left/)?.[1],
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
     .toBeLessThan(firstLeft);
 
   // Lookup Management: pause it, then start it again; it completes.

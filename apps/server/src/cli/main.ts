@@ -54,7 +54,8 @@ function parseAdmin(args: string[]): AdminCommand | undefined {
   }
   if (a === "team" && b === "free-lookups" && c) {
     const items = Number(args[3]);
-    if (!Number.isInteger(items) || items < 0) throw new Error("team free-lookups needs a whole number, e.g. team free-lookups me@example.com 0");
+    if (!Number.isInteger(items) || items < 0)
+      throw new Error("team free-lookups needs a whole number, e.g. team free-lookups me@example.com 0");
     return { name: "team.free-lookups", email: c, items };
   }
   if (a === "lookup" && b === "prices") {
