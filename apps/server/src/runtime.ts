@@ -1,6 +1,15 @@
 import type { Server } from "node:net";
 import { type Database, DataDirLockedError, migrateDb, openDb } from "@leadflow/db";
-import { ensureSecret, isEmptyInstall, type JobDeps, type SegmentSyncLoop, seedDemo, setSetting, startSegmentSync } from "@leadflow/domain";
+import {
+  ensureSecret,
+  isEmptyInstall,
+  type JobDeps,
+  type SegmentSyncLoop,
+  secretsKeyFromEnv,
+  seedDemo,
+  setSetting,
+  startSegmentSync,
+} from "@leadflow/domain";
 import { serveAdminSocket } from "./cli/admin-socket";
 import type { Config } from "./config";
 import { buildApp } from "./http/app";
@@ -30,6 +39,8 @@ export async function openDatabase(config: Config): Promise<Database> {
  * HTTP and the live channel; `worker` runs jobs. SIGTERM drains: no new requests or jobs, running ones finish.
  */
 export async function run(role: Role, config: Config): Promise<void> {
+  // A malformed credentials key stops the start, not the first gateway save hours later.
+  secretsKeyFromEnv();
   const database = await openDatabase(config);
   await migrateDb(database);
   if (config.autoApprove !== undefined) await setSetting(database.db, "auto_approve", config.autoApprove);

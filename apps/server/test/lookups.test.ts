@@ -537,3 +537,46 @@ describe("audiences and the import API", () => {
     ]);
   });
 });
+
+describe("platform commands", () => {
+  it("tops a team up, sets its free lookups and prices, and adds a default gateway every team sees read-only", async () => {
+    const { runAdminCommand } = await import("../src/cli/admin-commands");
+    const t = await api.factory.team();
+    expect(await runAdminCommand(api.database, { name: "team.topup", email: t.email, amount: 12.5 })).toMatch(/balance is \$12\.50/);
+    await runAdminCommand(api.database, { name: "team.free-lookups", email: t.email, items: 7 });
+    expect(await balance(t.token)).toMatchObject({ balance: 12.5, free_lookups: 7 });
+    const ledger = (await h.call(t.token, "GET", "/api/balance/transactions")).json() as { data: { kind: string; amount: number }[] };
+    expect(ledger.data[0]).toMatchObject({ kind: "topup", amount: 12.5 });
+
+    const prices = await runAdminCommand(api.database, { name: "lookup.prices", prices: { 3: 0.004 } });
+    expect(prices).toMatch(/SMS DNC \$0\.004/);
+    expect(((await balance(t.token)) as unknown as { prices: Record<string, number> }).prices["3"]).toBe(0.004);
+    await runAdminCommand(api.database, { name: "lookup.prices", prices: { 3: 0.002 } });
+
+    await expect(
+      runAdminCommand(api.database, {
+        name: "gateway.add-default",
+        kind: "sms_lookup",
+        type: "nope",
+        gatewayName: "X",
+        params: {},
+        rate: null,
+      }),
+    ).rejects.toThrow(/type/);
+    const out = await runAdminCommand(api.database, {
+      name: "gateway.add-default",
+      kind: "sms_lookup",
+      type: "sandbox",
+      gatewayName: `Leadflow Sandbox ${t.ctx.teamId}`,
+      params: {},
+      rate: 20,
+    });
+    const id = Number(out.match(/id (\d+)/)?.[1]);
+    const list = (await h.call(t.token, "GET", "/api/gateways?kind=sms_lookup")).json() as { data: Gateway[] };
+    expect(list.data.find((g) => g.id === id)).toMatchObject({ default: true, rate_limit: 20 });
+    expect((await h.call(t.token, "DELETE", `/api/gateways/${id}`)).statusCode).toBe(403);
+    const options = (await h.call(t.token, "GET", "/api/gateways/options?kind=sms_lookup")).json() as { data: { id: number }[] };
+    expect(options.data.map((o) => o.id)).toContain(id);
+    await api.db.execute(sql`DELETE FROM gateways WHERE id = ${id}`);
+  });
+});

@@ -5,6 +5,7 @@ export * from "./accounts/team-users.service";
 export * from "./accounts/tokens.service";
 export * from "./accounts/users.queries";
 export * from "./attributes/attributes.service";
+export * from "./gateways/gateway-secrets";
 export * from "./gateways/gateways.service";
 export * from "./import-api/import-lists.service";
 export * from "./import-api/public-import.service";

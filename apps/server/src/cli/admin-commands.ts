@@ -1,7 +1,9 @@
+import { SaveGateway } from "@leadflow/contracts";
 import type { Database } from "@leadflow/db";
 import {
   AppError,
   approveUser,
+  createDefaultGateway,
   createUser,
   findUserByEmail,
   listOutbox,
@@ -24,6 +26,7 @@ export type AdminCommand =
   | { name: "message"; email: string; text: string }
   | { name: "team.topup"; email: string; amount: number }
   | { name: "team.free-lookups"; email: string; items: number }
+  | { name: "gateway.add-default"; kind: string; type: string; gatewayName: string; params: Record<string, string>; rate: number | null }
   | { name: "lookup.prices"; prices: Partial<Record<1 | 2 | 3, number | undefined>> };
 
 export async function runAdminCommand(database: Database, cmd: AdminCommand): Promise<string> {
@@ -72,6 +75,21 @@ export async function runAdminCommand(database: Database, cmd: AdminCommand): Pr
         if (!user) throw new AppError("user_not_found", `No user with the email ${cmd.email}.`);
         await setFreeLookups(db, user.team_id, cmd.items);
         return `Team ${user.team_id} has ${cmd.items} free lookups left.`;
+      }
+      case "gateway.add-default": {
+        const input = SaveGateway.safeParse({
+          kind: cmd.kind,
+          type: cmd.type,
+          name: cmd.gatewayName,
+          params: cmd.params,
+          rate_limit: cmd.rate,
+        });
+        if (!input.success) throw new Error(input.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join(" "));
+        const g = await createDefaultGateway(db, input.data).catch((e: unknown) => {
+          const issues = (e as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+          throw issues ? new Error(issues.map((i) => `${i.path.join(".")}: ${i.message}`).join(" ")) : e;
+        });
+        return `Default gateway ${g.name} (id ${g.id}) is offered to every team.`;
       }
       case "lookup.prices": {
         const given = Object.fromEntries(Object.entries(cmd.prices).filter(([, v]) => v !== undefined));

@@ -22,6 +22,8 @@ const usage = `Usage: npm run leadflow -- <command>
   team topup <email> <amount>   add dollars to the balance of the user's team (lookups are paid from it)
   team free-lookups <email> <n>  set the free lookup items the user's team has left
   lookup prices [--sms <$>] [--email <$>] [--dnc <$>]   show or set the price per lookup item
+  gateway add-default --kind <k> --type <t> --name <n> [--rate <per s>] [--param key=value …]
+                             a platform gateway every team may use (dimmed, read-only for them)
 
 Environment: PORT (3000), LEADFLOW_DATA_DIR (./data), DATABASE_URL (unset = embedded database), APP_URL,
 MAIL_DRIVER (outbox|smtp|ses), SMTP_HOST/PORT/USER/PASSWORD, MAIL_FROM, LEADFLOW_AUTO_APPROVE. A .env file is read too.`;
@@ -57,6 +59,22 @@ function parseAdmin(args: string[]): AdminCommand | undefined {
     if (!Number.isInteger(items) || items < 0)
       throw new Error("team free-lookups needs a whole number, e.g. team free-lookups me@example.com 0");
     return { name: "team.free-lookups", email: c, items };
+  }
+  if (a === "gateway" && b === "add-default") {
+    const kind = flag(args, "kind");
+    const type = flag(args, "type");
+    const gatewayName = flag(args, "name");
+    if (!kind || !type || !gatewayName) throw new Error("gateway add-default needs --kind, --type and --name.");
+    const params: Record<string, string> = {};
+    args.forEach((arg, i) => {
+      if (arg !== "--param") return;
+      const pair = args[i + 1] ?? "";
+      const eq = pair.indexOf("=");
+      if (eq < 1) throw new Error(`--param needs key=value, got "${pair}".`);
+      params[pair.slice(0, eq)] = pair.slice(eq + 1);
+    });
+    const rate = flag(args, "rate");
+    return { name: "gateway.add-default", kind, type, gatewayName, params, rate: rate === undefined ? null : Number(rate) };
   }
   if (a === "lookup" && b === "prices") {
     const price = (name: string) => {

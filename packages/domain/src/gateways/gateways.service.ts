@@ -93,6 +93,24 @@ export async function createGateway(db: DbOrTx, ctx: TeamCtx, input: SaveGateway
   return presentGateway(db, row!);
 }
 
+/**
+ * A platform-provided gateway (team_id NULL): every team sees it, dimmed, and may use it, but cannot edit or
+ * delete it (spec 2 §4 "Default-flagged gateways"). Made by the platform's `gateway add-default` command.
+ */
+export async function createDefaultGateway(db: DbOrTx, input: SaveGateway): Promise<{ id: number; name: string }> {
+  const result = await gatewayValues(input, null);
+  if ("errors" in result) throw invalid(result.errors);
+  const v = result.values;
+  const row = await one<{ id: number; name: string }>(
+    db,
+    sql`INSERT INTO gateways (team_id, kind, type, name, active, allow_lookup, is_force, rate_limit, params, secrets, senders)
+        VALUES (NULL, ${v.kind}, ${v.type}, ${v.name}, ${v.active}, ${v.allowLookup}, ${v.isForce}, ${v.rateLimit},
+          ${JSON.stringify(v.params)}::jsonb, ${await sealSecrets(db, v.secrets)}, ${JSON.stringify(v.senders)}::jsonb)
+        RETURNING id, name`,
+  );
+  return row!;
+}
+
 /** Spec 2 §5: the kind and the provider type of an integration cannot change once it is saved. */
 export async function updateGateway(db: DbOrTx, ctx: TeamCtx, id: number, input: SaveGateway, resolve?: Resolve): Promise<Gateway> {
   const stored = await ownGatewayRow(db, ctx, id);
