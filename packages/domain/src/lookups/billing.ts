@@ -97,8 +97,17 @@ export interface Hold {
 /**
  * Takes up to `items` items' worth from the balance (free items first) and records it on the job as held, in one
  * statement pair inside the caller's transaction. Holds fewer items when the money runs short; 0 when none.
+ * With `owner`, only while that runner holds the job's lease (null otherwise: another runner took over).
  */
-export async function holdFunds(tx: DbOrTx, teamId: number, jobId: number, type: LookupType, items: number): Promise<Hold> {
+export async function holdFunds(
+  tx: DbOrTx,
+  teamId: number,
+  jobId: number,
+  type: LookupType,
+  items: number,
+  owner?: string,
+): Promise<Hold | null> {
+  if (owner !== undefined && !(await holdsLease(tx, teamId, jobId, owner))) return null;
   await ensureBalanceRow(tx, teamId);
   const price = (await lookupPrices(tx))[type];
   const b = await one<{ balance: string; free_lookups: number }>(
@@ -121,6 +130,12 @@ export async function holdFunds(tx: DbOrTx, teamId: number, jobId: number, type:
         WHERE team_id = ${teamId} AND id = ${jobId}`,
   );
   return { amount, free, items: held };
+}
+
+/** Whether `owner` still holds the job's lease; locks the job row until the transaction ends. */
+export async function holdsLease(tx: DbOrTx, teamId: number, jobId: number, owner: string): Promise<boolean> {
+  const r = await one(tx, sql`SELECT 1 FROM lookup_jobs WHERE team_id = ${teamId} AND id = ${jobId} AND lease_owner = ${owner} FOR UPDATE`);
+  return r !== undefined;
 }
 
 /**

@@ -81,14 +81,25 @@ export async function runLookupJob(deps: RunnerDeps, teamId: number, jobId: numb
     db.execute(
       sql`UPDATE lookup_jobs SET lease_owner = NULL, lease_until = NULL WHERE team_id = ${teamId} AND id = ${jobId} AND lease_owner = ${owner}`,
     );
+  // The lease is renewed between batches, and by this heartbeat while a batch waits on a slow provider.
+  const heartbeat = setInterval(
+    () => {
+      db.execute(
+        sql`UPDATE lookup_jobs SET lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+          WHERE team_id = ${teamId} AND id = ${jobId} AND lease_owner = ${owner}`,
+      ).catch(() => undefined);
+    },
+    (LEASE_SECONDS * 1000) / 3,
+  );
   try {
-    return await runLeased(deps, job, lease);
+    return await runLeased(deps, job, lease, owner);
   } finally {
+    clearInterval(heartbeat);
     await release();
   }
 }
 
-async function runLeased(deps: RunnerDeps, job: JobRow, lease: () => Promise<boolean>): Promise<RunOutcome> {
+async function runLeased(deps: RunnerDeps, job: JobRow, lease: () => Promise<boolean>, owner: string): Promise<RunOutcome> {
   const { db } = deps;
   const teamId = job.team_id;
   const type = Number(job.type) as LookupType;
@@ -149,7 +160,9 @@ async function runLeased(deps: RunnerDeps, job: JobRow, lease: () => Promise<boo
     let asked = ask;
     let outOfFunds = false;
     if (ask.length) {
-      const hold = await db.transaction((tx) => holdFunds(tx, teamId, job.id, type, ask.length));
+      const hold = await db.transaction((tx) => holdFunds(tx, teamId, job.id, type, ask.length, owner));
+      // Another runner took the job over (this one's lease lapsed): it carries on; this one stops here.
+      if (hold === null) return "leased";
       if (hold.items < ask.length) {
         outOfFunds = true;
         asked = ask.slice(0, hold.items);
@@ -158,7 +171,10 @@ async function runLeased(deps: RunnerDeps, job: JobRow, lease: () => Promise<boo
     const { answered, failed, down } = await askProvider(adapter, pacer, asked);
     batch.answered = answered;
     batch.failed = failed;
-    await db.transaction((tx) => settleBatch(tx, { teamId, id: job.id, type }, batch, adapter.unitCost));
+    const settled = await db.transaction((tx) => settleBatch(tx, { teamId, id: job.id, type }, batch, adapter.unitCost, owner));
+    // Taken over while asking the provider: the new runner released this batch's hold and redoes what is
+    // still pending; nothing of this batch is written (the provider was asked twice, the team pays once).
+    if (settled === null) return "leased";
     await events.progress();
     if (outOfFunds) {
       await finish(deps, job, LookupStatuses.stopped, INSUFFICIENT_FUNDS);

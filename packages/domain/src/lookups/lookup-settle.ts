@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { DncCheckResult, EmailVerifyResult, PhoneLookupResult } from "../providers/provider-types";
 import { recordLeadChanges } from "../segments/segment-sync";
 import { type DbOrTx, rows } from "../shared/rows";
-import { round4, settleHold } from "./billing";
+import { holdsLease, round4, settleHold } from "./billing";
 
 /*
  * Settles one batch of a lookup job in one transaction: the results land on the phones and emails, the lead's
@@ -44,8 +44,12 @@ export async function settleBatch(
   job: { teamId: number; id: number; type: LookupType },
   batch: Batch,
   unitCost: number,
-): Promise<{ charged: number }> {
+  owner?: string,
+): Promise<{ charged: number } | null> {
   const { teamId, id: jobId, type } = job;
+  // Only the runner holding the lease settles: one whose lease lapsed mid-batch was taken over, and its hold was
+  // given back by the runner that took over. The job row stays locked until commit, so two settles never interleave.
+  if (owner !== undefined && !(await holdsLease(tx, teamId, jobId, owner))) return null;
   const touched = new Set<number>();
   if (batch.answered.length) {
     const changed = await (type === 1
