@@ -5,6 +5,9 @@ import { reimportBench } from "./imports/reimport";
 import { xlsxImportBench } from "./imports/xlsx-import";
 import { removeLeftovers } from "./lead-files/file-cache";
 import { leadsTableBench } from "./leads/leads-table";
+import { lookupPacingBench } from "./lookups/lookup-pacing";
+import { providerDownBench } from "./lookups/provider-down";
+import { workerKilledBench } from "./lookups/worker-killed";
 import { type BenchOptions, parseArgs } from "./options";
 import { segmentBuildBench, segmentDynamicBench, segmentQueryBench } from "./segments/segments-bench";
 import { dropLeftoverDatabases } from "./shared/fresh-database";
@@ -25,6 +28,9 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   B7: segmentDynamicBench,
   B12: leadsTableBench,
   B13a: webBundle,
+  L1: lookupPacingBench,
+  F11: providerDownBench,
+  F12: workerKilledBench,
 };
 
 const { ids, options } = parseArgs(process.argv.slice(2));

@@ -7,6 +7,8 @@ export interface BenchOptions {
   /** B4: seconds of load and requests per second. */
   durationSeconds: number;
   rate: number;
+  /** L1: the lookup gateway's rate limit, requests per second. */
+  lookupRate: number;
 }
 
 export function parseArgs(argv: string[]): { ids: string[]; options: BenchOptions } {
@@ -23,7 +25,7 @@ export function parseArgs(argv: string[]): { ids: string[]; options: BenchOption
     if (value === undefined) throw new Error(`--${name} needs a value`);
     values.set(name, value);
   }
-  const known = ["rows", "runs", "duration", "rate"];
+  const known = ["rows", "runs", "duration", "rate", "lookup-rate"];
   const unknown = [...values.keys()].filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`Unknown option(s): ${unknown.map((k) => `--${k}`).join(", ")}. Known: --${known.join(", --")}`);
   const rows = count(values.get("rows") ?? "100k");
@@ -34,6 +36,7 @@ export function parseArgs(argv: string[]): { ids: string[]; options: BenchOption
       runs: values.has("runs") ? count(values.get("runs")!) : rows <= 100_000 ? 3 : 1,
       durationSeconds: count(values.get("duration") ?? "60"),
       rate: count(values.get("rate") ?? "200"),
+      lookupRate: count(values.get("lookup-rate") ?? "1000"),
     },
   };
 }

@@ -580,3 +580,94 @@ describe("platform commands", () => {
     await api.db.execute(sql`DELETE FROM gateways WHERE id = ${id}`);
   });
 });
+
+describe("a provider that falters", () => {
+  async function twilioJob(t: Awaited<ReturnType<typeof teamWithLeads>>, fake: Awaited<ReturnType<typeof startFakeTwilio>>) {
+    const gres = await h.call(t.token, "POST", "/api/gateways", {
+      kind: "sms_lookup",
+      type: "gateway1",
+      name: `Twilio ${Math.random()}`,
+      params: { sys_id: fake.accountSid, auth_token: fake.authToken },
+      rate_limit: 100,
+    });
+    await setMoney(t.ctx.teamId, 1, 0);
+    const res = await h.call(t.token, "POST", "/api/sources/lists/lookup", {
+      ids: [t.list.id],
+      type: 1,
+      setting_gateway_id: gres.json().data.id,
+    });
+    api.jobs.sent.splice(0);
+    return (res.json() as { data: LookupJob[] }).data[0]!.id;
+  }
+  const ledgerItems = async (teamId: number) =>
+    (
+      await h.q<{ n: number }>(
+        "SELECT COALESCE(sum(items), 0)::int AS n FROM balance_transactions WHERE team_id = $1 AND kind = 'lookup'",
+        [teamId],
+      )
+    )[0]!.n;
+
+  it("passes over items it cannot answer, leaves them pending, and finishes them on the next run", async () => {
+    const t = await teamWithLeads();
+    const fake = await startFakeTwilio();
+    try {
+      const id = await twilioJob(t, fake);
+      // Every first attempt gets 503, and the first two retries too (retries queue behind first attempts at the
+      // pacer): two items stay unanswered, four are answered on their retry.
+      fake.failNext(8, 503);
+      const opts = { baseUrls: fake.baseUrls, attempts: 2, backoffMs: 1, maxBackoffMs: 2, timeoutMs: 2000 };
+      await expect(runLookupJob({ ...deps(), batchSize: 6, providerOptions: opts }, t.ctx.teamId, id)).rejects.toBeInstanceOf(
+        ProviderDownError,
+      );
+      const first = await job(t.token, id);
+      expect(first).toMatchObject({ status: 1, count: 4 });
+      expect(first.error).toMatch(/retries shortly/);
+      expect(await ledgerItems(t.ctx.teamId)).toBe(4);
+      expect(await runLookupJob({ ...deps(), providerOptions: opts }, t.ctx.teamId, id)).toBe("completed");
+      expect(await job(t.token, id)).toMatchObject({ status: 3, count: 6, error: null });
+      expect(await ledgerItems(t.ctx.teamId)).toBe(6);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("a runner whose lease lapsed mid-batch writes and charges nothing once another runner took over", async () => {
+    const t = await teamWithLeads();
+    const fake = await startFakeTwilio();
+    try {
+      const id = await twilioJob(t, fake);
+      // Runner A's requests hang until released.
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let asked = 0;
+      const slow: typeof fetch = async (input, init) => {
+        asked++;
+        await gate;
+        return fetch(input, init);
+      };
+      const a = runLookupJob(
+        { ...deps(), batchSize: 6, providerOptions: { baseUrls: fake.baseUrls, fetch: slow, timeoutMs: 60_000 } },
+        t.ctx.teamId,
+        id,
+      );
+      while (asked < 6) await new Promise((r) => setTimeout(r, 5));
+      // A's lease runs out (its process stalled); runner B takes the job over and finishes it.
+      await api.db.execute(
+        sql`UPDATE lookup_jobs SET lease_until = now() - interval '1 second' WHERE team_id = ${t.ctx.teamId} AND id = ${id}`,
+      );
+      expect(await runLookupJob({ ...deps(), providerOptions: { baseUrls: fake.baseUrls } }, t.ctx.teamId, id)).toBe("completed");
+      release();
+      expect(await a).toBe("leased");
+      expect(await job(t.token, id)).toMatchObject({ status: 3, count: 6 });
+      expect(await ledgerItems(t.ctx.teamId)).toBe(6);
+      expect((await balance(t.token)).balance).toBeCloseTo(1 - 6 * 0.005, 4);
+      const twice = await h.q<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT lead_id FROM lead_logs WHERE team_id = $1 AND type = 'lookup' GROUP BY lead_id HAVING count(*) > 1) x`,
+        [t.ctx.teamId],
+      );
+      expect(twice[0]!.n).toBe(0);
+    } finally {
+      await fake.close();
+    }
+  });
+});

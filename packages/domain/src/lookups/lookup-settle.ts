@@ -6,7 +6,7 @@ type LeadLogDiff = schema.LeadLogDiff;
 import { sql } from "drizzle-orm";
 import type { DncCheckResult, EmailVerifyResult, PhoneLookupResult } from "../providers/provider-types";
 import { recordLeadChanges } from "../segments/segment-sync";
-import { type DbOrTx, rows } from "../shared/rows";
+import { type DbOrTx, rows, textArray } from "../shared/rows";
 import { holdsLease, round4, settleHold } from "./billing";
 
 /*
@@ -90,7 +90,6 @@ export async function settleBatch(
   return { charged };
 }
 
-const textArray = (values: string[]) => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 const bigints = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::bigint[]`;
 
 interface Before {

@@ -61,6 +61,14 @@ describe("providerRequest", () => {
     expect(fake.stats.requestsFor("d")).toBe(1);
   });
 
+  it("sends each retry through the caller's pacer, not the first attempt", async () => {
+    fake.failNext(2, 500);
+    let paced = 0;
+    await providerRequest({ provider: "P", url: `${fake.url}/json?v=paced` }, { ...fast, pace: async () => void paced++ });
+    expect(fake.stats.requestsFor("paced")).toBe(3);
+    expect(paced).toBe(2);
+  });
+
   it("stops at once when the caller cancels, rethrowing the caller's reason", async () => {
     fake.hangNext(5);
     const controller = new AbortController();

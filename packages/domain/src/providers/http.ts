@@ -40,6 +40,8 @@ export async function providerRequest(req: ProviderRequest, opts: ProviderOption
   let last: ProviderError | null = null;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     if (last) await sleep(retryDelayMs(attempt - 1, last, opts), req.signal);
+    // A retry waits for a turn at the gateway's rate limit too (the caller paced the first attempt).
+    if (last && opts.pace) await opts.pace();
     const outcome = await attemptOnce(req, opts);
     if (!(outcome instanceof ProviderError)) return outcome;
     if (!outcome.retryable) throw outcome;

@@ -94,4 +94,6 @@ export interface ProviderOptions {
    */
   maxRetryAfterMs?: number;
   fetch?: typeof fetch;
+  /** Awaited before every retry: the lookup runner's pacer for the gateway's rate limit (it paces first attempts itself). */
+  pace?: () => Promise<void>;
 }

@@ -22,3 +22,9 @@ export function iso(value: string | Date | null | undefined): string | null {
 export function intArray(ids: readonly number[]): SQL {
   return sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::int[]`;
 }
+
+/** A text[] parameter that works the same on node-postgres and PGlite, whatever the values hold. */
+export function textArray(values: Iterable<string>): SQL {
+  const quoted = [...values].map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`);
+  return sql`${`{${quoted.join(",")}}`}::text[]`;
+}
