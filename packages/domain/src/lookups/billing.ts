@@ -139,23 +139,34 @@ export async function holdsLease(tx: DbOrTx, teamId: number, jobId: number, owne
 }
 
 /**
- * Settles a job's hold: `usedItems` of the held items were looked up and are charged (free items first), the rest
- * goes back. Writes one ledger row for the charge. Returns what was charged.
+ * Settles a hold: `usedItems` of its items were looked up and are charged (free items first), the rest goes back.
+ * `hold`: one batch's hold (a runner keeps the next batch's hold while it settles this one); without it, everything
+ * the job holds. Writes one ledger row for the charge. Returns what was charged.
  */
-export async function settleHold(tx: DbOrTx, teamId: number, jobId: number, type: LookupType, usedItems: number): Promise<number> {
+export async function settleHold(
+  tx: DbOrTx,
+  teamId: number,
+  jobId: number,
+  type: LookupType,
+  usedItems: number,
+  hold?: Hold,
+): Promise<number> {
   const job = await one<{ held_amount: string; held_free: number }>(
     tx,
     sql`SELECT held_amount, held_free FROM lookup_jobs WHERE team_id = ${teamId} AND id = ${jobId} FOR UPDATE`,
   );
   if (!job) return 0;
-  const heldAmount = Number(job.held_amount);
-  const usedFree = Math.min(job.held_free, usedItems);
+  const heldAmount = Math.min(Number(job.held_amount), hold ? hold.amount : Number(job.held_amount));
+  const heldFree = Math.min(job.held_free, hold ? hold.free : job.held_free);
+  const usedFree = Math.min(heldFree, usedItems);
   const price = (await lookupPrices(tx))[type];
   const charged = Math.min(heldAmount, round4((usedItems - usedFree) * price));
   const backAmount = round4(heldAmount - charged);
-  const backFree = job.held_free - usedFree;
+  const backFree = heldFree - usedFree;
   await tx.execute(
-    sql`UPDATE lookup_jobs SET held_amount = 0, held_free = 0, cost = cost + ${charged} WHERE team_id = ${teamId} AND id = ${jobId}`,
+    sql`UPDATE lookup_jobs SET held_amount = GREATEST(0, held_amount - ${heldAmount}), held_free = GREATEST(0, held_free - ${heldFree}),
+          cost = cost + ${charged}
+        WHERE team_id = ${teamId} AND id = ${jobId}`,
   );
   const bal = await one<{ balance: string }>(
     tx,

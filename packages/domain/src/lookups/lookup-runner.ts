@@ -14,10 +14,10 @@ import { lookupAdapterFor } from "../providers/provider-factory";
 import { type LookupAdapter, ProviderError, type ProviderOptions } from "../providers/provider-types";
 import type { LivePublisher } from "../shared/live";
 import { one, rows, textArray } from "../shared/rows";
-import { getFreshness, holdFunds, releaseHold } from "./billing";
+import { affordableItems, getFreshness, type Hold, holdFunds, releaseHold } from "./billing";
 import { publishLookup } from "./lookup-events";
 import { snapshotItems } from "./lookup-scope";
-import { type Answered, emptyBatch, type ProviderResult, settleBatch } from "./lookup-settle";
+import { type Answered, type Batch, emptyBatch, type ProviderResult, settleBatch } from "./lookup-settle";
 import { type Pacer, pacerFor } from "./pacer";
 
 /*
@@ -138,31 +138,25 @@ async function runLeased(deps: RunnerDeps, job: JobRow, lease: () => Promise<boo
   const force = job.force || gateway.isForce;
   const events = publishLookup(deps, teamId, job.id);
 
-  for (;;) {
-    if (!(await lease())) {
-      await events.flush();
-      const s = await one<{ status: number }>(db, sql`SELECT status FROM lookup_jobs WHERE team_id = ${teamId} AND id = ${job.id}`);
-      return !s ? "gone" : s.status === LookupStatuses.paused ? "paused" : s.status === LookupStatuses.running ? "leased" : "stopped";
-    }
-    const items = await claim(db, teamId, job.id, type, batchSize, force ? null : freshness, deferred);
-    if (!items.length && deferred.size) {
-      await providerDown(db, teamId, job.id);
-      await events.flush();
-      throw new ProviderDownError(`The provider could not answer ${deferred.size} item(s); they are retried shortly.`);
-    }
-    if (!items.length) {
-      // Completed only if nothing arrived meanwhile (an API import adds items to its running job).
-      const done = await rows(
-        db,
-        sql`UPDATE lookup_jobs SET status = 3, error = NULL, finished_at = now(), updated_at = now()
-            WHERE team_id = ${teamId} AND id = ${job.id} AND status = 1
-              AND NOT EXISTS (SELECT 1 FROM lookup_items WHERE team_id = ${teamId} AND job_id = ${job.id} AND state = 0)
-            RETURNING id`,
-      );
-      if (!done.length) continue;
-      await events.flush();
-      return "completed";
-    }
+  type Asked = Awaited<ReturnType<typeof askProvider>>;
+  interface InFlight {
+    batch: Batch;
+    hold: Hold | undefined;
+    outOfFunds: boolean;
+    values: string[];
+    asking: Promise<Asked>;
+  }
+  const status = async (): Promise<RunOutcome> => {
+    const s = await one<{ status: number }>(db, sql`SELECT status FROM lookup_jobs WHERE team_id = ${teamId} AND id = ${job.id}`);
+    return !s ? "gone" : s.status === LookupStatuses.paused ? "paused" : s.status === LookupStatuses.running ? "leased" : "stopped";
+  };
+
+  /** Claims the next batch (less what is in flight or passed over), holds its money and starts asking the provider. */
+  const start = async (inFlight: InFlight | null): Promise<InFlight | "empty" | "leased"> => {
+    const exclude = new Set(deferred);
+    for (const v of inFlight?.values ?? []) exclude.add(v);
+    const items = await claim(db, teamId, job.id, type, batchSize, force ? null : freshness, exclude);
+    if (!items.length) return "empty";
     const batch = emptyBatch();
     const ask: ClaimedItem[] = [];
     for (const it of items) {
@@ -172,36 +166,98 @@ async function runLeased(deps: RunnerDeps, job: JobRow, lease: () => Promise<boo
     }
     let asked = ask;
     let outOfFunds = false;
+    let hold: Hold | undefined;
     if (ask.length) {
-      const hold = await db.transaction((tx) => holdFunds(tx, teamId, job.id, type, ask.length, owner));
+      const held = await db.transaction((tx) => holdFunds(tx, teamId, job.id, type, ask.length, owner));
       // Another runner took the job over (this one's lease lapsed): it carries on; this one stops here.
-      if (hold === null) return "leased";
-      if (hold.items < ask.length) {
+      if (held === null) return "leased";
+      hold = held;
+      if (held.items < ask.length) {
         outOfFunds = true;
-        asked = ask.slice(0, hold.items);
+        asked = ask.slice(0, held.items);
       }
     }
-    const { answered, failed, unanswered, down } = await askProvider(adapter, pacer, asked);
-    batch.answered = answered;
-    batch.failed = failed;
-    for (const v of unanswered) deferred.add(v);
-    const settled = await db.transaction((tx) => settleBatch(tx, { teamId, id: job.id, type }, batch, adapter.unitCost, owner));
+    return { batch, hold, outOfFunds, values: items.map((i) => i.value), asking: askProvider(adapter, pacer, asked) };
+  };
+
+  /** Settles a batch once the provider answered it; what it tells the loop. */
+  const settle = async (f: InFlight): Promise<"ok" | "leased" | "funds" | "down"> => {
+    const r = await f.asking;
+    f.batch.answered = r.answered;
+    f.batch.failed = r.failed;
+    for (const v of r.unanswered) deferred.add(v);
+    const settled = await db.transaction((tx) => settleBatch(tx, { teamId, id: job.id, type }, f.batch, adapter.unitCost, owner, f.hold));
     // Taken over while asking the provider: the new runner released this batch's hold and redoes what is
     // still pending; nothing of this batch is written (the provider was asked twice, the team pays once).
     if (settled === null) return "leased";
     await events.progress();
-    if (outOfFunds) {
-      await finish(deps, job, LookupStatuses.stopped, INSUFFICIENT_FUNDS);
-      await events.flush();
-      await events.message(INSUFFICIENT_FUNDS, "error");
-      return "stopped";
+    if (r.down || deferred.size > MAX_DEFERRED) {
+      lastDown = r.down;
+      return "down";
     }
-    if (down || deferred.size > MAX_DEFERRED) {
-      // Fail closed: the unanswered items stay pending (a DNC check is never taken as clean) and the job retries.
-      await providerDown(db, teamId, job.id);
+    // The next batch's hold was taken before this one's unused money came back: out of funds only if still so.
+    if (f.outOfFunds && (await affordableItems(db, teamId, type)) <= 0) return "funds";
+    return "ok";
+  };
+  let lastDown: ProviderError | null = null;
+
+  const outOfFunds = async (): Promise<RunOutcome> => {
+    await finish(deps, job, LookupStatuses.stopped, INSUFFICIENT_FUNDS);
+    await events.flush();
+    await events.message(INSUFFICIENT_FUNDS, "error");
+    return "stopped";
+  };
+  const down = async (): Promise<never> => {
+    // Fail closed: the unanswered items stay pending (a DNC check is never taken as clean) and the job retries.
+    await providerDown(db, teamId, job.id);
+    await events.flush();
+    throw new ProviderDownError(lastDown?.message ?? `The provider could not answer ${deferred.size} item(s); they are retried shortly.`);
+  };
+
+  // Pipelined: while one batch's answers are settled, the next batch is already being asked about, so the
+  // provider sees a steady rate instead of a pause per batch.
+  let prev: InFlight | null = null;
+  for (;;) {
+    if (!(await lease())) {
+      // Paused, stopped or taken over: what is in flight is still settled (answered items are paid for once).
+      if (prev) await settle(prev);
       await events.flush();
-      throw new ProviderDownError(down?.message ?? "The provider is not answering.");
+      return status();
     }
+    const next = await start(prev);
+    if (next === "leased") {
+      if (prev) await prev.asking;
+      return "leased";
+    }
+    if (prev) {
+      const outcome = await settle(prev);
+      if (outcome !== "ok") {
+        // The next batch is in flight with money held: settle it too (it has no more to ask than it holds).
+        const tail = next === "empty" || outcome === "leased" ? "ok" : await settle(next);
+        if (outcome === "leased" || tail === "leased") {
+          if (next !== "empty") await next.asking;
+          return "leased";
+        }
+        if (outcome === "funds" || tail === "funds") return outOfFunds();
+        return down();
+      }
+    }
+    if (next === "empty") {
+      if (deferred.size) return down();
+      // Completed only if nothing arrived meanwhile (an API import adds items to its running job).
+      const done = await rows(
+        db,
+        sql`UPDATE lookup_jobs SET status = 3, error = NULL, finished_at = now(), updated_at = now()
+            WHERE team_id = ${teamId} AND id = ${job.id} AND status = 1
+              AND NOT EXISTS (SELECT 1 FROM lookup_items WHERE team_id = ${teamId} AND job_id = ${job.id} AND state = 0)
+            RETURNING id`,
+      );
+      prev = null;
+      if (!done.length) continue;
+      await events.flush();
+      return "completed";
+    }
+    prev = next;
   }
 }
 

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { DncCheckResult, EmailVerifyResult, PhoneLookupResult } from "../providers/provider-types";
 import { recordLeadChanges } from "../segments/segment-sync";
 import { type DbOrTx, rows, textArray } from "../shared/rows";
-import { holdsLease, round4, settleHold } from "./billing";
+import { type Hold, holdsLease, round4, settleHold } from "./billing";
 
 /*
  * Settles one batch of a lookup job in one transaction: the results land on the phones and emails, the lead's
@@ -45,6 +45,7 @@ export async function settleBatch(
   batch: Batch,
   unitCost: number,
   owner?: string,
+  hold?: Hold,
 ): Promise<{ charged: number } | null> {
   const { teamId, id: jobId, type } = job;
   // Only the runner holding the lease settles: one whose lease lapsed mid-batch was taken over, and its hold was
@@ -80,7 +81,7 @@ export async function settleBatch(
           service_cost = service_cost + ${round4(serviceItems * unitCost)}, updated_at = now()
         WHERE team_id = ${teamId} AND id = ${jobId}`,
   );
-  const charged = await settleHold(tx, teamId, jobId, type, batch.answered.length);
+  const charged = await settleHold(tx, teamId, jobId, type, batch.answered.length, hold);
   if (touched.size) {
     const ids = [...touched];
     await tx.execute(sql`UPDATE leads SET updated_at = now() WHERE team_id = ${teamId} AND id = ANY(${bigints(ids)})`);

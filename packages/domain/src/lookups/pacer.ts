@@ -1,7 +1,7 @@
 /*
  * Paces provider requests to a gateway's rate limit (requests per second). Two rules together:
  * - starts follow an ideal schedule 1/rate apart, so a steady run finishes at the rate even when timers fire
- *   late (a late start is caught up by the next ones);
+ *   late (a start up to 25 ms late is caught up by the next ones);
  * - a start waits until the start `rate` places before it is a full second old, so no one-second window ever
  *   holds more than `rate` starts, catch-up included.
  * One pacer per gateway per process, shared by every job on that gateway: two jobs split its rate.
@@ -11,6 +11,9 @@ export interface Pacer {
   /** Resolves when the caller may start one request. */
   acquire(): Promise<void>;
 }
+
+/** How far behind its schedule the pacer may run and still make the time up. */
+const CATCH_UP_MS = 25;
 
 export function createPacer(ratePerSecond: number, now: () => number = () => performance.now()): Pacer {
   const rate = Math.max(1, Math.floor(ratePerSecond));
@@ -34,7 +37,9 @@ export function createPacer(ratePerSecond: number, now: () => number = () => per
       if (t >= at) {
         starts[oldest] = t;
         oldest = (oldest + 1) % rate;
-        next += interval;
+        // Late starts are made up only within CATCH_UP_MS: a longer stall would otherwise release a burst that
+        // arrives at the provider packed closer than it left.
+        next = Math.max(next, t - CATCH_UP_MS) + interval;
         return;
       }
       await sleep(Math.min(50, Math.max(1, Math.ceil(at - t))));
