@@ -22,6 +22,10 @@ export const LiveEvents = {
     /** Beyond the spec's four fields: the scope's size is known only once the job snapshots it, and its cost grows. */
     total_count: z.number().optional(),
     cost: z.number().optional(),
+    reused_count: z.number().optional(),
+    failed_count: z.number().optional(),
+    service_items_count: z.number().optional(),
+    service_cost: z.number().optional(),
   }),
 } as const;
 export type LiveEventName = keyof typeof LiveEvents;

@@ -26,6 +26,10 @@ export async function sendLookupData(db: DbOrTx, live: LivePublisher, teamId: nu
     time_left: job.time_left,
     total_count: job.total_count,
     cost: job.cost,
+    reused_count: job.reused_count,
+    failed_count: job.failed_count,
+    service_items_count: job.service_items_count,
+    service_cost: job.service_cost,
   };
   for (const id of users ?? (await teamUserIds(db, teamId))) await live.toUser(id, "LookupData", payload).catch(() => {});
 }

@@ -47,8 +47,19 @@ describe("patching the cache from LookupData", () => {
 describe("patching a job snapshotted after it was listed", () => {
   it("takes the scope's size and the cost from the event", () => {
     const job = lookupJob({ id: 1, total_count: 0, count: 0, cost: 0, paid: false });
-    const patched = patchLookupJob(job, { id: 1, status: 1, percent: 60, count: 12, time_left: "8s", total_count: 20, cost: 0.06 });
-    expect(patched).toMatchObject({ total_count: 20, count: 12, cost: 0.06, paid: true });
+    const patched = patchLookupJob(job, {
+      id: 1,
+      status: 1,
+      percent: 60,
+      count: 12,
+      time_left: "8s",
+      total_count: 20,
+      cost: 0.06,
+      reused_count: 0,
+      service_items_count: 12,
+      service_cost: 0.096,
+    });
+    expect(patched).toMatchObject({ total_count: 20, count: 12, cost: 0.06, paid: true, service_items_count: 12, service_cost: 0.096 });
     // The spec's four fields alone still patch.
     expect(patchLookupJob(job, { id: 1, status: 2, percent: 5, count: 1, time_left: null })).toMatchObject({ status: 2, total_count: 0 });
   });

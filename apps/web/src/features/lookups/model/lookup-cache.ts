@@ -5,18 +5,23 @@ export type LookupData = LiveEventPayload<"LookupData">;
 /** The job with the event's live fields, or the same object when the event changes nothing. */
 export function patchLookupJob(job: LookupJob, e: LookupData): LookupJob {
   if (job.id !== e.id) return job;
-  const total = e.total_count ?? job.total_count;
-  const cost = e.cost ?? job.cost;
-  if (
-    job.status === e.status &&
-    job.percent === e.percent &&
-    job.count === e.count &&
-    job.time_left === e.time_left &&
-    job.total_count === total &&
-    job.cost === cost
-  )
-    return job;
-  return { ...job, status: e.status, percent: e.percent, count: e.count, time_left: e.time_left, total_count: total, cost, paid: cost > 0 };
+  const next: LookupJob = {
+    ...job,
+    status: e.status,
+    percent: e.percent,
+    count: e.count,
+    time_left: e.time_left,
+    // Beyond the spec's four fields, when the server sends them: the scope's size once counted, and the money.
+    total_count: e.total_count ?? job.total_count,
+    cost: e.cost ?? job.cost,
+    reused_count: e.reused_count ?? job.reused_count,
+    failed_count: e.failed_count ?? job.failed_count,
+    service_items_count: e.service_items_count ?? job.service_items_count,
+    service_cost: e.service_cost ?? job.service_cost,
+  };
+  next.paid = next.cost > 0;
+  const same = (Object.keys(next) as (keyof LookupJob)[]).every((k) => next[k] === job[k]);
+  return same ? job : next;
 }
 
 export interface PatchResult<D> {
