@@ -2,10 +2,10 @@ import { expect, test } from "@playwright/test";
 import { leadflow } from "../cli";
 import { contextMenu, csvFile, expectToast, importFile, signedInWithList } from "./helpers";
 
-/** Twenty people in San Francisco; the sandbox reads the last digit (0–6 mobile, 7 landline, 8 VoIP, 9 invalid). */
+/** Thirty people in San Francisco; the sandbox reads the last digit (0–6 mobile, 7 landline, 8 VoIP, 9 invalid). */
 function leadsFile(): string {
   const lines = ["Phone,Email,First name"];
-  for (let i = 1; i <= 20; i++) lines.push(`(415) 301-${String(i).padStart(4, "0")},person${i}@example.com,Person ${i}`);
+  for (let i = 1; i <= 30; i++) lines.push(`(415) 301-${String(i).padStart(4, "0")},person${i}@example.com,Person ${i}`);
   return csvFile("lookups", lines);
 }
 
@@ -77,24 +77,32 @@ test("lookups: a sandbox gateway, a list lookup watched live, paused and resumed
   await row.getByRole("button", { name: "Pause" }).click();
   await expectToast(page, "Lookup stopped");
   await expect(row.getByText("Paused")).toBeVisible();
-  // The batch in flight when it paused (two seconds of work) still lands; then the count stands still.
-  await page.waitForTimeout(2500);
-  const pausedAt = await row.getByRole("cell").nth(5).textContent();
-  await page.waitForTimeout(2000);
-  await expect(row.getByRole("cell").nth(5)).toHaveText(pausedAt ?? "");
+  // The batches in flight when it paused (two seconds of work each) still land; then the count stands still.
+  const items = row.getByRole("cell").nth(5);
+  await expect
+    .poll(
+      async () => {
+        const before = await items.textContent();
+        await page.waitForTimeout(2500);
+        return before === (await items.textContent());
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  await expect(row.getByText("Paused")).toBeVisible();
   await row.getByRole("button", { name: "Start" }).click();
   await expectToast(page, "Lookup started");
-  await expect(row.getByText("Completed")).toBeVisible({ timeout: 20_000 });
+  await expect(row.getByText("Completed")).toBeVisible({ timeout: 40_000 });
   await expect(row.getByText("100%")).toBeVisible();
-  // Twenty phones at $0.005.
-  await expect(row.getByText("$0.10")).toBeVisible();
+  // Thirty phones at $0.005.
+  await expect(row.getByText("$0.15")).toBeVisible();
 
   // A lead shows its carrier.
   await page.goto(listPath);
   await page.getByRole("table").getByRole("row").filter({ hasText: "person1@example.com" }).getByText("Person 1", { exact: true }).click();
   await expect(page.getByText("Sandbox Mobile · Mobile").first()).toBeVisible();
 
-  // The account menu shows the balance charged: $5.00 − $0.10.
+  // The account menu shows the balance charged: $5.00 − $0.15.
   await page.getByRole("button", { name: "Account menu" }).click();
-  await expect(page.getByText("Balance $4.90")).toBeVisible();
+  await expect(page.getByText("Balance $4.85")).toBeVisible();
 });
