@@ -288,6 +288,14 @@ describe("status controls", () => {
     ]);
     const list = (await h.call(t.token, "GET", "/api/lookup?search=April")).json() as { data: LookupJob[]; meta: { total: number } };
     expect(list.meta.total).toBe(1);
+    // `active`: running, paused and just-finished ones (the source and list progress items); `active=0` is all.
+    const active = async (q: string) =>
+      ((await h.call(t.token, "GET", `/api/lookup?${q}`)).json() as { meta: { total: number } }).meta.total;
+    expect(await active("active=1")).toBe(1);
+    await api.db.execute(sql`UPDATE lookup_jobs SET finished_at = now() - interval '2 minutes' WHERE team_id = ${t.ctx.teamId}`);
+    expect(await active("active=1")).toBe(0);
+    expect(await active("active=0")).toBe(1);
+    expect(await active(`list_id=${t.list.id}`)).toBe(1);
   });
 });
 

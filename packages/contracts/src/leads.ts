@@ -176,7 +176,7 @@ export const LeadSegments = z.object({ data: z.array(Ref.extend({ parent_id: z.n
 export const LeadCampaigns = z.object({ data: z.array(Ref) });
 
 /** A query-string switch: `true`/`1` on, `false`/`0`/empty off (z.coerce.boolean would read "false" as on). */
-const QueryFlag = z.preprocess((v) => (v === "false" || v === "0" || v === "" ? false : v), z.coerce.boolean());
+export const QueryFlag = z.preprocess((v) => (v === "false" || v === "0" || v === "" ? false : v), z.coerce.boolean());
 
 /** GET /api/leads/{id}/log: newest first; filters narrow to click or unsubscribe entries. */
 export const LeadLogQuery = z.object({

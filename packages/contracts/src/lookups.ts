@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IdList, ListQuery, pageOf } from "./common";
 import type { LookupGatewayKind } from "./gateways";
+import { QueryFlag } from "./leads";
 
 /*
  * Lookup jobs (spec 2 §3 Lookup job, §4 Lookup job status, §7 Lookups; spec 1 §4 Lookup actions): carrier
@@ -92,7 +93,7 @@ export const ListLookupsQuery = ListQuery.extend({
   list_id: z.coerce.number().int().positive().optional(),
   segment_id: z.coerce.number().int().positive().optional(),
   /** Only running or paused jobs, and those finished in the last minute (the source and list progress items). */
-  active: z.coerce.boolean().optional(),
+  active: QueryFlag.optional(),
 });
 export type ListLookupsQuery = z.infer<typeof ListLookupsQuery>;
 
