@@ -15,6 +15,10 @@ test("an import API key made in Settings imports a lead through the test page, a
   const auth = { Authorization: `Bearer ${token}` };
   const source = await (await page.request.post("/api/sources", { headers: auth, data: { name: "Partner site" } })).json();
   const list = await (await page.request.post(`/api/sources/${source.id}/lists`, { headers: auth, data: { name: "Web leads" } })).json();
+  await page.request.post("/api/gateways", {
+    headers: auth,
+    data: { kind: "email_lookup", type: "sandbox", name: "Sandbox emails", params: {} },
+  });
 
   // Settings → Import API Keys: empty, then Add API Key.
   await page.goto("/u/0/settings/import-api-keys");
@@ -34,6 +38,11 @@ test("an import API key made in Settings imports a lead through the test page, a
   await page.getByRole("option", { name: "Web leads" }).click();
   await dialog.getByLabel("Lookup emails").check();
   await expect(dialog.getByText("Select gateway")).toBeVisible();
+  // A lookup toggle needs its gateway.
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Select a gateway for 'Lookup emails'.")).toBeVisible();
+  await dialog.getByRole("combobox", { name: "Gateway for Lookup emails" }).click();
+  await page.getByRole("option", { name: "Sandbox emails" }).click();
   await dialog.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Lead has been successfully added.");
   await expect(dialog).toBeHidden();

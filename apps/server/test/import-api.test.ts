@@ -45,8 +45,43 @@ const count = async (sql: string, params: unknown[]) => Number((await api.databa
 
 describe("import API keys", () => {
   it("creates, lists (15 a page, newest first), updates and deletes keys, with the product's message", async () => {
-    const { team, source, list, key } = await teamWithKey({ check_mobile_status: true, sms_lookup_gateway_id: 7, lead_status: 3 });
+    const { team, source, list, key } = await teamWithKey({ lead_status: 3 });
     expect(key.api_key).toMatch(/^lf_[A-Za-z0-9_-]{40,}$/);
+    // 'Lookup phone numbers' needs a gateway the team may use for it.
+    const edit = (payload: object) =>
+      api.app.inject({ method: "PUT", url: `/api/import-lists/${key.id}`, headers: api.auth(team.token), payload });
+    const noGateway = await edit({ name: "Landing form", list_id: list.id, check_mobile_status: true, lead_status: 3 });
+    expect(noGateway.statusCode).toBe(422);
+    expect(noGateway.json()).toMatchObject({
+      message: "Select a gateway for 'Lookup phone numbers'.",
+      errors: { sms_lookup_gateway_id: ["Select a gateway for 'Lookup phone numbers'."] },
+    });
+    const gateway = (
+      await api.app.inject({
+        method: "POST",
+        url: "/api/gateways",
+        headers: api.auth(team.token),
+        payload: { kind: "sms_lookup", type: "sandbox", name: "Sandbox", params: {} },
+      })
+    ).json().data as { id: number };
+    const dnc = (
+      await api.app.inject({
+        method: "POST",
+        url: "/api/gateways",
+        headers: api.auth(team.token),
+        payload: { kind: "sms_dnc", type: "sandbox", name: "Sandbox DNC", params: {} },
+      })
+    ).json().data as { id: number };
+    const wrongKind = await edit({ name: "Landing form", list_id: list.id, check_mobile_status: true, sms_lookup_gateway_id: dnc.id });
+    expect(wrongKind.json().errors).toEqual({ sms_lookup_gateway_id: ["Select an active gateway for 'Lookup phone numbers'."] });
+    const saved = await edit({
+      name: "Landing form",
+      list_id: list.id,
+      check_mobile_status: true,
+      sms_lookup_gateway_id: gateway.id,
+      lead_status: 3,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     const page = await api.app.inject({ method: "GET", url: "/api/import-lists", headers: api.auth(team.token) });
     expect(page.statusCode).toBe(200);
     expect(page.json().meta).toMatchObject({ per_page: 15, total: 1 });
@@ -56,7 +91,7 @@ describe("import API keys", () => {
       list: { id: list.id, name: "Landing page" },
       api_key: key.api_key,
       check_mobile_status: true,
-      sms_lookup_gateway_id: 7,
+      sms_lookup_gateway_id: gateway.id,
       lead_status: 3,
     });
 
@@ -65,7 +100,7 @@ describe("import API keys", () => {
       method: "PUT",
       url: `/api/import-lists/${key.id}`,
       headers: api.auth(team.token),
-      payload: { name: "Renamed", list_id: other.id, check_mobile_status: false, sms_lookup_gateway_id: 7 },
+      payload: { name: "Renamed", list_id: other.id, check_mobile_status: false, sms_lookup_gateway_id: gateway.id },
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().message).toBe(ImportListSavedMessage);

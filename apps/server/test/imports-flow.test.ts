@@ -68,18 +68,28 @@ describe("mapping and dispatch", () => {
     expect(foreignCol.statusCode).toBe(404);
 
     expect((await api.app.inject({ method: "POST", url: `/api/imports/${up.data.id}/dispatch`, headers: t.h })).statusCode).toBe(422);
-    const ok = await api.app.inject({
-      method: "POST",
-      url,
-      headers: t.h,
-      payload: {
-        attributes: [{ processing_document_attribute_id: cols[0], lead_attribute_id: phoneId }],
-        check_mobile_status: true,
-        sms_lookup_gateway_id: 7,
-      },
-    });
+    // A lookup toggle needs a gateway the team may use for it.
+    const mapping = (extra: object) =>
+      api.app.inject({
+        method: "POST",
+        url,
+        headers: t.h,
+        payload: { attributes: [{ processing_document_attribute_id: cols[0], lead_attribute_id: phoneId }], ...extra },
+      });
+    const noGateway = await mapping({ check_mobile_status: true });
+    expect(noGateway.statusCode).toBe(422);
+    expect(noGateway.json().errors).toEqual({ sms_lookup_gateway_id: ["Select a gateway for 'Lookup phone numbers'."] });
+    const gateway = (
+      await api.app.inject({
+        method: "POST",
+        url: "/api/gateways",
+        headers: t.h,
+        payload: { kind: "sms_lookup", type: "sandbox", name: "Sandbox", params: {} },
+      })
+    ).json().data as { id: number };
+    const ok = await mapping({ check_mobile_status: true, sms_lookup_gateway_id: gateway.id });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ status: "mapped", check_mobile_status: true, sms_lookup_gateway_id: 7 });
+    expect(ok.json()).toMatchObject({ status: "mapped", check_mobile_status: true, sms_lookup_gateway_id: gateway.id });
     expect(ok.json().attributes.map((a: { lead_attribute_id: number | null }) => a.lead_attribute_id)).toEqual([phoneId, null, null]);
 
     const dispatched = await api.app.inject({ method: "POST", url: `/api/imports/${up.data.id}/dispatch`, headers: t.h });

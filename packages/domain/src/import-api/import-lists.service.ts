@@ -9,6 +9,7 @@ import {
   type SaveImportListResponse,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { checkImportLookupToggles } from "../lookups/import-lookups";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
@@ -111,6 +112,7 @@ function settingsOf(input: SaveImportList) {
 
 export async function createImportList(db: DbOrTx, ctx: TeamCtx, input: SaveImportList): Promise<SaveImportListResponse> {
   const { sourceId, listId } = await targetOf(db, ctx, input);
+  await checkImportLookupToggles(db, ctx.teamId, input);
   const s = settingsOf(input);
   const key = newApiKey();
   const row = await one<{ id: number }>(
@@ -127,6 +129,7 @@ export async function createImportList(db: DbOrTx, ctx: TeamCtx, input: SaveImpo
 export async function updateImportList(db: DbOrTx, ctx: TeamCtx, id: number, input: SaveImportList): Promise<SaveImportListResponse> {
   await getImportList(db, ctx, id);
   const { sourceId, listId } = await targetOf(db, ctx, input);
+  await checkImportLookupToggles(db, ctx.teamId, input);
   const s = settingsOf(input);
   await db.execute(
     sql`UPDATE import_lists SET name = ${input.name}, source_id = ${sourceId}, list_id = ${listId},

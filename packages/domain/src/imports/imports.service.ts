@@ -21,6 +21,7 @@ import {
 import { sql } from "drizzle-orm";
 import { allAttributes } from "../attributes/attributes.service";
 import { getList } from "../lists/lists.service";
+import { checkImportLookupToggles } from "../lookups/import-lookups";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
@@ -154,6 +155,7 @@ export async function syncImportAttributes(
     if (!found.some((a) => a.type !== "string")) {
       throw new AppError("import_mapping_no_contact", undefined, { attributes: ["Map at least one column to Phone or Email."] });
     }
+    await checkImportLookupToggles(tx, ctx.teamId, input);
     const pairs = input.attributes.map((a) => `(${a.processing_document_attribute_id},${a.lead_attribute_id ?? "NULL"})`).join(",");
     await tx.execute(sql`UPDATE import_attributes SET lead_attribute_id = NULL WHERE team_id = ${ctx.teamId} AND import_id = ${id}`);
     await tx.execute(

@@ -1,5 +1,7 @@
-import type { LookupType } from "@leadflow/contracts";
+import { type LookupType, LookupTypeGatewayKind } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { loadGatewayForRun } from "../gateways/gateway-run";
+import { AppError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { enqueueLookups } from "./lookups.jobs";
@@ -18,6 +20,34 @@ export interface ImportLookupToggles {
   sms_lookup_gateway_id: number | null;
   sms_dnc_gateway_id: number | null;
   email_lookup_gateway_id: number | null;
+}
+
+const TOGGLE_FIELDS = [
+  ["check_mobile_status", "sms_lookup_gateway_id", 1, "Lookup phone numbers"],
+  ["check_sms_dnc", "sms_dnc_gateway_id", 3, "SMS DNC"],
+  ["check_email_status", "email_lookup_gateway_id", 2, "Lookup emails"],
+] as const;
+
+/**
+ * The import toggles as a file import's mapping or an import API key saves them: a toggle that is on needs a
+ * gateway the team may use for that lookup (its own or a platform default, of the kind, active, allowing lookups).
+ * A 422 keyed by the gateway field otherwise; a toggle that is off ignores its gateway.
+ */
+export async function checkImportLookupToggles(db: DbOrTx, teamId: number, t: Partial<ImportLookupToggles>): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  for (const [check, field, type, label] of TOGGLE_FIELDS) {
+    if (!t[check]) continue;
+    const id = t[field];
+    if (!id) {
+      errors[field] = [`Select a gateway for '${label}'.`];
+      continue;
+    }
+    const g = await loadGatewayForRun(db, teamId, id);
+    if (!g || g.kind !== LookupTypeGatewayKind[type] || !g.active || !g.allowLookup)
+      errors[field] = [`Select an active gateway for '${label}'.`];
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new AppError("lookup_gateway_invalid", first, errors);
 }
 
 function wanted(t: ImportLookupToggles): { type: LookupType; gatewayId: number }[] {
