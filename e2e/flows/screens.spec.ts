@@ -39,10 +39,13 @@ test("main screens render with their data at 1280 and 390 px", async ({ page }) 
   const sources = await (await page.request.get("/api/all-sources-with-lists", { headers: auth })).json();
   const fb = sources.data.find((s: { name: string }) => s.name === "Facebook Ads");
   const spring = fb.lists.find((l: { name: string }) => l.name === "Spring campaign");
-  await page.request.post("/api/import-lists", {
+  // The demo team's sandbox carrier lookup runs on what the key imports.
+  const carrier = (await (await page.request.get("/api/gateways/options?kind=sms_lookup", { headers: auth })).json()).data[0];
+  const saved = await page.request.post("/api/import-lists", {
     headers: auth,
-    data: { name: "Website form", list_id: spring.id, check_mobile_status: true, lead_status: 1 },
+    data: { name: "Website form", list_id: spring.id, check_mobile_status: true, sms_lookup_gateway_id: carrier.id, lead_status: 1 },
   });
+  expect(saved.ok()).toBe(true);
   const keys = await (await page.request.get("/api/import-lists", { headers: auth })).json();
   const imported = await page.request.post(`/api/import/lead?api_key=${keys.data[0].api_key}`, { data: { leads: demoLeads } });
   expect(imported.ok()).toBe(true);
