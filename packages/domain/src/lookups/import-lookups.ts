@@ -1,6 +1,7 @@
 import { type LookupType, LookupTypeGatewayKind } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { loadGatewayForRun } from "../gateways/gateway-run";
+import { bigintArray } from "../leads/lead-filter";
 import { AppError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
 import { type DbOrTx, one, rows } from "../shared/rows";
@@ -93,7 +94,7 @@ export async function addApiImportLookupItems(
   leadIds: number[],
 ): Promise<void> {
   if (!leadIds.length) return;
-  const leads = sql`${`{${leadIds.map((n) => Math.trunc(n)).join(",")}}`}::bigint[]`;
+  const leads = bigintArray(leadIds);
   for (const w of wanted(toggles)) {
     const job = await one<{ id: number }>(
       tx,

@@ -40,9 +40,8 @@ export interface LookupJobRow {
   now: string;
 }
 
-const select = (teamId: number) => sql`
-  SELECT j.*, s.name AS source_name, l.name AS list_name, g.name AS gateway_name,
-         seg.name AS segment_name, seg.parent_id, par.name AS parent_name, imp.filename AS import_name, now() AS now
+/** A team's lookup jobs with what names them: the list's page and its count read the same rows. */
+const jobsFrom = (teamId: number) => sql`
   FROM lookup_jobs j
   LEFT JOIN sources s ON s.team_id = j.team_id AND s.id = j.source_id
   LEFT JOIN lists l ON l.team_id = j.team_id AND l.id = j.list_id
@@ -51,6 +50,11 @@ const select = (teamId: number) => sql`
   LEFT JOIN gateways g ON g.id = j.gateway_id
   LEFT JOIN imports imp ON imp.team_id = j.team_id AND imp.id = j.import_id
   WHERE j.team_id = ${teamId}`;
+
+const select = (teamId: number) => sql`
+  SELECT j.*, s.name AS source_name, l.name AS list_name, g.name AS gateway_name,
+         seg.name AS segment_name, seg.parent_id, par.name AS parent_name, imp.filename AS import_name, now() AS now
+  ${jobsFrom(teamId)}`;
 
 /** "1h 5m", "3m 20s", "12s": what the remaining items take at the current run's pace. */
 export function formatTimeLeft(seconds: number): string {
@@ -139,15 +143,6 @@ export async function listLookupJobs(db: DbOrTx, ctx: TeamCtx, q: ListLookupsQue
     db,
     sql`${select(ctx.teamId)}${filter} ORDER BY ${orderBy(col, sort.direction)}, j.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
   );
-  const total = await one<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM lookup_jobs j
-        LEFT JOIN sources s ON s.team_id = j.team_id AND s.id = j.source_id
-        LEFT JOIN lists l ON l.team_id = j.team_id AND l.id = j.list_id
-        LEFT JOIN segments seg ON seg.team_id = j.team_id AND seg.id = j.segment_id
-        LEFT JOIN gateways g ON g.id = j.gateway_id
-        LEFT JOIN imports imp ON imp.team_id = j.team_id AND imp.id = j.import_id
-        WHERE j.team_id = ${ctx.teamId}${filter}`,
-  );
+  const total = await one<{ n: number }>(db, sql`SELECT count(*)::int AS n ${jobsFrom(ctx.teamId)}${filter}`);
   return toPage(found.map(toLookupJob), total?.n ?? 0, page, limit);
 }

@@ -4,6 +4,7 @@ import type { schema } from "@leadflow/db";
 type LeadLogDiff = schema.LeadLogDiff;
 
 import { sql } from "drizzle-orm";
+import { bigintArray } from "../leads/lead-filter";
 import type { DncCheckResult, EmailVerifyResult, PhoneLookupResult } from "../providers/provider-types";
 import { recordLeadChanges } from "../segments/segment-sync";
 import { type DbOrTx, rows, textArray } from "../shared/rows";
@@ -84,14 +85,12 @@ export async function settleBatch(
   const charged = await settleHold(tx, teamId, jobId, type, batch.answered.length, hold);
   if (touched.size) {
     const ids = [...touched];
-    await tx.execute(sql`UPDATE leads SET updated_at = now() WHERE team_id = ${teamId} AND id = ANY(${bigints(ids)})`);
+    await tx.execute(sql`UPDATE leads SET updated_at = now() WHERE team_id = ${teamId} AND id = ANY(${bigintArray(ids)})`);
     // Carrier, DNC and email results are audience filter fields: dynamic audiences re-test these leads.
     await recordLeadChanges(tx, teamId, { ids });
   }
   return { charged };
 }
-
-const bigints = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::bigint[]`;
 
 interface Before {
   value: string;

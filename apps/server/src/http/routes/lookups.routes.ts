@@ -35,6 +35,7 @@ import {
   setLookupStatus,
   startScopeLookups,
   type TeamCtx,
+  teamUserIds,
   updateLookup,
 } from "@leadflow/domain";
 import { z } from "zod";
@@ -52,10 +53,11 @@ export async function lookupsRoutes(app: App, { database, jobs, live }: AppDeps)
   const db = database.db;
   const started = async (ctx: TeamCtx, ids: number[]) => {
     await enqueueLookups(jobs, ctx.teamId, ids);
+    const users = await teamUserIds(db, ctx.teamId);
     const data = [];
     for (const id of ids) {
       const job = await getLookupJob(db, ctx.teamId, id);
-      await sendLookupData(db, live, ctx.teamId, job);
+      await sendLookupData(db, live, ctx.teamId, job, users);
       data.push(job);
     }
     return data;
@@ -124,7 +126,8 @@ export async function lookupsRoutes(app: App, { database, jobs, live }: AppDeps)
     { schema: { tags, summary: "Pause the selected lookups", body: IdsBody, response: { 200: MessageResponse } } },
     async (req) => {
       await bulkStopLookups(db, req.auth, req.body.ids);
-      for (const id of req.body.ids) await sendLookupData(db, live, req.auth.teamId, await getLookupJob(db, req.auth.teamId, id));
+      const users = await teamUserIds(db, req.auth.teamId);
+      for (const id of req.body.ids) await sendLookupData(db, live, req.auth.teamId, await getLookupJob(db, req.auth.teamId, id), users);
       return { message: "Lookup stopped" };
     },
   );

@@ -7,10 +7,14 @@ import { formatMoney } from "../model/lookup-format";
 import { LookupLocationCell } from "./lookup-location-cell";
 import { LookupStatusCell } from "./lookup-status";
 
-const number = (
-  key: "total_count" | "service_items_count",
+type NumericKey = "total_count" | "service_items_count" | "cost" | "service_cost";
+
+/** A right-aligned figure column, largest first on its first sort. */
+const figure = (
+  key: NumericKey,
   header: string,
   sortable: boolean,
+  format: (n: number) => string,
   showFrom?: DataTableColumn<LookupJob>["showFrom"],
 ) =>
   ({
@@ -20,19 +24,13 @@ const number = (
     firstSortDirection: "desc",
     align: "right",
     showFrom,
-    render: (j) => formatNumber(j[key]),
+    render: (j) => format(j[key]),
   }) satisfies DataTableColumn<LookupJob>;
 
-const money = (key: "cost" | "service_cost", header: string, sortable: boolean, showFrom?: DataTableColumn<LookupJob>["showFrom"]) =>
-  ({
-    key,
-    header,
-    sortable,
-    firstSortDirection: "desc",
-    align: "right",
-    showFrom,
-    render: (j) => formatMoney(j[key]),
-  }) satisfies DataTableColumn<LookupJob>;
+const number = (key: NumericKey, header: string, sortable: boolean, showFrom?: DataTableColumn<LookupJob>["showFrom"]) =>
+  figure(key, header, sortable, formatNumber, showFrom);
+const money = (key: NumericKey, header: string, sortable: boolean, showFrom?: DataTableColumn<LookupJob>["showFrom"]) =>
+  figure(key, header, sortable, formatMoney, showFrom);
 
 function Items({ job, t }: { job: LookupJob; t: typeof translate }) {
   const notes = [
