@@ -68,7 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   return {
     port,
-    host: env.HOST ?? "0.0.0.0",
+    // Embedded (a person's own machine): this machine only, unless HOST says otherwise. Server mode sits behind
+    // a load balancer and listens on every interface.
+    host: env.HOST || (env.DATABASE_URL ? "0.0.0.0" : "127.0.0.1"),
     dataDir: resolve(env.LEADFLOW_DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
     appUrl: env.APP_URL ?? `http://localhost:${port}`,

@@ -71,6 +71,10 @@ export async function run(role: Role, config: Config): Promise<void> {
 
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
   log(`${role} ready on ${where}${serveHttp ? ` — open ${config.appUrl}` : ""}`);
+  if (serveHttp)
+    log(
+      `Listening on ${config.host}:${config.port}${config.host === "127.0.0.1" ? " (this machine only; HOST=0.0.0.0 listens on every interface)" : ""}`,
+    );
   if (config.mail.driver === "outbox") log("Mail goes to the outbox: `npm run leadflow -- mail list` prints it.");
   if (demoNotice) log(demoNotice);
 

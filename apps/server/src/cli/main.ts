@@ -25,7 +25,7 @@ const usage = `Usage: npm run leadflow -- <command>
   gateway add-default --kind <k> --type <t> --name <n> [--rate <per s>] [--param key=value …]
                              a platform gateway every team may use (dimmed, read-only for them)
 
-Environment: PORT (3000), LEADFLOW_DATA_DIR (./data), DATABASE_URL (unset = embedded database), APP_URL,
+Environment: PORT (3000), HOST (127.0.0.1 embedded, 0.0.0.0 with DATABASE_URL), LEADFLOW_DATA_DIR (./data), DATABASE_URL (unset = embedded database), APP_URL,
 MAIL_DRIVER (outbox|smtp|ses), SMTP_HOST/PORT/USER/PASSWORD, MAIL_FROM, LEADFLOW_AUTO_APPROVE. A .env file is read too.`;
 
 function flag(args: string[], name: string): string | undefined {
