@@ -6,6 +6,7 @@ import { xlsxImportBench } from "./imports/xlsx-import";
 import { removeLeftovers } from "./lead-files/file-cache";
 import { leadsTableBench } from "./leads/leads-table";
 import { lookupPacingBench } from "./lookups/lookup-pacing";
+import { moneyChaosBench } from "./lookups/money-chaos";
 import { providerDownBench } from "./lookups/provider-down";
 import { workerKilledBench } from "./lookups/worker-killed";
 import { type BenchOptions, parseArgs } from "./options";
@@ -13,6 +14,7 @@ import { segmentBuildBench, segmentDynamicBench, segmentQueryBench } from "./seg
 import { dropLeftoverDatabases } from "./shared/fresh-database";
 import { interrupted } from "./shared/interrupt";
 import { sourcesPage } from "./sources-page";
+import { validationBench } from "./validation/validation-bench";
 import { webBundle } from "./web-bundle";
 
 /** `npm run bench` runs every benchmark; `npm run bench -- B1 B3 --rows 100k` runs those named (see docs/benchmarks.md). */
@@ -26,11 +28,13 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   B5: segmentQueryBench,
   B6: segmentBuildBench,
   B7: segmentDynamicBench,
+  B11: validationBench,
   B12: leadsTableBench,
   B13a: webBundle,
   L1: lookupPacingBench,
   F11: providerDownBench,
   F12: workerKilledBench,
+  F16: moneyChaosBench,
 };
 
 const { ids, options } = parseArgs(process.argv.slice(2));

@@ -210,7 +210,7 @@ describe("money", () => {
     const id = (res.json() as { data: LookupJob[] }).data[0]!.id;
     api.jobs.sent.splice(0);
     // The dead runner: it held money for 4 items and a lease, then vanished before settling.
-    await api.db.transaction((tx) => holdFunds(tx, t.ctx.teamId, id, 1, 4));
+    await api.db.transaction((tx) => holdFunds(tx, t.ctx.teamId, { kind: "lookup", refId: id }, { items: 4, unitPrice: 0.005, useFree: true }));
     await api.db.execute(
       sql`UPDATE lookup_jobs SET lease_owner = 'dead', lease_until = now() - interval '1 second' WHERE team_id = ${t.ctx.teamId} AND id = ${id}`,
     );

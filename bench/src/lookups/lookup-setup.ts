@@ -136,8 +136,10 @@ export async function readMoney(database: Database, teamId: number, jobId: numbe
       error: string | null;
       lease_owner: string | null;
     }>(
-      `SELECT status, count, cost::float8 AS cost, held_amount::float8 AS held_amount, held_free, service_items_count, error, lease_owner
-       FROM lookup_jobs WHERE team_id = $1 AND id = $2`,
+      `SELECT status, count, cost::float8 AS cost, service_items_count, error, lease_owner,
+              (SELECT COALESCE(sum(amount), 0)::float8 FROM balance_holds h WHERE h.team_id = j.team_id AND h.kind = 'lookup' AND h.ref_id = j.id) AS held_amount,
+              (SELECT COALESCE(sum(free_items), 0)::int FROM balance_holds h WHERE h.team_id = j.team_id AND h.kind = 'lookup' AND h.ref_id = j.id) AS held_free
+       FROM lookup_jobs j WHERE team_id = $1 AND id = $2`,
       [teamId, jobId],
     )
   ).rows[0]!;

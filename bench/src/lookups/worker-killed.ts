@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Database } from "@leadflow/db";
 import { getBalance } from "@leadflow/domain";
@@ -8,7 +6,6 @@ import { seedLeads } from "../leads/seed-leads";
 import { type BenchOptions, benchCommand, sizeLabel } from "../options";
 import { record } from "../report";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
-import { onInterrupt } from "../shared/interrupt";
 import {
   fundTeam,
   LookupTypes,
@@ -21,6 +18,7 @@ import {
   startListLookup,
   timelineNotOnce,
 } from "./lookup-setup";
+import { runChild, waitForIdle } from "./runner-process";
 
 /*
  * F12 (shared/RELIABILITY.md): the worker running a lookup is killed (SIGKILL) mid-run, several times. The runner
@@ -146,33 +144,6 @@ export async function workerKilledBench(options: BenchOptions): Promise<void> {
 }
 
 /**
- * Runs one worker; with `killAfterMs`, SIGKILLs it that long after it started running the job. The runner's
- * outcome when it finished by itself, else null.
- */
-async function runChild(args: string[], killAfterMs: number | null): Promise<{ outcome: string | null }> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "runner-child.ts"), ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const forget = onInterrupt(async () => child.kill("SIGKILL"));
-  let out = "";
-  let timer: NodeJS.Timeout | undefined;
-  child.stdout!.setEncoding("utf8").on("data", (c: string) => {
-    const started = !out.includes("STARTED") && (out + c).includes("STARTED");
-    out += c;
-    if (started && killAfterMs !== null) timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
-  });
-  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (c, s) => resolve({ code: c, signal: s })),
-  );
-  clearTimeout(timer);
-  forget();
-  const outcome = /^OUTCOME (\w+)$/m.exec(out)?.[1] ?? null;
-  if (signal === "SIGKILL") return { outcome };
-  if (code !== 0 || !outcome) throw new Error(`F12: a worker failed (exit ${code}): ${out.trim()}`);
-  return { outcome };
-}
-
-/**
  * After a kill: what the dead worker left, and whether the money still adds up with its hold counted. Then the
  * supervisor's part: the dead worker's lease would run for up to 60 s more; a supervisor that saw the process
  * die (as pg-boss does when a worker's heartbeat stops, or a process manager on exit) may end it at once, which
@@ -198,17 +169,4 @@ async function afterKill(database: Database, teamId: number, jobId: number, afte
     [teamId, jobId],
   );
   return { afterMs: Math.round(afterMs), lookedUp: m.states[1]!, heldAmount: m.job.held, heldFree: m.job.heldFree, leaseLeft, problems };
-}
-
-/** Waits until no other session on this database is running a statement or holding a transaction open. */
-async function waitForIdle(database: Database): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const { rows } = await database.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = 'leadflow'
-         AND state IN ('active', 'idle in transaction', 'idle in transaction (aborted)')`,
-    );
-    if (rows[0]!.n === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

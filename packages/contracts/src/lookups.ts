@@ -159,7 +159,7 @@ export type Balance = z.infer<typeof Balance>;
 
 export const BalanceTransaction = z.object({
   id: z.number().int(),
-  kind: z.enum(["topup", "lookup", "refund"]),
+  kind: z.enum(["topup", "lookup", "send", "refund"]),
   amount: z.number(),
   items: z.number().int(),
   free_items: z.number().int(),

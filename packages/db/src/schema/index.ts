@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./billing";
 export * from "./imports";
 export * from "./leads";
 export * from "./lookups";

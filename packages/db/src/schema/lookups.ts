@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
-  check,
   index,
   integer,
   jsonb,
@@ -79,13 +78,6 @@ export const lookupJobs = pgTable(
     serviceItemsCount: integer("service_items_count").notNull().default(0),
     cost: money("cost"),
     serviceCost: money("service_cost"),
-    /**
-     * Money and free items held for the batch in flight: taken from the balance before the provider is asked,
-     * settled (charged or given back) with the batch's results. A runner that finds a hold on start gives it
-     * back first: its worker died between the two, and the batch's items are still pending.
-     */
-    heldAmount: money("held_amount"),
-    heldFree: integer("held_free").notNull().default(0),
     error: text("error"),
     snapshotAt: ts("snapshot_at"),
     startedAt: ts("started_at"),
@@ -124,41 +116,4 @@ export const lookupItems = pgTable(
     primaryKey({ columns: [t.teamId, t.jobId, t.value] }),
     index("lookup_items_pending_idx").on(t.teamId, t.jobId, t.value).where(sql`${t.state} = 0`),
   ],
-);
-
-/** A team's money: dollars and the free lookup items its plan gives. Never negative. */
-export const teamBalances = pgTable(
-  "team_balances",
-  {
-    teamId: integer("team_id")
-      .primaryKey()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    balance: money("balance"),
-    freeLookups: integer("free_lookups").notNull().default(0),
-    /** How old a lookup result may be and still be reused: {carrier_days, email_days, dnc_days}. */
-    lookupFreshness: jsonb("lookup_freshness").notNull().default({}),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
-  },
-  (t) => [check("team_balances_balance_nonneg", sql`${t.balance} >= 0`), check("team_balances_free_nonneg", sql`${t.freeLookups} >= 0`)],
-);
-
-/** The ledger behind the balance: top-ups and lookup charges (one row per settled batch). */
-export const balanceTransactions = pgTable(
-  "balance_transactions",
-  {
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    id: bigint("id", { mode: "number" }).generatedByDefaultAsIdentity(),
-    /** topup, lookup, refund */
-    kind: text("kind").notNull(),
-    amount: numeric("amount", { precision: 14, scale: 4, mode: "number" }).notNull(),
-    items: integer("items").notNull().default(0),
-    freeItems: integer("free_items").notNull().default(0),
-    balanceAfter: numeric("balance_after", { precision: 14, scale: 4, mode: "number" }).notNull(),
-    lookupId: integer("lookup_id"),
-    note: text("note"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.teamId, t.id] })],
 );

@@ -9,15 +9,16 @@ import {
 } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
+import { affordableItems, type Hold, type HoldOwner, holdFunds, lookupPrices, releaseHolds } from "../billing";
 import { loadGatewayForRun } from "../gateways/gateway-run";
 import { lookupAdapterFor } from "../providers/provider-factory";
 import { type LookupAdapter, ProviderError, type ProviderOptions } from "../providers/provider-types";
 import type { LivePublisher } from "../shared/live";
 import { one, rows, textArray } from "../shared/rows";
-import { affordableItems, getFreshness, type Hold, holdFunds, releaseHold } from "./billing";
 import { publishLookup } from "./lookup-events";
+import { getFreshness } from "./lookup-freshness";
 import { snapshotItems } from "./lookup-scope";
-import { type Answered, type Batch, emptyBatch, type ProviderResult, settleBatch } from "./lookup-settle";
+import { type Answered, type Batch, emptyBatch, holdsLease, type ProviderResult, settleBatch } from "./lookup-settle";
 import { type Pacer, pacerFor } from "./pacer";
 
 /*
@@ -54,8 +55,6 @@ interface JobRow {
   lead_id: number | null;
   import_id: number | null;
   snapshot_at: string | null;
-  held_amount: string;
-  held_free: number;
 }
 
 /** Thrown when the provider stays unreachable: the job stays running, its pending items unchecked, and retries later. */
@@ -103,8 +102,9 @@ async function runLeased(deps: RunnerDeps, job: JobRow, lease: () => Promise<boo
   const { db } = deps;
   const teamId = job.team_id;
   const type = Number(job.type) as LookupType;
-  // A hold left by a runner that died mid-batch goes back first; that batch's items are still pending.
-  if (Number(job.held_amount) > 0 || job.held_free > 0) await db.transaction((tx) => releaseHold(tx, teamId, job.id, type));
+  const holder: HoldOwner = { kind: "lookup", refId: job.id };
+  // Holds left by a runner that died mid-batch go back first; their items are still pending.
+  await db.transaction((tx) => releaseHolds(tx, teamId, holder));
   if (!job.snapshot_at) {
     const added = await db.transaction((tx) =>
       snapshotItems(tx, teamId, job.id, type, {
@@ -168,7 +168,11 @@ async function runLeased(deps: RunnerDeps, job: JobRow, lease: () => Promise<boo
     let outOfFunds = false;
     let hold: Hold | undefined;
     if (ask.length) {
-      const held = await db.transaction((tx) => holdFunds(tx, teamId, job.id, type, ask.length, owner));
+      const held = await db.transaction(async (tx) =>
+        (await holdsLease(tx, teamId, job.id, owner))
+          ? holdFunds(tx, teamId, holder, { items: ask.length, unitPrice: (await lookupPrices(tx))[type], useFree: true })
+          : null,
+      );
       // Another runner took the job over (this one's lease lapsed): it carries on; this one stops here.
       if (held === null) return "leased";
       hold = held;

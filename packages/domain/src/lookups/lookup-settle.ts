@@ -4,17 +4,21 @@ import type { schema } from "@leadflow/db";
 type LeadLogDiff = schema.LeadLogDiff;
 
 import { sql } from "drizzle-orm";
+import { chargeHold, type Hold, round4, takeHold } from "../billing";
 import { bigintArray } from "../leads/lead-filter";
 import type { DncCheckResult, EmailVerifyResult, PhoneLookupResult } from "../providers/provider-types";
 import { recordLeadChanges } from "../segments/segment-sync";
-import { type DbOrTx, rows, textArray } from "../shared/rows";
-import { type Hold, holdsLease, round4, settleHold } from "./billing";
+import { type DbOrTx, one, rows, textArray } from "../shared/rows";
 
 /*
  * Settles one batch of a lookup job in one transaction: the results land on the phones and emails, the lead's
  * timeline, the lists' and sources' looked-up and verified counters and the dynamic audiences' change notes;
  * the items leave the pending state; the job's counters move; the batch's hold is charged for what the provider
  * answered and the rest goes back. Nothing here runs unless all of it does.
+ *
+ * An item is written and paid for only in the settle that moves it out of pending, so an item answered twice (a
+ * runner taken over mid-batch) is paid once; and a batch whose hold is gone (given back by the runner that took
+ * over, or with the job) writes nothing at all.
  */
 
 export type ProviderResult = PhoneLookupResult | DncCheckResult | EmailVerifyResult;
@@ -52,44 +56,66 @@ export async function settleBatch(
   // Only the runner holding the lease settles: one whose lease lapsed mid-batch was taken over, and its hold was
   // given back by the runner that took over. The job row stays locked until commit, so two settles never interleave.
   if (owner !== undefined && !(await holdsLease(tx, teamId, jobId, owner))) return null;
+  const taken = hold ? await takeHold(tx, teamId, hold) : null;
+  if (hold && !taken) return null;
+  const moved = await leavePending(tx, teamId, jobId, batch);
+  const answered = batch.answered.filter((a) => moved.has(a.value));
+  if (answered.length && !taken) throw new Error("A lookup batch answered items it held no money for.");
   const touched = new Set<number>();
-  if (batch.answered.length) {
+  if (answered.length) {
     const changed = await (type === 1
-      ? applyCarrier(tx, teamId, batch.answered as Answered<PhoneLookupResult>[])
+      ? applyCarrier(tx, teamId, answered as Answered<PhoneLookupResult>[])
       : type === 3
-        ? applyDnc(tx, teamId, batch.answered as Answered<DncCheckResult>[])
-        : applyEmail(tx, teamId, batch.answered as Answered<EmailVerifyResult>[]));
+        ? applyDnc(tx, teamId, answered as Answered<DncCheckResult>[])
+        : applyEmail(tx, teamId, answered as Answered<EmailVerifyResult>[]));
     for (const l of changed) touched.add(l);
   }
-  const states: [number, string[]][] = [
-    [1, batch.answered.map((a) => a.value)],
-    [2, batch.reused],
-    [3, batch.failed.map((f) => f.value)],
-    [4, batch.skipped],
-  ];
-  for (const [state, values] of states) {
-    if (!values.length) continue;
-    await tx.execute(
-      sql`UPDATE lookup_items SET state = ${state}
-          WHERE team_id = ${teamId} AND job_id = ${jobId} AND state = 0 AND value = ANY(${textArray(values)})`,
-    );
-  }
-  const done = batch.answered.length + batch.reused.length + batch.failed.length + batch.skipped.length;
-  const serviceItems = batch.answered.length + batch.failed.length;
+  const count = (values: string[]) => values.filter((v) => moved.has(v)).length;
+  const reused = count(batch.reused);
+  const failed = count(batch.failed.map((f) => f.value));
+  const done = answered.length + reused + failed + count(batch.skipped);
+  const serviceItems = answered.length + failed;
+  const charge = taken ? await chargeHold(tx, teamId, taken, answered.length) : { charged: 0 };
   await tx.execute(
-    sql`UPDATE lookup_jobs SET count = count + ${done}, reused_count = reused_count + ${batch.reused.length},
-          failed_count = failed_count + ${batch.failed.length}, service_items_count = service_items_count + ${serviceItems},
-          service_cost = service_cost + ${round4(serviceItems * unitCost)}, updated_at = now()
+    sql`UPDATE lookup_jobs SET count = count + ${done}, reused_count = reused_count + ${reused},
+          failed_count = failed_count + ${failed}, service_items_count = service_items_count + ${serviceItems},
+          service_cost = service_cost + ${round4(serviceItems * unitCost)}, cost = cost + ${charge.charged}, updated_at = now()
         WHERE team_id = ${teamId} AND id = ${jobId}`,
   );
-  const charged = await settleHold(tx, teamId, jobId, type, batch.answered.length, hold);
   if (touched.size) {
     const ids = [...touched];
     await tx.execute(sql`UPDATE leads SET updated_at = now() WHERE team_id = ${teamId} AND id = ANY(${bigintArray(ids)})`);
     // Carrier, DNC and email results are audience filter fields: dynamic audiences re-test these leads.
     await recordLeadChanges(tx, teamId, { ids });
   }
-  return { charged };
+  return { charged: charge.charged };
+}
+
+/** Whether `owner` still holds the job's lease; locks the job row until the transaction ends. */
+export async function holdsLease(tx: DbOrTx, teamId: number, jobId: number, owner: string): Promise<boolean> {
+  const r = await one(tx, sql`SELECT 1 FROM lookup_jobs WHERE team_id = ${teamId} AND id = ${jobId} AND lease_owner = ${owner} FOR UPDATE`);
+  return r !== undefined;
+}
+
+/** Moves the batch's items out of pending (1 looked up, 2 reused, 3 failed, 4 skipped); the values that moved. */
+async function leavePending(tx: DbOrTx, teamId: number, jobId: number, batch: Batch): Promise<Set<string>> {
+  const states: [number, string[]][] = [
+    [1, batch.answered.map((a) => a.value)],
+    [2, batch.reused],
+    [3, batch.failed.map((f) => f.value)],
+    [4, batch.skipped],
+  ];
+  const moved = new Set<string>();
+  for (const [state, values] of states) {
+    if (!values.length) continue;
+    const r = await rows<{ value: string }>(
+      tx,
+      sql`UPDATE lookup_items SET state = ${state}
+          WHERE team_id = ${teamId} AND job_id = ${jobId} AND state = 0 AND value = ANY(${textArray(values)}) RETURNING value`,
+    );
+    for (const x of r) moved.add(x.value);
+  }
+  return moved;
 }
 
 interface Before {

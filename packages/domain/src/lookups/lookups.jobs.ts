@@ -1,11 +1,10 @@
-import type { LookupType } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { releaseHolds } from "../billing";
 import { providerOptionsFromEnv } from "../providers/provider-factory";
 import { defineJob, type JobSender } from "../shared/jobs";
 import { rows } from "../shared/rows";
-import { releaseHold } from "./billing";
 import { runLookupJob } from "./lookup-runner";
 
 /**
@@ -61,10 +60,12 @@ export const lookupSweepJob = defineJob({
  * paused or stopped): the money goes back. A running job's hold is given back by its next runner instead.
  */
 async function releaseStaleHolds(db: Db): Promise<void> {
-  const stale = await rows<{ team_id: number; id: number; type: number }>(
+  const stale = await rows<{ team_id: number; ref_id: number }>(
     db,
-    sql`SELECT team_id, id, type FROM lookup_jobs
-        WHERE status <> 1 AND (held_amount > 0 OR held_free > 0) AND (lease_until IS NULL OR lease_until < now()) LIMIT 100`,
+    sql`SELECT DISTINCT h.team_id, h.ref_id FROM balance_holds h
+        LEFT JOIN lookup_jobs j ON j.team_id = h.team_id AND j.id = h.ref_id
+        WHERE h.kind = 'lookup' AND (j.id IS NULL OR (j.status <> 1 AND (j.lease_until IS NULL OR j.lease_until < now())))
+        LIMIT 100`,
   );
-  for (const j of stale) await db.transaction((tx) => releaseHold(tx, j.team_id, j.id, Number(j.type) as LookupType));
+  for (const h of stale) await db.transaction((tx) => releaseHolds(tx, h.team_id, { kind: "lookup", refId: h.ref_id }));
 }

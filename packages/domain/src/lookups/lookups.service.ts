@@ -10,11 +10,11 @@ import {
   type SetLookupStatus,
 } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { affordableItems, releaseHolds } from "../billing";
 import { loadGatewayForRun } from "../gateways/gateway-run";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, one, rows } from "../shared/rows";
-import { affordableItems, releaseHold } from "./billing";
 import { getLookupJob } from "./lookup-jobs.queries";
 import { countScopeItems, type LookupScope } from "./lookup-scope";
 
@@ -114,8 +114,8 @@ export async function updateLookup(db: DbOrTx, ctx: TeamCtx, id: number, input: 
 export async function deleteLookup(db: DbOrTx, ctx: TeamCtx, id: number): Promise<void> {
   const job = await one<{ type: number }>(db, sql`SELECT type FROM lookup_jobs WHERE team_id = ${ctx.teamId} AND id = ${id} FOR UPDATE`);
   if (!job) throw new AppError("lookup_not_found");
-  // Money held for a batch in flight goes back; that batch then settles against no job and charges nothing.
-  await releaseHold(db, ctx.teamId, id, Number(job.type) as LookupType);
+  // Money held for a batch in flight goes back; that batch then finds its hold gone and writes nothing.
+  await releaseHolds(db, ctx.teamId, { kind: "lookup", refId: id });
   await db.execute(sql`DELETE FROM lookup_items WHERE team_id = ${ctx.teamId} AND job_id = ${id}`);
   await db.execute(sql`DELETE FROM lookup_jobs WHERE team_id = ${ctx.teamId} AND id = ${id}`);
 }

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { createUser } from "../accounts/auth.service";
 import { findUserByEmail } from "../accounts/users.queries";
+import { topUp } from "../billing";
 import { createGateway } from "../gateways/gateways.service";
 import { createList } from "../lists/lists.service";
-import { topUp } from "../lookups/billing";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, one } from "../shared/rows";
 import { createSource } from "../sources/sources.service";

@@ -1,0 +1,31 @@
+import type { LookupType } from "@leadflow/contracts";
+import { sql } from "drizzle-orm";
+import { type DbOrTx, one } from "../shared/rows";
+
+/** The platform's price list (dollars per lookup item) and a new team's free items; `app_settings` overrides them. */
+export const DEFAULT_PRICES: Record<LookupType, number> = { 1: 0.005, 2: 0.003, 3: 0.002 };
+export const DEFAULT_FREE_LOOKUPS = 100;
+
+export async function lookupPrices(db: DbOrTx): Promise<Record<LookupType, number>> {
+  const row = await one<{ value: Partial<Record<string, number>> }>(db, sql`SELECT value FROM app_settings WHERE key = 'lookup_prices'`);
+  const v = row?.value ?? {};
+  const price = (t: LookupType) => (typeof v[t] === "number" && v[t] >= 0 ? v[t] : DEFAULT_PRICES[t]);
+  return { 1: price(1), 2: price(2), 3: price(3) };
+}
+
+export async function setLookupPrices(db: DbOrTx, prices: Partial<Record<LookupType, number>>): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO app_settings (key, value) VALUES ('lookup_prices', ${JSON.stringify(prices)}::jsonb)
+        ON CONFLICT (key) DO UPDATE SET value = app_settings.value || EXCLUDED.value, updated_at = now()`,
+  );
+}
+
+export async function freeLookupAllowance(db: DbOrTx): Promise<number> {
+  const row = await one<{ value: unknown }>(db, sql`SELECT value FROM app_settings WHERE key = 'lookup_free_items'`);
+  return typeof row?.value === "number" && row.value >= 0 ? Math.trunc(row.value) : DEFAULT_FREE_LOOKUPS;
+}
+
+/** Dollars to the ledger's four places. */
+export function round4(n: number): number {
+  return Math.round(n * 10_000) / 10_000;
+}
