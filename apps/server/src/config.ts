@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { MailConfig } from "@leadflow/domain";
-import { DEFAULT_MAX_IMPORT_BYTES } from "@leadflow/domain";
+import { DEFAULT_MAX_IMPORT_BYTES, DEFAULT_UPLOAD_QUOTA_BYTES } from "@leadflow/domain";
 import dotenv from "dotenv";
 
 export interface Config {
@@ -26,6 +26,8 @@ export interface Config {
   importApiRate: { limit: number; windowSeconds: number };
   /** Largest file an import accepts (bytes). */
   importMaxBytes: number;
+  /** What a team's uploads not yet started may take together (bytes). */
+  uploadQuotaBytes: number;
   importApiBadKeyRate: { limit: number; windowSeconds: number };
 }
 
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: Number(env.LEADFLOW_IMPORT_API_RATE_WINDOW ?? 10),
     },
     importMaxBytes: Number(env.LEADFLOW_IMPORT_MAX_BYTES ?? process.env.LEADFLOW_IMPORT_MAX_BYTES) || DEFAULT_MAX_IMPORT_BYTES,
+    uploadQuotaBytes: Number(env.LEADFLOW_UPLOAD_QUOTA_BYTES) || DEFAULT_UPLOAD_QUOTA_BYTES,
     importApiBadKeyRate: { limit: Number(env.LEADFLOW_IMPORT_API_BAD_KEY_LIMIT ?? 30), windowSeconds: 60 },
   };
 }

@@ -196,6 +196,40 @@ describe("integration validation", () => {
     const ok = await create(token, body("https://93.184.215.14/sms"));
     expect(ok.params.base_url).toBe("https://93.184.215.14/sms");
   });
+
+  it("accepts only AWS region names as the Amazon SES region", async () => {
+    const { token } = await api.factory.team();
+    const ses = (region: string, name = `SES ${region}`) => ({
+      kind: "email",
+      type: "aws_ses",
+      name,
+      params: { ...SAMPLES.email.params, region },
+    });
+    const message = "Enter an AWS region such as us-east-1.";
+    const saved = await create(token, ses("us-east-1", "SES"));
+    for (const region of [
+      "evil.example#",
+      "https://127.0.0.1",
+      "us-east-1.evil.example",
+      "us-east-1/",
+      "US-EAST-1",
+      "us-east-12",
+      "east-1",
+    ]) {
+      for (const path of ["/api/gateways", "/api/gateways/test"]) {
+        const res = await call(token, "POST", path, ses(region));
+        expect(res.statusCode, `${path} ${region}`).toBe(422);
+        expect(res.json(), region).toEqual({ message, errors: { "params.region": [message] } });
+      }
+      const upd = await call(token, "PUT", `/api/gateways/${saved.id}`, ses(region, "SES"));
+      expect(upd.statusCode, region).toBe(422);
+      expect(upd.json().errors).toEqual({ "params.region": [message] });
+    }
+    expect((await raw(saved.id)).params.region).toBe("us-east-1");
+    for (const region of ["eu-west-2", "ap-southeast-1", "us-gov-west-1", " ca-central-1 "]) {
+      expect((await create(token, ses(region))).params.region).toBe(region.trim());
+    }
+  });
 });
 
 describe("integration secrets", () => {

@@ -44,6 +44,8 @@ export interface GatewayField {
   help?: string;
   /** An address the server will call: https to a public host only (no loopback, private or metadata addresses). */
   url?: boolean;
+  /** A value that must match `pattern`, or 422 with `message` under the field. */
+  format?: { pattern: RegExp; message: string };
 }
 
 /** The shapes of the SMS gateways' sender settings (spec 2 §3 table). */
@@ -74,6 +76,9 @@ const f = (key: string, label: string, secret = false, required = true, help?: s
   ...(help ? { help } : {}),
 });
 
+/** AWS region names: us-east-1, eu-west-2, ap-southeast-1, us-gov-west-1. */
+const AWS_REGION = { pattern: /^[a-z]{2}(-gov)?-[a-z]+-\d$/, message: "Enter an AWS region such as us-east-1." };
+
 const sandbox: GatewayTypeInfo = { label: "Sandbox (test)", fields: [], senders: "none", sandbox: true };
 
 /** Every provider type per kind and its fields. The first type of each kind is the dialog's default. */
@@ -101,7 +106,8 @@ export const GatewayTypes = {
       fields: [
         f("key", "Access Key ID"),
         f("secret", "Secret Access Key", true),
-        f("region", "Region", false, true, "For example us-east-1"),
+        // The region picks the host the gateway's signed requests go to: only a region name may.
+        { ...f("region", "Region", false, true, "For example us-east-1"), format: AWS_REGION },
       ],
       senders: "none",
     },

@@ -29,6 +29,11 @@ export const ImportStatusLabels = {
   completed: "Completed",
   failed: "Failed",
 } as const satisfies Record<ImportStatus, string>;
+/**
+ * Uploaded but never started: drafts of Match Format, not history. Import History leaves them out, they count
+ * against the team's quota of unstarted uploads, and they are removed with their files after a day.
+ */
+export const UnstartedImportStatuses = ["uploaded", "mapped"] as const satisfies readonly ImportStatus[];
 /** Statuses during which an import counts as running (GET /api/imports/active, the System Processes entry). */
 export const ActiveImportStatuses = ["queued", "processing", "synchronizing"] as const satisfies readonly ImportStatus[];
 
@@ -282,7 +287,7 @@ export const ImportSortKeys = [
   "status",
   "id",
 ] as const;
-/** GET /api/imports (Import History): newest first unless sorted. */
+/** GET /api/imports (Import History): started imports, newest first unless sorted. */
 export const ListImportsQuery = ListQuery;
 export type ListImportsQuery = z.infer<typeof ListImportsQuery>;
 export const ActiveImportsResponse = z.object({ data: z.array(ImportRecord) });

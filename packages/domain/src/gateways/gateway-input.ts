@@ -88,7 +88,7 @@ function cleanSenders(
 /**
  * Checks a create or update request against its type's fields (spec 2 §3) and splits it into what is stored in
  * the clear and what is sealed. Unknown param keys are dropped; required fields must end up with a value;
- * URL fields must be https to a public host.
+ * URL fields must be https to a public host; fields with a format must match it.
  */
 export async function gatewayValues(
   input: SaveGateway,
@@ -110,6 +110,7 @@ export async function gatewayValues(
       if (field.required) errors[`params.${field.key}`] = [`The ${field.label} field is required.`];
       continue;
     }
+    if (field.format && !field.format.pattern.test(value)) errors[`params.${field.key}`] = [field.format.message];
     if (field.url) {
       const problem = await publicUrlProblem(value, resolve);
       if (problem) errors[`params.${field.key}`] = [URL_PROBLEMS[problem]!(field.label)];

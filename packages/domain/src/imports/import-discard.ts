@@ -1,12 +1,13 @@
-import { unlink } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
+import { unstartedStatuses } from "./import-quota";
+import { removeStoredUpload } from "./import-upload";
 
 /**
  * Cancel in Match Format: an import that was uploaded (or mapped) but never started is removed with its columns
- * and its stored file, so Import History does not fill with files nobody imported. A started import stays.
+ * and its stored file, which stops counting against the team's upload quota. A started import stays.
  */
 export async function discardImport(db: DbOrTx, ctx: TeamCtx, id: number): Promise<void> {
   const found = await one<{ status: string }>(db, sql`SELECT status FROM imports WHERE team_id = ${ctx.teamId} AND id = ${id}`);
@@ -14,11 +15,11 @@ export async function discardImport(db: DbOrTx, ctx: TeamCtx, id: number): Promi
   const gone = await db.transaction(async (tx) => {
     const row = await one<{ stored_path: string }>(
       tx,
-      sql`DELETE FROM imports WHERE team_id = ${ctx.teamId} AND id = ${id} AND status IN ('uploaded', 'mapped') RETURNING stored_path`,
+      sql`DELETE FROM imports WHERE team_id = ${ctx.teamId} AND id = ${id} AND status IN (${unstartedStatuses}) RETURNING stored_path`,
     );
     if (row) await tx.execute(sql`DELETE FROM import_attributes WHERE team_id = ${ctx.teamId} AND import_id = ${id}`);
     return row;
   });
   if (!gone) throw new AppError("import_already_started", "This import has already started; it stays in Import History.");
-  if (gone.stored_path) await unlink(gone.stored_path).catch(() => undefined);
+  await removeStoredUpload(gone.stored_path).catch(() => undefined);
 }

@@ -63,3 +63,16 @@ export async function storeUpload(
   const { size } = await stat(path);
   return { path, filename, format, size };
 }
+
+/**
+ * Removes a stored upload; one already gone counts as removed. Uploads live on the local disk (under the data
+ * dir, shared by every process in server mode), so storing and removing them stay together here.
+ */
+export async function removeStoredUpload(path: string): Promise<void> {
+  if (!path) return;
+  try {
+    await unlink(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+  }
+}

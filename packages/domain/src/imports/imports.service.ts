@@ -27,6 +27,7 @@ import { AppError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
 import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
 import { type DbOrTx, iso, one, rows } from "../shared/rows";
+import { DEFAULT_UPLOAD_QUOTA_BYTES, reserveUploadQuota, unstartedStatuses } from "./import-quota";
 import type { StoredUpload } from "./import-upload";
 import { runImportJob } from "./imports.jobs";
 import { findImport, type ImportRow, importSelect, presentImport, presentSyncImport } from "./imports.queries";
@@ -35,9 +36,16 @@ import { ImportFileError, previewImportFile } from "./parsers";
 
 /**
  * After the upload: checks the list is the team's, reads the preview (a bad file answers 422 with the parser's
- * message), records the import and its columns, and suggests a mapping. Whatever fails, the file is removed.
+ * message), records the import and its columns if the team's unstarted uploads leave room for it (else 413),
+ * and suggests a mapping. Whatever fails, the file is removed.
  */
-export async function createImport(db: DbOrTx, ctx: TeamCtx, upload: StoredUpload, listId: number): Promise<ImportUploadResponse> {
+export async function createImport(
+  db: DbOrTx,
+  ctx: TeamCtx,
+  upload: StoredUpload,
+  listId: number,
+  opts: { quotaBytes?: number } = {},
+): Promise<ImportUploadResponse> {
   try {
     const list = await getList(db, ctx, listId);
     let preview: Awaited<ReturnType<typeof previewImportFile>>;
@@ -49,6 +57,7 @@ export async function createImport(db: DbOrTx, ctx: TeamCtx, upload: StoredUploa
     }
     const attributes = await allAttributes(db, ctx.teamId);
     const id = await db.transaction(async (tx) => {
+      await reserveUploadQuota(tx, ctx.teamId, upload.size, opts.quotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES);
       const row = await one<{ id: number }>(
         tx,
         sql`INSERT INTO imports (team_id, user_id, source_id, list_id, filename, stored_path, format, size_bytes, encoding, delimiter)
@@ -96,10 +105,14 @@ export async function getImport(db: DbOrTx, ctx: TeamCtx, id: number): Promise<I
   return presentImport(await findImport(db, ctx.teamId, id));
 }
 
-/** Import History: newest first unless sorted; `search` matches the file name. */
+/**
+ * Import History: started imports (and files refused at upload), newest first unless sorted; `search` matches
+ * the file name. Uploads never started are Match Format's drafts (opened by id), not history: listed, they showed
+ * as rows of zeros.
+ */
 export async function listImports(db: DbOrTx, ctx: TeamCtx, q: ListImportsQuery): Promise<Page<ImportRecord>> {
   const sort = parseSort(q, ImportSortKeys, { key: "created_at", direction: "desc" });
-  let where = sql`i.team_id = ${ctx.teamId}`;
+  let where = sql`i.team_id = ${ctx.teamId} AND i.status NOT IN (${unstartedStatuses})`;
   if (q.search) where = sql`${where} AND i.filename ILIKE ${likePattern(q.search)}`;
   const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM imports i WHERE ${where}`);
   const column = sort.key === "name" ? sql`lower(i.filename)` : sql.raw(`i.${sort.key}`);

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { sweepUnstartedUploads } from "../imports/import-sweep";
 import { defineJob } from "../shared/jobs";
 
 /**
  * Keeps the small bookkeeping tables small: rate-limit windows, dead tokens, used or expired password resets,
- * old delivered mail. Idempotent: running it twice deletes nothing more.
+ * old delivered mail; and uploads never started within a day, with their files (they count against the team's
+ * upload quota until then). Idempotent: running it twice deletes nothing more.
  */
 export const cleanupJob = defineJob({
   name: "maintenance.cleanup",
@@ -18,6 +20,7 @@ export const cleanupJob = defineJob({
     await db.execute(sql`DELETE FROM access_tokens WHERE expires_at < now() - interval '7 days' OR revoked_at < now() - interval '7 days'`);
     await db.execute(sql`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
     await db.execute(sql`DELETE FROM mail_outbox WHERE status = 'sent' AND sent_at < now() - interval '30 days'`);
-    log("maintenance cleanup done");
+    const uploads = await sweepUnstartedUploads(db);
+    log("maintenance cleanup done", { unstarted_uploads_removed: uploads.removed, unstarted_uploads_kept: uploads.kept });
   },
 });

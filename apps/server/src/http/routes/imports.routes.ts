@@ -29,7 +29,9 @@ import {
   setImportLeadStatuses,
   storeUpload,
   syncImportAttributes,
+  unstartedUploadBytes,
   updateSyncImport,
+  uploadQuotaError,
 } from "@leadflow/domain";
 import type { FastifyRequest } from "fastify";
 import type { App, AppDeps } from "../types";
@@ -40,18 +42,25 @@ const REJECTED_FILE = new Set<AppErrorCode>(["import_file_invalid", "import_file
 export async function importsRoutes(app: App, { database, config, jobs }: AppDeps) {
   const db = database.db;
   const maxBytes = config.importMaxBytes;
+  const quotaBytes = config.uploadQuotaBytes;
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 
-  /** The multipart body: `file` streams to disk; `list_id[0]` (or `list_id`), when it comes first, is checked before. */
+  /**
+   * The multipart body: `file` streams to disk; `list_id[0]` (or `list_id`), when it comes first, is checked
+   * before. The stream stops where the team's quota of unstarted uploads would be passed, so a refused file
+   * never lands whole; createImport decides for good.
+   */
   async function receive(
     req: FastifyRequest,
     seen: { filename?: string; listId?: number },
   ): Promise<{ upload: StoredUpload; listId: number }> {
     const fields: Record<string, string> = {};
     const listField = () => fields["list_id[0]"] ?? fields.list_id ?? fields["list_id[]"];
+    const used = await unstartedUploadBytes(db, req.auth.teamId);
+    const room = quotaBytes - used;
     let upload: StoredUpload | undefined;
     try {
-      for await (const part of req.parts()) {
+      for await (const part of req.parts({ limits: { fileSize: Math.max(0, Math.min(maxBytes, room)) } })) {
         if (part.type === "field") {
           fields[part.fieldname] = String(part.value);
           continue;
@@ -66,7 +75,10 @@ export async function importsRoutes(app: App, { database, config, jobs }: AppDep
           await getList(db, req.auth, early.data.list_id);
           seen.listId = early.data.list_id;
         }
-        upload = await storeUpload(config.dataDir, req.auth.teamId, part.filename, part.file, maxBytes);
+        if (room <= 0) throw uploadQuotaError(used, quotaBytes);
+        upload = await storeUpload(config.dataDir, req.auth.teamId, part.filename, part.file, maxBytes).catch((e: unknown) => {
+          throw e instanceof AppError && e.code === "import_file_too_large" && room < maxBytes ? uploadQuotaError(used, quotaBytes) : e;
+        });
       }
       if (!upload) throw new AppError("import_file_missing", undefined, { file: ["Choose a file to import."] });
       const listId = ImportUploadFields.parse({ list_id: listField() }).list_id;
@@ -82,7 +94,7 @@ export async function importsRoutes(app: App, { database, config, jobs }: AppDep
     const seen: { filename?: string; listId?: number } = {};
     try {
       const { upload, listId } = await receive(req, seen);
-      return reply.status(201).send(await createImport(db, req.auth, upload, listId));
+      return reply.status(201).send(await createImport(db, req.auth, upload, listId, { quotaBytes }));
     } catch (e) {
       // The dialog shows the message; Import History keeps it too.
       if (e instanceof AppError && REJECTED_FILE.has(e.code) && seen.filename && seen.listId) {
