@@ -261,12 +261,18 @@ describe("resume", () => {
     const id = await im.start(t.token, t.list.id, "r.csv", file(lines), { Name: "Name" });
     const [job] = api.jobs.sent.splice(0);
     const ref = job!.payload as { importId: number; teamId: number };
-    await expect(runImport(im.deps(), ref, { batchRows: 7, crashAfterBatches: 3, leaseSeconds: 1 })).rejects.toBeInstanceOf(SimulatedCrash);
+    await expect(runImport(im.deps(), ref, { batchRows: 7, crashAfterBatches: 3, leaseSeconds: 60 })).rejects.toBeInstanceOf(
+      SimulatedCrash,
+    );
     const mid = (await im.get(t.token, id)) as ImportRecord;
     expect(mid).toMatchObject({ status: "processing", processed_count: 21 });
-    // The dead run's lease still holds: a retry right away backs off.
+    // The dead run's lease still holds: a retry backs off. Then the lease runs out (moved, not waited for: a
+    // 1-second lease and a sleep would race a busy machine on both sides).
     await expect(runImport(im.deps(), ref, { batchRows: 7 })).rejects.toThrow(/another worker/);
-    await new Promise((r) => setTimeout(r, 1100));
+    await api.database.query("UPDATE imports SET lease_until = now() - interval '1 second' WHERE team_id = $1 AND id = $2", [
+      t.ctx.teamId,
+      id,
+    ]);
     await runImport(im.deps(), ref, { batchRows: 7 });
     const rec = (await im.get(t.token, id)) as ImportRecord;
     expect(rec).toMatchObject({

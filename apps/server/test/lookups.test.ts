@@ -449,7 +449,7 @@ describe("Twilio Lookup through the runner", () => {
       fake.failNext(1, 400);
       fake.rateLimitNext(2, 0);
       const outcome = await runLookupJob(
-        { ...deps(), providerOptions: { baseUrls: fake.baseUrls, attempts: 4, backoffMs: 1, maxBackoffMs: 5, timeoutMs: 2000 } },
+        { ...deps(), providerOptions: { baseUrls: fake.baseUrls, attempts: 4, backoffMs: 1, maxBackoffMs: 5, timeoutMs: 10_000 } },
         t.ctx.teamId,
         id,
       );
@@ -623,7 +623,7 @@ describe("a provider that falters", () => {
       // Every first attempt gets 503, and the first two retries too (retries queue behind first attempts at the
       // pacer): two items stay unanswered, four are answered on their retry.
       fake.failNext(8, 503);
-      const opts = { baseUrls: fake.baseUrls, attempts: 2, backoffMs: 1, maxBackoffMs: 2, timeoutMs: 2000 };
+      const opts = { baseUrls: fake.baseUrls, attempts: 2, backoffMs: 1, maxBackoffMs: 2, timeoutMs: 10_000 };
       await expect(runLookupJob({ ...deps(), batchSize: 6, providerOptions: opts }, t.ctx.teamId, id)).rejects.toBeInstanceOf(
         ProviderDownError,
       );

@@ -29,7 +29,7 @@ afterAll(async () => {
   await api.close();
 });
 
-const opts = () => ({ baseUrls: { ...twilio.baseUrls, ...bla.baseUrls }, attempts: 2, backoffMs: 1, maxBackoffMs: 2, timeoutMs: 1500 });
+const opts = () => ({ baseUrls: { ...twilio.baseUrls, ...bla.baseUrls }, attempts: 2, backoffMs: 1, maxBackoffMs: 2, timeoutMs: 10_000 });
 const deps = (batchSize: number) => ({ db: api.db, live: api.live.publisher, batchSize, providerOptions: opts() });
 
 /** Phones +1 212 555 0000 … in value order, so the runner's batches take them in blocks. */

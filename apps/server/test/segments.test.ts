@@ -229,7 +229,8 @@ describe("dynamic membership", () => {
     await expectCountersTrue(t.ctx.teamId);
   });
 
-  it("the sync loop applies a change within a second, and a refreshed static audience picks up new leads", async () => {
+  // How soon the loop applies a change is measured by B7 (p95 < 1 s), not timed here.
+  it("the sync loop applies a change on its own, and a refreshed static audience picks up new leads", async () => {
     const t = await h.team(leadCsv(3));
     const city = await cityId(t.ctx.teamId);
     const austinTree = tree({ attributes: [{ attribute_id: city, expression: "equals", values: ["Austin"] }] });
@@ -237,10 +238,8 @@ describe("dynamic membership", () => {
     const fixed = await create(t.token, { name: "Fixed", ignore_new_leads: true, filters: austinTree });
     const loop = startSegmentSync(api.database, { pollMs: 50 });
     try {
-      const started = Date.now();
       await h.importInto(t.token, t.list.id, leadCsv(3, { offset: 3 }));
       await loop.idle();
-      expect(Date.now() - started).toBeLessThan(5000);
       expect((await get(t.token, live.id))!.total_leads).toBe(2);
       expect((await get(t.token, fixed.id))!.total_leads).toBe(1);
     } finally {

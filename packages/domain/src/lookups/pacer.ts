@@ -12,10 +12,23 @@ export interface Pacer {
   acquire(): Promise<void>;
 }
 
+/** Where a pacer reads the time and waits: the process's clock, or a test's virtual one. */
+export interface PacerClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const processClock: PacerClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise<void>((r) => setTimeout(r, ms)),
+};
+
 /** How far behind its schedule the pacer may run and still make the time up. */
 const CATCH_UP_MS = 25;
 
-export function createPacer(ratePerSecond: number, now: () => number = () => performance.now()): Pacer {
+/** `clock` may also be a bare `now()` (the older form), which keeps the process's timers. */
+export function createPacer(ratePerSecond: number, clock: PacerClock | (() => number) = processClock): Pacer {
+  const { now, sleep } = typeof clock === "function" ? { now: clock, sleep: processClock.sleep } : clock;
   const rate = Math.max(1, Math.floor(ratePerSecond));
   const interval = 1000 / rate;
   const starts: number[] = new Array(rate).fill(Number.NEGATIVE_INFINITY);
@@ -23,11 +36,10 @@ export function createPacer(ratePerSecond: number, now: () => number = () => per
   let next = Number.NEGATIVE_INFINITY;
   let chain: Promise<void> = Promise.resolve();
 
-  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
   /**
    * `asked`: when the caller asked. A caller that asked over a second after its slot was due found the pacer idle:
-   * the schedule restarts from now. A shorter gap (the runner settling a batch) is made up by the next starts, as
-   * far as the one-second bound allows, so a long run keeps its rate.
+   * the schedule restarts from now. A shorter gap (the runner settling a batch) keeps the schedule, and the next
+   * starts make up CATCH_UP_MS of it.
    */
   async function take(asked: number) {
     if (asked >= next + 1000) next = asked;

@@ -1,20 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeControls, startFakeServer } from "./fakes/fake-server";
+import { type FakeControls, type FakeProviderSpec, startFakeServer } from "./fakes/fake-server";
 import { jsonObject, parseRetryAfter, providerRequest, retryDelayMs } from "./http";
 import { ProviderError } from "./provider-types";
 import { redact } from "./redact";
 
 const SECRET = "sk_live_0123456789";
 
+const spec: FakeProviderSpec = {
+  valueOf: (req) => req.url.searchParams.get("v"),
+  // Some providers echo the key back: the message must not.
+  errorBody: (status) => ({ message: `failure ${status} for key ${SECRET}` }),
+  handle: (req) => (req.url.pathname === "/text" ? { status: 200, body: "plain" } : { status: 200, body: { ok: true } }),
+};
+
 describe("providerRequest", () => {
   let fake: FakeControls;
   beforeAll(async () => {
-    fake = await startFakeServer({
-      valueOf: (req) => req.url.searchParams.get("v"),
-      // Some providers echo the key back: the message must not.
-      errorBody: (status) => ({ message: `failure ${status} for key ${SECRET}` }),
-      handle: (req) => (req.url.pathname === "/text" ? { status: 200, body: "plain" } : { status: 200, body: { ok: true } }),
-    });
+    fake = await startFakeServer(spec);
   });
   afterAll(() => fake.close());
   beforeEach(() => {
@@ -23,7 +25,9 @@ describe("providerRequest", () => {
     fake.hangNext(0);
     fake.stats.reset();
   });
-  const fast = { timeoutMs: 300, backoffMs: 5, maxBackoffMs: 20 };
+  // A generous timeout: on a busy machine a loopback answer can take a while, and no test here means it to time out
+  // unless it says so (hung requests never answer, so a short timeout there is certain to expire).
+  const fast = { timeoutMs: 10_000, backoffMs: 5, maxBackoffMs: 20 };
 
   it("returns the status, text and parsed JSON", async () => {
     expect(await providerRequest({ provider: "P", url: `${fake.url}/json?v=a` }, fast)).toEqual({
@@ -72,11 +76,10 @@ describe("providerRequest", () => {
   it("stops at once when the caller cancels, rethrowing the caller's reason", async () => {
     fake.hangNext(5);
     const controller = new AbortController();
-    const pending = providerRequest(
-      { provider: "P", url: `${fake.url}/json?v=e`, signal: controller.signal },
-      { ...fast, timeoutMs: 5_000 },
-    );
-    setTimeout(() => controller.abort(new Error("job paused")), 50);
+    const pending = providerRequest({ provider: "P", url: `${fake.url}/json?v=e`, signal: controller.signal }, fast);
+    // Cancelled once the request is in flight (the fake holds it), whenever that is.
+    while (fake.stats.requestsFor("e") === 0) await new Promise((r) => setImmediate(r));
+    controller.abort(new Error("job paused"));
     await expect(pending).rejects.toThrow("job paused");
     expect(fake.stats.requestsFor("e")).toBe(1);
   });
@@ -92,14 +95,26 @@ describe("providerRequest", () => {
   });
 
   it("counts arrivals per second, and refuses beyond its configured rate", async () => {
-    fake.setRateLimit(3);
-    const results = await Promise.allSettled(
-      Array.from({ length: 5 }, (_, i) => providerRequest({ provider: "P", url: `${fake.url}/json?v=g${i}` }, { ...fast, attempts: 1 })),
-    );
-    fake.setRateLimit(null);
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
-    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([429, 429]);
-    expect(fake.stats.maxPerSecond).toBe(5);
+    // The fake's windows run on a clock the test moves, so each arrival falls in the second it is meant to.
+    let now = 0;
+    const limited = await startFakeServer(spec, { rateLimitPerSecond: 3, now: () => now });
+    try {
+      const status = (v: string) =>
+        providerRequest({ provider: "P", url: `${limited.url}/json?v=${v}` }, { ...fast, attempts: 1 }).then(
+          (r) => r.status,
+          (e: ProviderError) => e.status,
+        );
+      expect(await Promise.all(["g0", "g1", "g2"].map(status))).toEqual([200, 200, 200]);
+      now = 999;
+      expect(await status("g3")).toBe(429);
+      // The first three are a full second old: two arrivals in this window (g3 counts, though refused).
+      now = 1000;
+      expect(await status("g4")).toBe(200);
+      expect(limited.stats.maxPerSecond).toBe(4);
+      expect(limited.stats.total).toBe(5);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -88,15 +88,20 @@ describe("sandbox adapters", () => {
     }
   });
 
-  it("answer 100k lookups quickly", async () => {
+  // How many a second is B11g's business (bench/src/validation); here, that nothing makes a lookup wait.
+  it("answer 100k lookups from the number alone, without waiting on a timer or the network", async () => {
     const adapter = sandboxPhoneLookupAdapter();
-    const started = performance.now();
+    let answered = 0;
     let mobiles = 0;
     for (let i = 0; i < 100_000; i++) {
-      const result = await adapter.lookup(`+1212555${String(i % 10_000).padStart(4, "0")}`);
-      if (result.carrierType === "mobile") mobiles++;
+      void adapter.lookup(`+1212555${String(i % 10_000).padStart(4, "0")}`).then((result) => {
+        answered++;
+        if (result.carrierType === "mobile") mobiles++;
+      });
     }
+    // setImmediate runs only after every settled promise's callbacks: an answer that waited on I/O or a timer is missing.
+    await new Promise((r) => setImmediate(r));
+    expect(answered).toBe(100_000);
     expect(mobiles).toBe(70_000);
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

@@ -165,11 +165,11 @@ describe("XML bad files", () => {
     expect(err.code).toBe("line_too_long");
   });
 
-  it("stays linear on 100,000 distinct elements under the root", async () => {
-    const started = performance.now();
+  // That this stays linear in the number of elements is measured by B11e (bench/src/validation), not timed here.
+  it("reads 100,000 distinct elements under the root as one record and refuses its fields past the column limit", async () => {
     const err = await failure(`<root>${Array.from({ length: 100_000 }, (_, i) => `<a${i}>1</a${i}>`).join("")}</root>`);
     expect(err.code).toBe("too_many_columns");
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(err.message).toBe("The XML records have more than 500 different fields; at most 500 are supported.");
   });
 
   it("refuses more distinct fields than the column limit", async () => {

@@ -37,6 +37,8 @@ export interface FakeServerOptions {
   port?: number;
   /** Requests per second the fake accepts; more in any 1-second window are answered 429. */
   rateLimitPerSecond?: number | null;
+  /** Milliseconds for the 1-second windows; a test sets it so arrivals fall in the windows it means. */
+  now?: () => number;
 }
 
 export interface FakeStats {
@@ -74,6 +76,7 @@ export async function startFakeServer(spec: FakeProviderSpec, opts: FakeServerOp
   let hangs = 0;
   let mode: boolean | "refuse" = false;
   let rateLimit = opts.rateLimitPerSecond ?? null;
+  const clock = opts.now ?? (() => performance.now());
   const hung = new Set<ServerResponse>();
 
   let total = 0;
@@ -104,7 +107,7 @@ export async function startFakeServer(spec: FakeProviderSpec, opts: FakeServerOp
       json: parseBody(body, req.headers["content-type"]),
     };
     total++;
-    const now = performance.now();
+    const now = clock();
     window = window.filter((t) => now - t < 1000);
     window.push(now);
     maxPerSecond = Math.max(maxPerSecond, window.length);
