@@ -13,6 +13,7 @@ import {
 import { serveAdminSocket } from "./cli/admin-socket";
 import type { Config } from "./config";
 import { buildApp } from "./http/app";
+import { drain } from "./http/drain";
 import type { App } from "./http/types";
 import { createJobQueue } from "./jobs/queue";
 import { createLiveBus } from "./live/live-bus";
@@ -89,7 +90,8 @@ export async function run(role: Role, config: Config): Promise<void> {
     }, 40_000);
     force.unref();
     try {
-      await app?.close();
+      // HTTP first, while the database still answers the requests in flight; live sockets are told to reconnect.
+      if (app) await drain(app);
       await queue.stop({ graceful: true, timeoutMs: 30_000 });
       await segmentSync?.stop();
       await bus.stop();

@@ -111,6 +111,29 @@ describe("bad bodies", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty("polluted");
     expect(await sourceCount()).toBe(before);
+    // A harmless "constructor" (no "prototype" inside) is data like any other.
+    const harmless = await json("POST", "/api/sources", '{"name":"p4","constructor":"x"}');
+    expect(harmless.statusCode).toBe(201);
+  });
+
+  it("says which key a poisoned body may not contain", async () => {
+    const proto = 'The body may not contain a "__proto__" key.';
+    const ctor = 'The body may not contain a "constructor" key with a "prototype" inside.';
+    for (const [body, message] of [
+      ['{"name":"p1","__proto__":{"polluted":"yes"}}', proto],
+      ['{"name":{"__proto__":{"polluted":"yes"}}}', proto],
+      ['[{"a":[{"__proto__":null}]}]', proto],
+      ['{"name":"p","\\u005f_proto__":{}}', proto],
+      ['{"name":"p2","constructor":{"prototype":{"polluted":"yes"}}}', ctor],
+    ]) {
+      const res = await json("POST", "/api/sources", body!);
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json(), body).toEqual({ message });
+    }
+    const broken = await json("POST", "/api/sources", '{"name": ');
+    expect(broken.json()).toEqual({ message: "The body is not valid JSON." });
+    const bom = await json("POST", "/api/sources", '\uFEFF{"name":"With a byte order mark"}');
+    expect(bom.statusCode).toBe(201);
   });
 
   it("survives deep nesting", async () => {
@@ -354,7 +377,7 @@ describe("bad query strings and ids", () => {
     expect(change.statusCode).toBe(422);
   });
 
-  it("answers batch ids that are not ids, too many, or a sparse index quickly", async () => {
+  it("answers batch ids that are not ids, too many, or a sparse index", async () => {
     for (const qs of ["ids[0]=abc", "ids=", "ids[0]=-1", "ids[0]=1.5", "x=1"]) {
       const res = await send({ method: "DELETE", url: `/api/sources/batch?${qs}` });
       expect(res.statusCode, qs).toBe(422);
@@ -369,10 +392,26 @@ describe("bad query strings and ids", () => {
       JSON.stringify({ ids: Array.from({ length: 100_000 }, (_, i) => i + 1) }),
     );
     expect(many.statusCode).toBe(422);
-    const started = Date.now();
+    expect(many.json()).toEqual({
+      message: "The ids may not have more than 10000 items.",
+      errors: { ids: ["The ids may not have more than 10000 items."] },
+    });
+    // The index only orders the values ("the query-string parser" below); how fast is B11c's business.
     const sparse = await send({ method: "DELETE", url: "/api/sources/batch?ids[999999999]=2147483000" });
     expect(sparse.statusCode).toBe(404);
-    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("names the field and the limit when a selection's list is too long, not a bare 'Invalid input'", async () => {
+    const ids = Array.from({ length: 10_001 }, (_, i) => i + 1);
+    const deleted = await json("DELETE", "/api/leads/batch", JSON.stringify({ ids }));
+    expect(deleted.statusCode).toBe(422);
+    expect(deleted.json()).toEqual({
+      message: "The ids may not have more than 10000 items.",
+      errors: { ids: ["The ids may not have more than 10000 items."] },
+    });
+    const status = await json("PUT", "/api/leads/batch-status", JSON.stringify({ all: true, except: ids, status: 2 }));
+    expect(status.statusCode).toBe(422);
+    expect(status.json().errors).toEqual({ except: ["The except may not have more than 10000 items."] });
   });
 
   it("answers an unknown API path with 404 and a message, with or without a token", async () => {
@@ -399,9 +438,8 @@ describe("the query-string parser", () => {
   });
 
   it("does not build a sparse array from a huge index", () => {
-    const started = Date.now();
+    // Two values, not an array a billion long: the index only orders them. How fast: B11c.
     expect(parseQuery("ids[999999999]=1&ids[0]=2")).toEqual({ ids: ["2", "1"] });
-    expect(Date.now() - started).toBeLessThan(100);
   });
 
   it("stops after 1000 parameters", () => {

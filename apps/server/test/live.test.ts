@@ -4,10 +4,11 @@ import { createTestDatabase } from "@leadflow/db/testing";
 import { ensureSecret } from "@leadflow/domain";
 import { makeFactory } from "@leadflow/domain/testing/factory";
 import Pusher, { type Channel } from "pusher-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket, { WebSocketServer } from "ws";
 import { loadConfig } from "../src/config";
 import { buildApp } from "../src/http/app";
+import { drain } from "../src/http/drain";
 import type { App } from "../src/http/types";
 import { createLiveBus, type LiveBus, LiveEventTooLargeError } from "../src/live/live-bus";
 import { createLiveHub } from "../src/live/live-hub";
@@ -46,11 +47,11 @@ afterAll(async () => {
   await database?.close();
 });
 
-function pusherFor(token: string | undefined, key = config.liveKey): Pusher {
+function pusherFor(token: string | undefined, key = config.liveKey, wsPort = port): Pusher {
   const pusher = new Pusher(key, {
     cluster: "leadflow",
     wsHost: "127.0.0.1",
-    wsPort: port,
+    wsPort,
     forceTLS: false,
     enabledTransports: ["ws"],
     disableStats: true,
@@ -76,8 +77,8 @@ function nextEvent<T>(channel: Channel, event: string): Promise<T> {
 }
 
 /** A raw socket, to see exactly what the server says. */
-async function rawSocket(key = config.liveKey) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${key}?protocol=7&client=js&version=8.6.0`);
+async function rawSocket(key = config.liveKey, wsPort = port) {
+  const ws = new WebSocket(`ws://127.0.0.1:${wsPort}/app/${key}?protocol=7&client=js&version=8.6.0`);
   sockets.push(ws);
   const messages: { event: string; channel?: string; data: unknown }[] = [];
   const waiters: (() => void)[] = [];
@@ -99,6 +100,34 @@ async function rawSocket(key = config.liveKey) {
     }
   }
   return { ws, messages, next, closed, send: (m: unknown) => ws.send(typeof m === "string" ? m : JSON.stringify(m)) };
+}
+
+/** A raw socket (on this app's port unless told), subscribed to the user's channel as pusher-js would be with `token`. */
+async function subscribedSocket(userId: number, token: string, key = config.liveKey, wsPort = port) {
+  const raw = await rawSocket(key, wsPort);
+  const { socket_id } = await connected(raw);
+  const channel = `private-user.${userId}`;
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/broadcasting/auth",
+    headers: { authorization: `Bearer ${token}` },
+    payload: { socket_id, channel_name: channel },
+  });
+  expect(res.statusCode).toBe(200);
+  raw.send({ event: "pusher:subscribe", data: { channel, ...res.json() } });
+  await raw.next("pusher_internal:subscription_succeeded");
+  return raw;
+}
+
+/** What comes first on the socket: its close, or `event` (published after the revocation, so it must not). */
+function closesBefore(raw: Awaited<ReturnType<typeof rawSocket>>, event: string): Promise<"closed" | "event"> {
+  return Promise.race([
+    raw.closed.then(() => "closed" as const),
+    raw.next(event).then(
+      () => "event" as const,
+      () => "closed" as const,
+    ),
+  ]);
 }
 
 async function connected(raw: Awaited<ReturnType<typeof rawSocket>>) {
@@ -144,7 +173,10 @@ describe("live channel", () => {
       headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
       payload: `socket_id=123.456&channel_name=${encodeURIComponent(channel)}`,
     });
-    expect(form.json()).toEqual({ auth: `${config.liveKey}:${signSubscription(secret, "123.456", channel)}` });
+    // The signature covers channel_data, which names the token: a revocation finds the socket by it.
+    const channel_data = form.json().channel_data as string;
+    expect(JSON.parse(channel_data)).toEqual({ token_id: expect.any(Number) });
+    expect(form.json()).toEqual({ auth: `${config.liveKey}:${signSubscription(secret, "123.456", channel, channel_data)}`, channel_data });
     const json = await app.inject({
       method: "POST",
       url: "/api/broadcasting/auth",
@@ -166,6 +198,110 @@ describe("live channel", () => {
       payload: { socket_id: "abc", channel_name: channel },
     });
     expect(badSocket.statusCode).toBe(422);
+  });
+
+  it("closes a blocked user's sockets at once, and pusher-js does not reconnect", async () => {
+    const admin = await makeFactory(database).team();
+    const member = await makeFactory(database).member(admin.ctx);
+    const pusher = pusherFor(member.token);
+    const channel = pusher.subscribe(`private-user.${member.id}`);
+    expect(await subscribed(channel)).toBe("ok");
+    const gaveUp = new Promise<void>((resolve) => pusher.connection.bind("disconnected", resolve));
+    const raw = await subscribedSocket(member.id, member.token);
+    // Signed without channel_data (by a process of the previous version): it must authorise again.
+    const unbound = await rawSocket();
+    const unboundId = (await connected(unbound)).socket_id;
+    const name = `private-user.${member.id}`;
+    unbound.send({
+      event: "pusher:subscribe",
+      data: { channel: name, auth: `${config.liveKey}:${signSubscription(secret, unboundId, name)}` },
+    });
+    await unbound.next("pusher_internal:subscription_succeeded");
+    const bystander = await subscribedSocket(admin.user.id, admin.token);
+
+    const blocked = await app.inject({
+      method: "PUT",
+      url: `/api/team/users/${member.id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { blocked: true },
+    });
+    expect(blocked.statusCode).toBe(200);
+    // Published after the block: it must find the socket closed, not deliver.
+    await bus.publisher.toUser(member.id, "UserMessage", { message: "after the block" });
+    expect(await closesBefore(raw, "UserMessage")).toBe("closed");
+    expect(await closesBefore(unbound, "UserMessage")).toBe("closed");
+
+    expect(await raw.closed).toEqual({ code: 4009, reason: "The sign-in of this connection has ended." });
+    expect(raw.messages.find((m) => m.event === "pusher:error")?.data).toMatchObject({ code: 4009 });
+    expect((await unbound.closed).code).toBe(4200);
+    await gaveUp; // 4009 is in pusher-js's "do not reconnect" range
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/broadcasting/auth",
+      headers: { authorization: `Bearer ${member.token}` },
+      payload: { socket_id: "1.2", channel_name: name },
+    });
+    expect(again.statusCode).toBe(401);
+    // Another user's socket is untouched.
+    await bus.publisher.toUser(admin.user.id, "UserMessage", { message: "still here" });
+    expect(JSON.parse((await bystander.next("UserMessage")).data as string)).toEqual({ message: "still here" });
+  });
+
+  it("logout and a password change close only the sockets of the tokens they end, in every process", async () => {
+    const { user, email, password, token: first } = await makeFactory(database).team();
+    const signIn = await app.inject({ method: "POST", url: "/api/signin", payload: { email, password } });
+    const second = signIn.json().access_token as string;
+    const { app: other } = await buildApp(
+      { database, config, jobs: recordingJobs().sender, live: bus.publisher, liveSecret: secret },
+      { serveWeb: false },
+    );
+    await other.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const firstHere = await subscribedSocket(user.id, first);
+      const firstThere = await subscribedSocket(user.id, first, config.liveKey, (other.server.address() as AddressInfo).port);
+      const secondHere = await subscribedSocket(user.id, second);
+
+      const changed = await app.inject({
+        method: "POST",
+        url: `/api/user/${user.id}/password/change`,
+        headers: { authorization: `Bearer ${second}` },
+        payload: { current_password: password, password: "Changed#2026", password_confirmation: "Changed#2026" },
+      });
+      expect(changed.statusCode).toBe(200);
+      await bus.publisher.toUser(user.id, "UserMessage", { message: "after the change" });
+      expect(await closesBefore(firstHere, "UserMessage")).toBe("closed");
+      expect(await closesBefore(firstThere, "UserMessage")).toBe("closed");
+      expect((await firstHere.closed).code).toBe(4009);
+      expect((await firstThere.closed).code).toBe(4009);
+      // The session that changed the password keeps its socket and its events.
+      expect(JSON.parse((await secondHere.next("UserMessage")).data as string)).toEqual({ message: "after the change" });
+
+      const out = await app.inject({ method: "POST", url: "/api/logout", headers: { authorization: `Bearer ${second}` } });
+      expect(out.statusCode).toBe(200);
+      await bus.publisher.toUser(user.id, "UserMessage", { message: "after the logout" });
+      expect(await closesBefore(secondHere, "UserMessage")).toBe("closed");
+      expect((await secondHere.closed).code).toBe(4009);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("tells a socket that connects after the hub closed to reconnect elsewhere", async () => {
+    const hub = createLiveHub({ key: "k", secret });
+    const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+    wss.on("connection", (socket) => hub.accept(socket, { appKey: "k" }));
+    await new Promise((r) => wss.once("listening", r));
+    hub.close();
+    const late = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}/app/k`);
+    const closed = new Promise<number>((resolve) => late.on("close", resolve));
+    try {
+      const first = await new Promise<string>((resolve) => late.once("message", (m) => resolve(String(m))));
+      expect(JSON.parse(first)).toEqual({ event: "pusher:error", data: { code: 4200, message: "Server restarting" } });
+      expect(await closed).toBe(4200);
+    } finally {
+      late.terminate();
+      wss.close();
+    }
   });
 
   it("refuses an unknown app key with pusher:error 4001 and closes", async () => {
@@ -245,9 +381,25 @@ describe("live channel", () => {
   });
 
   it("drops a socket that stops answering pings, keeps one that answers", async () => {
+    // The heartbeat ticks when the test says: a real 100 ms tick on a busy machine can come round again before a
+    // pong already on its way is read, and drop the socket that answered.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const hub = createLiveHub({ key: "k", secret, heartbeatMs: 100 });
     const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-    wss.on("connection", (socket) => hub.accept(socket, { appKey: "k" }));
+    const pongs: (() => void)[] = [];
+    let serverClosed!: () => void;
+    const closedAtServer = new Promise<void>((r) => (serverClosed = r));
+    wss.on("connection", (socket) => {
+      hub.accept(socket, { appKey: "k" });
+      // Registered after the hub's own listeners: when these run, the hub has already seen the pong or the close.
+      socket.on("pong", () => pongs.shift()?.());
+      socket.on("close", () => serverClosed());
+    });
+    const tick = async () => {
+      const pong = new Promise<void>((r) => pongs.push(r));
+      vi.advanceTimersByTime(100);
+      await pong;
+    };
     await new Promise((r) => wss.once("listening", r));
     const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/app/k`;
     const dead = new WebSocket(url, { autoPong: false });
@@ -256,15 +408,52 @@ describe("live channel", () => {
       const deadClosed = new Promise<number>((resolve) => dead.on("close", resolve));
       await Promise.all([dead, alive].map((ws) => new Promise((r) => ws.once("message", r))));
       expect(hub.stats().sockets).toBe(2);
+      // First tick: both are pinged, only one answers. Second: the silent one is dropped.
+      await tick();
+      await tick();
+      await closedAtServer;
       expect(await deadClosed).toBe(1006); // terminated, no close handshake
-      await new Promise((r) => setTimeout(r, 350));
+      await tick();
       expect(alive.readyState).toBe(WebSocket.OPEN);
       expect(hub.stats().sockets).toBe(1);
     } finally {
       hub.close();
+      vi.useRealTimers();
       alive.terminate();
       wss.close();
     }
+  });
+
+  it("on drain, closes every socket with 4200 so pusher-js reconnects (to another process)", async () => {
+    const { user, token } = await makeFactory(database).team();
+    const { app: other } = await buildApp(
+      { database, config, jobs: recordingJobs().sender, live: bus.publisher, liveSecret: secret },
+      { serveWeb: false },
+    );
+    await other.listen({ port: 0, host: "127.0.0.1" });
+    const otherPort = (other.server.address() as AddressInfo).port;
+    const raw = new WebSocket(`ws://127.0.0.1:${otherPort}/app/${config.liveKey}?protocol=7`);
+    sockets.push(raw);
+    const rawClosed = new Promise<{ code: number; reason: string }>((resolve) =>
+      raw.on("close", (code, reason) => resolve({ code, reason: String(reason) })),
+    );
+    await new Promise((r) => raw.once("message", r));
+
+    const pusher = pusherFor(token, config.liveKey, otherPort);
+    expect(await subscribed(pusher.subscribe(`private-user.${user.id}`))).toBe("ok");
+    const states: string[] = [];
+    const reconnecting = new Promise<void>((resolve) =>
+      pusher.connection.bind("state_change", ({ current }: { current: string }) => {
+        states.push(current);
+        if (current === "connecting") resolve();
+      }),
+    );
+
+    await drain(other);
+    expect(await rawClosed).toEqual({ code: 4200, reason: "Server restarting" });
+    await reconnecting; // 4200-4299: "reconnect immediately"; 4000-4099 would leave it disconnected
+    expect(states[0]).toBe("connecting");
+    pusher.disconnect();
   });
 
   it("validates payloads and refuses ones too big for NOTIFY", async () => {

@@ -3,7 +3,9 @@ import Fastify from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerLiveChannel } from "../live/live.routes";
 import { registerAuth } from "./auth";
+import { registerDrain } from "./drain";
 import { registerErrorHandler } from "./errors";
+import { registerJsonParser } from "./json-body";
 import { parseQuery } from "./querystring";
 import { attributesRoutes } from "./routes/attributes.routes";
 import { authRoutes } from "./routes/auth.routes";
@@ -46,9 +48,13 @@ export async function buildApp(
     // Only behind a proxy that sets X-Forwarded-For; otherwise a client could pick its own address for rate limits.
     trustProxy: deps.config.trustProxy,
     routerOptions: { maxParamLength: 200, querystringParser: parseQuery },
+    // Fastify's own answer while closing is a 503 in its error shape, not the API's: registerDrain answers instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonParser(app);
+  registerDrain(app);
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 64 * 1024 }, (_req, body, done) =>
     done(null, parseQuery(String(body))),
   );

@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { App } from "./types";
 
@@ -16,7 +16,15 @@ const CSP = [
   "object-src 'none'",
 ].join("; ");
 
-/** The SPA with history fallback: any non-API GET that is not a file answers index.html. */
+/** Vite names every file under assets/ by its content hash: a changed file is a new URL. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** The shell and unhashed files are revalidated (ETag) so a tab opened after an upgrade loads the new build. */
+const REVALIDATE = "no-cache";
+
+/**
+ * The SPA with history fallback: any non-API GET that is not a file answers index.html. A missing file (an old
+ * tab asking for the previous build's chunk) is a 404: served the HTML, the browser would run the page as a script.
+ */
 export async function registerWebApp(app: App, webDist: string): Promise<void> {
   app.addHook("onSend", async (req, reply) => {
     reply.header("X-Content-Type-Options", "nosniff");
@@ -30,16 +38,29 @@ export async function registerWebApp(app: App, webDist: string): Promise<void> {
     );
     return;
   }
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: "1h", immutable: false });
-  const sendIndex = (reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
-    reply.header("Cache-Control", "no-cache");
-    return reply.sendFile("index.html");
-  };
-  app.get("/", { config: { public: true } }, (_req, reply) => sendIndex(reply));
+  const assets = join(webDist, "assets", sep);
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    // The plugin's own Cache-Control would overwrite ours; every file gets its header here instead.
+    cacheControl: false,
+    setHeaders: (reply, path) => reply.header("Cache-Control", path.startsWith(assets) ? IMMUTABLE : REVALIDATE),
+  });
+  app.get("/", { config: { public: true } }, (_req, reply) => reply.sendFile("index.html"));
   app.get("/*", { config: { public: true } }, (req, reply) => {
     const path = req.url.split("?")[0] ?? "/";
     if (path.startsWith("/api/") || path.startsWith("/app/")) return reply.status(404).send({ message: "Not found." });
-    if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(webDist, path))) return reply.sendFile(path.slice(1));
-    return sendIndex(reply);
+    if (path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(path)) {
+      if (isFileIn(webDist, path)) return reply.sendFile(path.slice(1));
+      return reply.status(404).header("Cache-Control", REVALIDATE).send({ message: "Not found." });
+    }
+    return reply.sendFile("index.html");
   });
+}
+
+/** A file added after start (the plugin lists files once); never a directory or a path that climbs out. */
+function isFileIn(root: string, urlPath: string): boolean {
+  const full = join(root, urlPath);
+  return full.startsWith(join(root, sep)) && statSync(full, { throwIfNoEntry: false })?.isFile() === true;
 }

@@ -1,6 +1,6 @@
 import { type LiveEventName, type LiveEventPayload, LiveEvents } from "@leadflow/contracts";
 import type { Database } from "@leadflow/db";
-import type { LivePublisher } from "@leadflow/domain";
+import { type LivePublisher, TOKENS_REVOKED_CHANNEL, type TokenRevocation } from "@leadflow/domain";
 
 /** The NOTIFY channel every process publishes live events on. */
 export const LIVE_NOTIFY_CHANNEL = "leadflow_live";
@@ -21,6 +21,8 @@ export interface LiveBus {
   start(): Promise<void>;
   /** Called for every event any process publishes (after `start`); returns the unsubscribe function. */
   onEvent(cb: (event: LiveEvent) => void): () => void;
+  /** Called for every token revocation any process commits (after `start`). */
+  onRevoked(cb: (revocation: TokenRevocation) => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -39,21 +41,32 @@ interface Wire {
 }
 
 export function createLiveBus(database: Database): LiveBus {
-  const listeners = new Set<(event: LiveEvent) => void>();
+  const events = fanOut<LiveEvent>();
+  const revocations = fanOut<TokenRevocation>();
   let unlisten: (() => Promise<void>) | undefined;
   let starting: Promise<void> | undefined;
 
   function receive(raw: string): void {
     const wire = decode(raw);
-    if (!wire) return;
-    const event: LiveEvent = { userId: wire.u, event: wire.e, payload: wire.p };
-    for (const cb of listeners) {
-      try {
-        cb(event);
-      } catch {
-        // One broken subscriber must not starve the others.
-      }
+    if (wire) events.emit({ userId: wire.u, event: wire.e, payload: wire.p });
+  }
+  function receiveRevocation(raw: string): void {
+    const revocation = decodeRevocation(raw);
+    if (revocation) revocations.emit(revocation);
+  }
+
+  async function listen(): Promise<void> {
+    const offs: (() => Promise<void>)[] = [];
+    try {
+      offs.push(await database.listen(LIVE_NOTIFY_CHANNEL, receive));
+      offs.push(await database.listen(TOKENS_REVOKED_CHANNEL, receiveRevocation));
+    } catch (e) {
+      await Promise.all(offs.map((off) => off().catch(() => undefined)));
+      throw e;
     }
+    unlisten = async () => {
+      await Promise.all(offs.map((off) => off()));
+    };
   }
 
   const publisher: LivePublisher = {
@@ -72,21 +85,14 @@ export function createLiveBus(database: Database): LiveBus {
   return {
     publisher,
     start() {
-      starting ??= database.listen(LIVE_NOTIFY_CHANNEL, receive).then(
-        (off) => {
-          unlisten = off;
-        },
-        (e) => {
-          starting = undefined;
-          throw e;
-        },
-      );
+      starting ??= listen().catch((e) => {
+        starting = undefined;
+        throw e;
+      });
       return starting;
     },
-    onEvent(cb) {
-      listeners.add(cb);
-      return () => listeners.delete(cb);
-    },
+    onEvent: events.add,
+    onRevoked: revocations.add,
     async stop() {
       await starting?.catch(() => undefined);
       starting = undefined;
@@ -95,6 +101,36 @@ export function createLiveBus(database: Database): LiveBus {
       await off?.().catch(() => undefined);
     },
   };
+}
+
+function fanOut<T>() {
+  const listeners = new Set<(value: T) => void>();
+  return {
+    add(cb: (value: T) => void): () => void {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    emit(value: T): void {
+      for (const cb of listeners) {
+        try {
+          cb(value);
+        } catch {
+          // One broken subscriber must not starve the others.
+        }
+      }
+    },
+  };
+}
+
+function decodeRevocation(raw: string): TokenRevocation | undefined {
+  try {
+    const r = JSON.parse(raw) as Partial<TokenRevocation>;
+    const ids = [r.userId, r.first, r.last];
+    if (!ids.every(Number.isSafeInteger) || !(r.keep === null || Number.isSafeInteger(r.keep))) return undefined;
+    return r as TokenRevocation;
+  } catch {
+    return undefined;
+  }
 }
 
 function decode(raw: string): Wire | undefined {

@@ -1,14 +1,17 @@
 import { randomInt } from "node:crypto";
 import { userChannel } from "@leadflow/contracts";
+import { isRevokedBy, type TokenRevocation } from "@leadflow/domain";
 import type { RawData, WebSocket } from "ws";
 import type { LiveEvent } from "./live-bus";
-import { verifySubscriptionAuth } from "./pusher-auth";
+import { tokenOfChannelData, verifySubscriptionAuth } from "./pusher-auth";
 
 /** The sockets this process serves, speaking the Pusher protocol (v7) as pusher-js expects it. */
 export interface LiveHub {
   accept(socket: WebSocket, conn: { appKey: string; protocol?: string }): void;
   /** Sends an event to this process's sockets subscribed to the user's private channel. */
   deliver(event: LiveEvent): void;
+  /** Closes the sockets whose subscription a now revoked token authorised: their events stop at once. */
+  revoke(revocation: TokenRevocation): void;
   /** Asks every client to reconnect (to another process, during a restart) and stops the heartbeat. */
   close(): void;
   stats(): { sockets: number; channels: number };
@@ -26,14 +29,16 @@ export interface LiveHubOptions {
 interface Client {
   socket: WebSocket;
   socketId: string;
-  channels: Set<string>;
+  /** Channel → the token that authorised it; none when signed without one (by a process of an older version). */
+  channels: Map<string, number | undefined>;
   alive: boolean;
   windowStart: number;
   messages: number;
 }
 
-// Pusher close codes: 4001 unknown app, 4006/4007 bad protocol version (do not reconnect), 4100 over capacity
-// (reconnect with backoff), 4200 generic reconnect. WebSocket 1003/1007 for frames we cannot read.
+// Pusher close codes: 4001 unknown app, 4006/4007 bad protocol version, 4009 unauthorized (4000-4099: do not
+// reconnect), 4100 over capacity (reconnect with backoff), 4200 generic reconnect (at once). WebSocket 1003/1007
+// for frames we cannot read.
 const MAX_CHANNEL_LENGTH = 200;
 const MAX_CHANNELS_PER_SOCKET = 20;
 const MESSAGE_WINDOW_MS = 10_000;
@@ -44,6 +49,7 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export function createLiveHub(opts: LiveHubOptions): LiveHub {
   const channels = new Map<string, Set<Client>>();
   const clients = new Set<Client>();
+  let closed = false;
   const activityTimeout = opts.activityTimeoutSeconds ?? 120;
 
   const heartbeat = setInterval(() => {
@@ -73,12 +79,12 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   }
 
   /** Why a subscription is refused, or nothing when it may go ahead. */
-  function refusal(client: Client, channel: string, auth: unknown): { status: number; message: string } | undefined {
+  function refusal(client: Client, channel: string, auth: unknown, channelData?: string): { status: number; message: string } | undefined {
     if (channel.length === 0 || channel.length > MAX_CHANNEL_LENGTH) return { status: 400, message: "Invalid channel name." };
     if (client.channels.has(channel)) return undefined;
     // Every channel we publish on is private: a public subscription would be a way to listen in.
     if (!channel.startsWith("private-")) return { status: 403, message: "Only private channels are served." };
-    if (!verifySubscriptionAuth(opts.key, opts.secret, client.socketId, channel, auth)) {
+    if (!verifySubscriptionAuth(opts.key, opts.secret, client.socketId, channel, auth, channelData)) {
       return { status: 401, message: "Invalid signature for this channel and socket." };
     }
     if (client.channels.size >= MAX_CHANNELS_PER_SOCKET) return { status: 403, message: "Too many subscriptions." };
@@ -87,12 +93,14 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
 
   function subscribe(client: Client, data: Record<string, unknown>): void {
     const channel = typeof data.channel === "string" ? data.channel : "";
-    const refused = refusal(client, channel, data.auth);
+    const channelData = typeof data.channel_data === "string" ? data.channel_data : undefined;
+    const refused = refusal(client, channel, data.auth, channelData);
     if (refused) {
       refuseSubscription(client, channel.slice(0, MAX_CHANNEL_LENGTH), refused.status, refused.message);
       return;
     }
-    client.channels.add(channel);
+    // A repeated subscribe is not verified again (see refusal): it keeps the token bound the first time.
+    if (!client.channels.has(channel)) client.channels.set(channel, tokenOfChannelData(channelData));
     let subs = channels.get(channel);
     if (!subs) channels.set(channel, (subs = new Set()));
     subs.add(client);
@@ -153,7 +161,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     const client: Client = {
       socket,
       socketId: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`,
-      channels: new Set(),
+      channels: new Map(),
       alive: true,
       windowStart: Date.now(),
       messages: 0,
@@ -165,7 +173,7 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     });
     socket.on("close", () => {
       clients.delete(client);
-      for (const channel of [...client.channels]) unsubscribe(client, channel);
+      for (const channel of [...client.channels.keys()]) unsubscribe(client, channel);
     });
     send(client, {
       event: "pusher:connection_established",
@@ -176,7 +184,8 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   return {
     accept(socket, { appKey, protocol }) {
       const version = protocol === undefined ? 7 : Number(protocol);
-      if (appKey !== opts.key) refuseConnection(socket, 4001, `App key ${appKey.slice(0, 40)} does not exist.`);
+      if (closed) refuseConnection(socket, 4200, "Server restarting");
+      else if (appKey !== opts.key) refuseConnection(socket, 4001, `App key ${appKey.slice(0, 40)} does not exist.`);
       else if (!Number.isInteger(version)) refuseConnection(socket, 4006, "Invalid version string format.");
       else if (version < 5) refuseConnection(socket, 4007, "Unsupported protocol version.");
       else serve(socket);
@@ -193,7 +202,20 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
       }
     },
 
+    revoke(revocation) {
+      const channel = userChannel(revocation.userId);
+      for (const client of [...(channels.get(channel) ?? [])]) {
+        const tokenId = client.channels.get(channel);
+        if (tokenId !== undefined && !isRevokedBy(revocation, revocation.userId, tokenId)) continue;
+        unsubscribe(client, channel);
+        // Unbound: "reconnect", so pusher-js subscribes again and the auth endpoint checks the token it holds.
+        if (tokenId === undefined) client.socket.close(4200, "Authorize again");
+        else refuseConnection(client.socket, 4009, "The sign-in of this connection has ended.");
+      }
+    },
+
     close() {
+      closed = true;
       clearInterval(heartbeat);
       for (const client of clients) client.socket.close(4200, "Server restarting");
     },

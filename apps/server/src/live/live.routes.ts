@@ -5,23 +5,25 @@ import { z } from "zod";
 import type { App, AppDeps } from "../http/types";
 import { createLiveBus } from "./live-bus";
 import { createLiveHub } from "./live-hub";
-import { subscriptionAuth } from "./pusher-auth";
+import { subscriptionAuth, tokenChannelData } from "./pusher-auth";
 
 /** Frames bigger than this are refused by `ws` (close 1009): a client only ever sends small control messages. */
 const MAX_FRAME_BYTES = 64 * 1024;
 
-const BroadcastAuthResponse = z.object({ auth: z.string() });
+const BroadcastAuthResponse = z.object({ auth: z.string(), channel_data: z.string() });
 
 /**
  * The Pusher-protocol live channel: WebSocket at /app/{key} and POST /api/broadcasting/auth.
  * Every process that serves sockets LISTENs for the events any process publishes (deps.live), so a
- * worker's event reaches a browser connected to any API process.
+ * worker's event reaches a browser connected to any API process; and for token revocations, so a signed-out
+ * session's socket closes wherever it is served.
  */
 export async function registerLiveChannel(app: App, deps: AppDeps): Promise<void> {
   const { config, liveSecret, database } = deps;
   const hub = createLiveHub({ key: config.liveKey, secret: liveSecret });
   const bus = createLiveBus(database);
   bus.onEvent(hub.deliver);
+  bus.onRevoked(hub.revoke);
 
   app.addHook("onReady", () => bus.start());
   // Before @fastify/websocket's own preClose (hooks run in order): tell clients to reconnect, then stop listening.
@@ -47,6 +49,7 @@ export async function registerLiveChannel(app: App, deps: AppDeps): Promise<void
   app.post("/api/broadcasting/auth", { schema: { body: BroadcastAuthRequest, response: { 200: BroadcastAuthResponse } } }, async (req) => {
     const { socket_id, channel_name } = req.body;
     if (channel_name !== userChannel(req.auth.userId)) throw new AppError("forbidden");
-    return { auth: subscriptionAuth(config.liveKey, liveSecret, socket_id, channel_name) };
+    const channel_data = tokenChannelData(req.auth.tokenId);
+    return { auth: subscriptionAuth(config.liveKey, liveSecret, socket_id, channel_name, channel_data), channel_data };
   });
 }

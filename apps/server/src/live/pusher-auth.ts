@@ -1,18 +1,47 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** Pusher's private-channel signature: hex HMAC-SHA256 of `socket_id:channel_name`. */
-export function signSubscription(secret: string, socketId: string, channel: string): string {
-  return createHmac("sha256", secret).update(`${socketId}:${channel}`).digest("hex");
+/**
+ * Pusher's channel signature: hex HMAC-SHA256 of `socket_id:channel_name`, with `:channel_data` appended when the
+ * subscription carries data (as presence channels do). pusher-js passes `channel_data` from the auth answer through.
+ */
+export function signSubscription(secret: string, socketId: string, channel: string, channelData?: string): string {
+  const signed = channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
+  return createHmac("sha256", secret).update(signed).digest("hex");
 }
 
 /** The `auth` value pusher-js sends back in `pusher:subscribe`: `<key>:<signature>`. */
-export function subscriptionAuth(key: string, secret: string, socketId: string, channel: string): string {
-  return `${key}:${signSubscription(secret, socketId, channel)}`;
+export function subscriptionAuth(key: string, secret: string, socketId: string, channel: string, channelData?: string): string {
+  return `${key}:${signSubscription(secret, socketId, channel, channelData)}`;
 }
 
-export function verifySubscriptionAuth(key: string, secret: string, socketId: string, channel: string, auth: unknown): boolean {
+export function verifySubscriptionAuth(
+  key: string,
+  secret: string,
+  socketId: string,
+  channel: string,
+  auth: unknown,
+  channelData?: string,
+): boolean {
   if (typeof auth !== "string") return false;
-  const expected = Buffer.from(subscriptionAuth(key, secret, socketId, channel));
+  const expected = Buffer.from(subscriptionAuth(key, secret, socketId, channel, channelData));
   const given = Buffer.from(auth);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The signed `channel_data` names the sign-in token that allowed the subscription, so the socket can be closed
+ * when that token is revoked, by whichever process serves it.
+ */
+export function tokenChannelData(tokenId: number): string {
+  return JSON.stringify({ token_id: tokenId });
+}
+
+export function tokenOfChannelData(channelData: string | undefined): number | undefined {
+  if (channelData === undefined) return undefined;
+  try {
+    const id = (JSON.parse(channelData) as { token_id?: unknown }).token_id;
+    return typeof id === "number" && Number.isSafeInteger(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }

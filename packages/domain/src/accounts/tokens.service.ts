@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, iso, one } from "../shared/rows";
@@ -44,16 +44,47 @@ export async function authenticate(db: DbOrTx, token: string): Promise<Authentic
   return { teamId: user.team_id, userId: user.id, role: user.role, tokenId: row.id, user };
 }
 
+/**
+ * NOTIFY channel on which a revocation reaches every API process: the live connections a revoked token
+ * authorised must close, wherever they are served.
+ */
+export const TOKENS_REVOKED_CHANNEL = "leadflow_tokens_revoked";
+
+/** The tokens of one user that a revocation ended: ids `first` to `last`, except `keep`. */
+export interface TokenRevocation {
+  userId: number;
+  first: number;
+  last: number;
+  keep: number | null;
+}
+
+/**
+ * Token ids only grow, so a range names a batch without listing it (NOTIFY carries under 8000 bytes): every token
+ * of the user in it other than `keep` is revoked, now or before. A token issued later lies past `last`.
+ */
+export function isRevokedBy(revocation: TokenRevocation, userId: number, tokenId: number): boolean {
+  return revocation.userId === userId && tokenId >= revocation.first && tokenId <= revocation.last && tokenId !== revocation.keep;
+}
+
+/** Revokes and announces in one statement: the NOTIFY goes out when the caller's transaction commits, or never. */
+async function revokeWhere(db: DbOrTx, where: SQL, keep: number | null): Promise<void> {
+  await db.execute(
+    sql`WITH revoked AS (
+          UPDATE access_tokens SET revoked_at = now() WHERE ${where} AND revoked_at IS NULL RETURNING id, user_id
+        )
+        SELECT pg_notify(${TOKENS_REVOKED_CHANNEL},
+                 json_build_object('userId', user_id, 'first', min(id), 'last', max(id), 'keep', ${keep}::int)::text)
+        FROM revoked GROUP BY user_id`,
+  );
+}
+
 export async function revokeToken(db: DbOrTx, tokenId: number): Promise<void> {
-  await db.execute(sql`UPDATE access_tokens SET revoked_at = now() WHERE id = ${tokenId} AND revoked_at IS NULL`);
+  await revokeWhere(db, sql`id = ${tokenId}`, null);
 }
 
 /** Revokes every token of a user except `keepTokenId` (password change keeps the session that made it). */
 export async function revokeUserTokens(db: DbOrTx, userId: number, keepTokenId?: number): Promise<void> {
-  await db.execute(
-    sql`UPDATE access_tokens SET revoked_at = now()
-        WHERE user_id = ${userId} AND revoked_at IS NULL AND id <> ${keepTokenId ?? 0}`,
-  );
+  await revokeWhere(db, sql`user_id = ${userId} AND id <> ${keepTokenId ?? 0}`, keepTokenId ?? null);
 }
 
 export async function touchUser(db: DbOrTx, userId: number): Promise<void> {
