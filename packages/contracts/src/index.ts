@@ -10,4 +10,5 @@ export * from "./lookups";
 export * from "./processes";
 export * from "./segments";
 export * from "./settings";
+export * from "./sms-length";
 export * from "./sources";
