@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { leadflow } from "../cli";
-import { contextMenu, expectToast, PASSWORD, signIn, uniqueEmail } from "./helpers";
+import { contextMenu, expectToast, PASSWORD, pickOption, signIn, uniqueEmail } from "./helpers";
 
 test("@smoke register, approve with the CLI, sign in, then create, rename and delete a source and a list", async ({ page }) => {
   const email = uniqueEmail("owner");
@@ -9,8 +9,7 @@ test("@smoke register, approve with the CLI, sign in, then create, rename and de
   await page.getByLabel("Full name").fill("Olivia Owner");
   await page.getByLabel("Phone number").fill("+1 555 010 2030");
   await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Industry").click();
-  await page.getByRole("option", { name: "Insurance" }).click();
+  await pickOption(page, page.getByLabel("Industry"), "Insurance");
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();

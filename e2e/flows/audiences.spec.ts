@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { contextMenu, csvFile, expectToast, importFile, signedInWithList } from "./helpers";
+import { contextMenu, csvFile, expectToast, importFile, pickOption, signedInWithList } from "./helpers";
 
 /** Ten people: Ann and Amy in Austin, the rest in Boston; Amy blacklisted later. */
 function leadsFile(): string {
@@ -9,16 +9,12 @@ function leadsFile(): string {
   return csvFile("audiences", lines);
 }
 
-/** Picks an option of an MUI select or autocomplete labelled `label` within `scope`. */
-async function pick(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-  // A multi-select stays open: close it (Escape with nothing open would close the dialog).
-  if (await page.getByRole("listbox").isVisible()) await page.keyboard.press("Escape");
-  await expect(page.getByRole("listbox")).toHaveCount(0);
-}
+/** Picks an option of the select or autocomplete labelled `label` within `scope`. */
+const pick = (page: Page, scope: Locator, label: string, option: string) =>
+  pickOption(page, scope.getByRole("combobox", { name: label }), option);
 
 test("audiences: filters from three groups, a live count, a child segment, a duplicate, and a CSV export", async ({ page }) => {
+  // An import, an export and some eighty steps: past the default minute on a busy machine.
   const { listPath } = await signedInWithList(page, "audiences", "Ada Audiences");
   await page.goto(listPath);
   await importFile(page, leadsFile());
@@ -123,4 +119,13 @@ test("audiences: filters from three groups, a live count, a child segment, a dup
     .getByText("Austin leads")
     .click();
   await expect(page).toHaveURL(audienceUrl);
+
+  // Delete the copy from its page (its secondary actions wait in the header's More menu): named as an audience.
+  await page.goto("/u/0");
+  await audiences.getByRole("row").filter({ hasText: "Austin leads (copy)" }).getByText("Austin leads (copy)").click();
+  await expect(page.getByRole("heading", { name: "Austin leads (copy)" })).toBeVisible();
+  await contextMenu(page, "Delete");
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Audience deleted.");
+  await expect(audiences.getByRole("row").filter({ hasText: "Austin leads (copy)" })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { leadflow } from "../cli";
 
 let seq = 0;
@@ -23,25 +23,39 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** Opens a context-menu item whether the menu is a side panel (desktop) or a popover (mobile). */
+/**
+ * Runs one of the screen's actions wherever it is: a toolbar button, the toolbar's More menu (desktop), or the
+ * Actions popover (phone). Waits for the screen's actions to be there first: a page still loading has none.
+ */
 export async function contextMenu(page: Page, item: string): Promise<void> {
   const direct = page.getByRole("button", { name: item, exact: true }).or(page.getByRole("menuitem", { name: item, exact: true }));
-  if (
-    !(await direct
-      .first()
-      .isVisible()
-      .catch(() => false))
-  ) {
-    await page
-      .getByRole("button", { name: /actions|menu/i })
-      .first()
-      .click();
-  }
-  await direct.first().click();
+  const opener = page.getByRole("button", { name: /^(More actions|Actions)$/ });
+  await expect(direct.or(opener).filter({ visible: true }).first()).toBeVisible();
+  if ((await direct.filter({ visible: true }).count()) === 0) await opener.filter({ visible: true }).first().click();
+  await direct.filter({ visible: true }).first().click();
+}
+
+/** Picks `option` of an MUI select or autocomplete once its menu is open, and waits for the menu to close. */
+export async function pickOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  const listbox = page.getByRole("listbox");
+  await combobox.click();
+  await expect(listbox).toBeVisible();
+  const multiple = (await listbox.getAttribute("aria-multiselectable")) === "true";
+  await listbox.getByRole("option", { name: option, exact: true }).click();
+  // A multi-select may stay open for more picks: Escape closes it. Not otherwise: with nothing open, Escape
+  // would close the dialog around the field.
+  if (multiple && (await listbox.isVisible())) await page.keyboard.press("Escape");
+  await expect(listbox).toHaveCount(0);
 }
 
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect(page.locator("#notistack-snackbar, .notistack-MuiContent").filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** The signed-in account's API headers, for setting up data the way another system would. */
+export async function authHeaders(page: Page): Promise<{ Authorization: string }> {
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem("leadflow.accounts") ?? "[]") as { token: string }[])[0]?.token);
+  return { Authorization: `Bearer ${token}` };
 }
 
 /** A new user, signed in, with the source 'Web forms' and its list 'Spring' made through the API; answers the list's page. */
@@ -50,8 +64,7 @@ export async function signedInWithList(page: Page, prefix: string, name: string)
   createUser(email, name);
   await signIn(page, email);
   await expect(page).toHaveURL(/\/u\/0\/?$/);
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem("leadflow.accounts") ?? "[]") as { token: string }[])[0]?.token);
-  const auth = { Authorization: `Bearer ${token}` };
+  const auth = await authHeaders(page);
   const source = await (await page.request.post("/api/sources", { headers: auth, data: { name: "Web forms" } })).json();
   const list = await (await page.request.post(`/api/sources/${source.id}/lists`, { headers: auth, data: { name: "Spring" } })).json();
   return { listPath: `/u/0/sources/${source.id}/${list.id}`, sourcePath: `/u/0/sources/${source.id}`, email };
@@ -73,4 +86,11 @@ export async function importFile(page: Page, file: string): Promise<void> {
   await page.getByRole("dialog", { name: "Match Format" }).getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Import finished!")).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: "OK" }).click();
+}
+
+/** A data table has its rows: not fetching, no loading placeholders, at least one row of data. */
+export async function tableLoaded(table: Locator): Promise<void> {
+  await expect(table).toHaveAttribute("aria-busy", "false");
+  await expect(table.locator("tbody[aria-busy='true']")).toHaveCount(0);
+  await expect(table.locator("tbody tr").first()).toBeVisible();
 }

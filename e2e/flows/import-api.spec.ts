@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { contextMenu, createUser, expectToast, signIn, uniqueEmail } from "./helpers";
+import { contextMenu, createUser, expectToast, pickOption, signIn, uniqueEmail } from "./helpers";
 
 test("an import API key made in Settings imports a lead through the test page, and the docs copy the request body", async ({
   page,
@@ -31,18 +31,15 @@ test("an import API key made in Settings imports a lead through the test page, a
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("The source field is required.")).toBeVisible();
 
-  await dialog.getByRole("combobox", { name: "Source" }).click();
-  await page.getByRole("option", { name: "Partner site" }).click();
+  await pickOption(page, dialog.getByRole("combobox", { name: "Source" }), "Partner site");
   await expect(listField).toBeEnabled();
-  await listField.click();
-  await page.getByRole("option", { name: "Web leads" }).click();
+  await pickOption(page, listField, "Web leads");
   await dialog.getByLabel("Lookup emails").check();
   await expect(dialog.getByText("Select gateway")).toBeVisible();
   // A lookup toggle needs its gateway.
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Select a gateway for 'Lookup emails'.")).toBeVisible();
-  await dialog.getByRole("combobox", { name: "Gateway for Lookup emails" }).click();
-  await page.getByRole("option", { name: "Sandbox emails" }).click();
+  await pickOption(page, dialog.getByRole("combobox", { name: "Gateway for Lookup emails" }), "Sandbox emails");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Lead has been successfully added.");
   await expect(dialog).toBeHidden();

@@ -85,19 +85,19 @@ const sandbox: GatewayTypeInfo = { label: "Sandbox (test)", fields: [], senders:
 export const GatewayTypes = {
   sms: {
     gateway1: { label: "Twilio", fields: [f("sys_id", "Account SID"), f("auth_token", "Auth Token", true)], senders: "twilio" },
-    gateway7: { label: "Gateway 7", fields: [f("api_key", "Api Key", true)], senders: "list" },
-    gateway8: { label: "Gateway 8", fields: [f("token", "Token", true)], senders: "named_sender" },
-    gateway9: { label: "Gateway 9", fields: [], senders: "named_account" },
-    gateway10: { label: "Gateway 10", fields: [f("token", "Api Key", true)], senders: "profile" },
-    gateway11: { label: "Gateway 11", fields: [f("api_key", "Api Key", true), f("api_secret", "Api Secret", true)], senders: "none" },
-    gateway12: { label: "Gateway 12", fields: [f("token", "Token", true), f("api_secret", "Api Secret", true)], senders: "dids" },
-    gateway13: { label: "Gateway 13", fields: [f("api_key", "License Key", true)], senders: "number_name" },
+    gateway7: { label: "MessageBird", fields: [f("api_key", "Api Key", true)], senders: "list" },
+    gateway8: { label: "Teli", fields: [f("token", "Token", true)], senders: "named_sender" },
+    gateway9: { label: "Commio (thinQ)", fields: [], senders: "named_account" },
+    gateway10: { label: "Sinch", fields: [f("token", "Api Key", true)], senders: "profile" },
+    gateway11: { label: "Vonage", fields: [f("api_key", "Api Key", true), f("api_secret", "Api Secret", true)], senders: "none" },
+    gateway12: { label: "Flowroute", fields: [f("token", "Token", true), f("api_secret", "Api Secret", true)], senders: "dids" },
+    gateway13: { label: "SMS.to", fields: [f("api_key", "License Key", true)], senders: "number_name" },
     gateway14: {
-      label: "Gateway 14",
+      label: "HTTP (generic)",
       fields: [f("app_id", "App ID"), { ...f("base_url", "Base URL", false, true, "For example https://api.example.com"), url: true }],
       senders: "numbers",
     },
-    gateway15: { label: "Gateway 15", fields: [f("api_key", "Api Key", true)], senders: "numbers" },
+    gateway15: { label: "Telnyx", fields: [f("api_key", "Api Key", true)], senders: "numbers" },
     sandbox: { ...sandbox, senders: "numbers" },
   },
   email: {

@@ -12,7 +12,6 @@ import {
   ListItemIcon,
   ListItemText,
   Menu,
-  MenuItem,
   Popover,
   Stack,
   Tooltip,
@@ -21,18 +20,23 @@ import type { ReactElement } from "react";
 import { Fragment, useState } from "react";
 import { useT } from "../../lib/i18n";
 import { type ContextMenuItem, useContextMenuItems } from "./context-menu";
+import { ActionMenuItem, ToolbarMoreMenu } from "./toolbar-more-menu";
 
-/** Desktop: the screen's actions as a toolbar; an item with children opens a menu. */
+/** Desktop: the screen's actions as a toolbar; an item with children opens a menu, secondary ones wait in More. */
 export function ContextMenuToolbar() {
   const items = useContextMenuItems();
   if (items.length === 0) return null;
+  const more = items.filter((item) => item.more);
   return (
     <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1, alignItems: "center" }} role="toolbar">
-      {items.map((item) => (
-        <WithHint key={item.key} hint={item.hint}>
-          {item.children?.length ? <ToolbarSubmenu item={item} /> : <ToolbarButton item={item} />}
-        </WithHint>
-      ))}
+      {items
+        .filter((item) => !item.more)
+        .map((item) => (
+          <WithHint key={item.key} hint={item.hint}>
+            {item.children?.length ? <ToolbarSubmenu item={item} /> : <ToolbarButton item={item} />}
+          </WithHint>
+        ))}
+      {more.length > 0 && <ToolbarMoreMenu items={more} />}
     </Stack>
   );
 }
@@ -91,18 +95,7 @@ function ToolbarSubmenu({ item }: { item: ContextMenuItem }) {
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {item.children?.map((child) => (
-          <MenuItem
-            key={child.key}
-            disabled={child.disabled}
-            sx={child.danger ? { color: "error.main" } : undefined}
-            onClick={() => {
-              setAnchor(null);
-              child.onClick?.();
-            }}
-          >
-            {child.icon && <ListItemIcon sx={{ color: "inherit" }}>{child.icon}</ListItemIcon>}
-            {child.label}
-          </MenuItem>
+          <ActionMenuItem key={child.key} item={child} onPick={() => setAnchor(null)} />
         ))}
       </Menu>
     </>

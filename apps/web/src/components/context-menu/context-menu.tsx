@@ -12,6 +12,11 @@ export interface ContextMenuItem {
   hint?: string;
   danger?: boolean;
   children?: ContextMenuItem[];
+  /**
+   * A secondary action: on desktop it waits in the toolbar's More menu, so a screen's actions keep to one row
+   * (the phone's menu lists every item anyway). Not for items with children.
+   */
+  more?: boolean;
 }
 
 export const contextMenuStore = createOwnedStore<ContextMenuItem[]>([]);

@@ -1,7 +1,7 @@
 import { Checkbox, TableCell, TableHead, TableRow, TableSortLabel } from "@mui/material";
 import { useT } from "../../lib/i18n";
 import { cellSx } from "./cell-sx";
-import { PINNED_CELL_ATTR } from "./pinned-edge";
+import { PINNED_CELL_ATTR } from "./scroll-edges";
 import { nextSort } from "./table-url-state";
 import type { DataTableColumn, SortState } from "./types";
 

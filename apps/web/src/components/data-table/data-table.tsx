@@ -1,5 +1,5 @@
 import type { Page } from "@leadflow/contracts";
-import { Box, LinearProgress, Paper, Table, TableContainer } from "@mui/material";
+import { Box, LinearProgress, Paper, Table } from "@mui/material";
 import { type ReactNode, useEffect, useRef } from "react";
 import { tn, useT } from "../../lib/i18n";
 import { ColumnChooser } from "./column-chooser";
@@ -8,7 +8,7 @@ import { DataTableHead } from "./data-table-head";
 import { DataTablePaging, useReturnToFirstPage } from "./data-table-paging";
 import { DataTableToolbar } from "./data-table-toolbar";
 import { useHiddenColumns } from "./hidden-columns";
-import { usePinnedEdge } from "./pinned-edge";
+import { ScrollFrame } from "./scroll-frame";
 import { SelectAllBanner } from "./select-all-banner";
 import {
   canSelectAllMatching,
@@ -83,9 +83,6 @@ export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, 
   const settled = !query.isPlaceholderData;
 
   useReturnToFirstPage(state, query);
-  const scrollArea = useRef<HTMLDivElement>(null);
-  const hasPinned = visible.some((c) => c.stickyRight);
-  usePinnedEdge(scrollArea, hasPinned);
 
   const value = selection?.value;
   const setSelection = selection?.set;
@@ -132,10 +129,7 @@ export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, 
         />
       )}
       <Box sx={{ height: 2 }}>{refreshing && <LinearProgress sx={{ height: 2, borderRadius: 0 }} />}</Box>
-      <TableContainer
-        ref={scrollArea}
-        sx={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: "opacity 150ms", scrollPaddingInlineEnd: "var(--pinned-width, 0px)" }}
-      >
+      <ScrollFrame dimmed={query.isPlaceholderData}>
         <Table
           aria-label={props["aria-label"]}
           aria-busy={query.isFetching}
@@ -174,7 +168,7 @@ export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, 
             onClearSearch={() => state.setSearch("")}
           />
         </Table>
-      </TableContainer>
+      </ScrollFrame>
       <DataTablePaging state={state} query={query} pageSizes={pageSizes} countLabel={countLabel} />
     </Paper>
   );

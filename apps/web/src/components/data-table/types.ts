@@ -29,7 +29,7 @@ export interface DataTableColumn<T> {
   defaultHidden?: boolean;
   /** On narrow screens the column appears only from this breakpoint up. */
   showFrom?: Breakpoint;
-  /** Pinned to the right edge (from md up) while a wide table scrolls: a lead table's Status. */
+  /** Pinned to the right edge (from md up) while a wide table scrolls: the Status of leads, imports and lookups. */
   stickyRight?: boolean;
 }
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tn } from "../../lib/i18n";
 import { en } from "../../lib/i18n/en";
 import { audiencesMessages } from "./audiences.messages";
 
@@ -47,5 +48,12 @@ describe("audience screen texts", () => {
     expect(audiencesMessages["audiences.refreshQueued"]).toBe("Segments added to refresh queue");
     expect(audiencesMessages["audiences.export.generating"]).toBe("Generating file...");
     expect(audiencesMessages["audiences.dialog.dynamic"]).toBe("Update dynamically");
+  });
+
+  it("names what was deleted: audiences from the audiences page and an audience's page, a segment from its own", () => {
+    expect(audiencesMessages["audiences.deleted"]).toBe("Audience deleted.");
+    expect(audiencesMessages["audiences.segmentDeleted"]).toBe("Segment deleted.");
+    expect(tn("audiences.deletedMany", 1, { count: 1 })).toBe("Audience deleted.");
+    expect(tn("audiences.deletedMany", 3, { count: 3 })).toBe("3 audiences deleted.");
   });
 });

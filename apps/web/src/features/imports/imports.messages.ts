@@ -113,5 +113,5 @@ export const importsMessages: Record<string, string> = {
   "phoneFormat.problem.tooFewDigits": "{value}: an entry needs at least 3 digits.",
   "phoneFormat.empty": "No entries yet: every phone is imported.",
   "phoneFormat.reset": "Discard changes",
-  "phoneFormat.saved": "Status updated successfully!",
+  "phoneFormat.saved": "Phone format saved.",
 };

@@ -125,6 +125,7 @@ export const appMessages: Record<string, string> = {
   "header.loggedOut": "{email} is logged out",
   "header.current": "Current",
   "header.actions": "Actions",
+  "header.moreActions": "More actions",
 
   "process.running": "Running",
   "process.resolving": "Resolving",

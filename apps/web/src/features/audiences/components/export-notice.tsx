@@ -27,7 +27,14 @@ export function ExportNotice({ notice }: { notice: Segment["export"] }) {
     case "export-failed":
       return (
         <Tooltip title={t("audiences.export.failedHint")}>
-          <Chip size="small" color="error" variant="outlined" icon={<ErrorOutlineIcon />} label={t("audiences.export.failed")} />
+          <Chip
+            component="span"
+            size="small"
+            color="error"
+            variant="outlined"
+            icon={<ErrorOutlineIcon />}
+            label={t("audiences.export.failed")}
+          />
         </Tooltip>
       );
   }

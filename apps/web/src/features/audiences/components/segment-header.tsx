@@ -25,7 +25,10 @@ function DynamicChip({ dynamic }: { dynamic: boolean }) {
   );
 }
 
-/** A segment's header: name, its flags, counts (leads, blacklisted, segments of an audience) and the export notice. */
+/**
+ * A segment's header, the same for an audience and a child segment: name, its flags and the export notice, counts
+ * (leads, blacklisted, segments of an audience); the actions are the page's context menu (useSegmentMenu).
+ */
 export function SegmentHeader({ segment }: { segment: Segment }) {
   const t = useT();
   const counts = [
@@ -37,14 +40,15 @@ export function SegmentHeader({ segment }: { segment: Segment }) {
     <PageHeader
       title={segment.name}
       subtitle={
-        <Stack component="span" direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1, mt: 0.5 }}>
+        <Stack component="span" direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap", mt: 0.5 }}>
           <DynamicChip dynamic={!segment.ignore_new_leads} />
           {segment.is_recalculating && <RecalculatingChip />}
           <span>{t("audiences.createdAt", { date: formatDateTime(segment.created_at) })}</span>
+          {/* The newest export is the segment's state, not an action: beside the other states, off the actions' row. */}
+          <ExportNotice notice={segment.export} />
         </Stack>
       }
       counts={counts}
-      actions={<ExportNotice notice={segment.export} />}
     />
   );
 }

@@ -72,8 +72,9 @@ export function useAudienceBulkActions(selected: number[], clear: () => void): {
         error={remove.error ? <DeleteError title={t("audiences.removeManyError")} error={remove.error} /> : undefined}
         onConfirm={() =>
           remove.mutate(selected, {
-            onSuccess: (answer) => {
-              enqueueSnackbar(answer?.message || tn("audiences.deletedMany", count, { count }), { variant: "success" });
+            // The page names what went: the server's message counts audiences as segments.
+            onSuccess: () => {
+              enqueueSnackbar(tn("audiences.deletedMany", count, { count: count.toLocaleString("en-US") }), { variant: "success" });
               clear();
               setConfirming(false);
             },

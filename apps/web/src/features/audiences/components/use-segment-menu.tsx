@@ -30,8 +30,8 @@ export interface SegmentMenu {
 }
 
 /**
- * A segment page's context menu (spec §2): Export as CSV, Edit, Duplicate, Delete, and for an audience Create
- * Segment; with the dialogs they open.
+ * A segment page's context menu (spec §2): Export as CSV, Edit, Duplicate, for an audience Create Segment, and
+ * Delete; with the dialogs they open.
  */
 export function useSegmentMenu(segment: Segment | undefined, segmentId: number): SegmentMenu {
   const t = useT();
@@ -67,6 +67,7 @@ export function useSegmentMenu(segment: Segment | undefined, segmentId: number):
   const createSegment = () => openDialog({ kind: "createChild", parent: segment });
   const leave = () => navigate(p(isChild ? `audiences/${segment.parent_id}/segments` : ""), { replace: true });
 
+  // Export and Edit stay in view; the rest wait in More, so an audience and a segment show one layout on one row.
   const menuItems: ContextMenuItem[] = [
     {
       key: "export",
@@ -80,27 +81,24 @@ export function useSegmentMenu(segment: Segment | undefined, segmentId: number):
       key: "duplicate",
       label: t("audiences.duplicate"),
       icon: <ContentCopyIcon />,
+      more: true,
       onClick: () => openDialog({ kind: "duplicate", segment }),
     },
+    ...(isChild
+      ? []
+      : [{ key: "createSegment", label: t("audiences.createSegment"), icon: <CreateNewFolderIcon />, more: true, onClick: createSegment }]),
     {
       key: "delete",
       label: t("audiences.delete"),
       icon: <DeleteOutlinedIcon />,
       danger: true,
+      more: true,
       onClick: () => {
         remove.reset();
         setConfirming(true);
       },
     },
   ];
-  if (!isChild) {
-    menuItems.push({
-      key: "createSegment",
-      label: t("audiences.createSegment"),
-      icon: <CreateNewFolderIcon />,
-      onClick: createSegment,
-    });
-  }
 
   const dialogs = (
     <>
@@ -141,8 +139,9 @@ export function useSegmentMenu(segment: Segment | undefined, segmentId: number):
         error={remove.error ? <DeleteError title={t("audiences.removeError")} error={remove.error} /> : undefined}
         onConfirm={() =>
           remove.mutate(segment.id, {
-            onSuccess: (answer) => {
-              enqueueSnackbar(answer?.message || t(isChild ? "audiences.segmentDeleted" : "audiences.deleted"), { variant: "success" });
+            // The page names what went: the server's message calls every kind a segment.
+            onSuccess: () => {
+              enqueueSnackbar(t(isChild ? "audiences.segmentDeleted" : "audiences.deleted"), { variant: "success" });
               leave();
             },
           })

@@ -1,6 +1,7 @@
 import type { ImportRecord } from "@leadflow/contracts";
 import { Link, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
+import { DateCell } from "../../../components/data-table/date-cell";
 import { formatNumber } from "../../../components/data-table/format";
 import type { DataTableColumn } from "../../../components/data-table/types";
 import { formatDateTime } from "../../../lib/format";
@@ -30,19 +31,19 @@ export function importHistoryColumns(t: typeof translate, href: (r: ImportRecord
       header: t("importHistory.columns.updated"),
       sortable: true,
       firstSortDirection: "desc",
-      width: 170,
+      width: 110,
       showFrom: "sm",
-      render: (r) => <span style={{ whiteSpace: "nowrap" }}>{formatDateTime(r.updated_at)}</span>,
+      render: (r) => <DateCell value={r.updated_at} />,
     },
     {
       key: "name",
       header: t("importHistory.columns.file"),
       sortable: true,
       hideable: false,
-      minWidth: { xs: 140, lg: 200 },
+      minWidth: 140,
       render: (r) => (
         <>
-          <Link component={RouterLink} to={href(r)} underline="hover" sx={{ fontWeight: 600, wordBreak: "break-all" }}>
+          <Link component={RouterLink} to={href(r)} underline="hover" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
             {r.name}
           </Link>
           <Typography variant="caption" color="text.secondary" sx={{ display: { xs: "block", sm: "none" } }}>
@@ -67,6 +68,7 @@ export function importHistoryColumns(t: typeof translate, href: (r: ImportRecord
       key: "status",
       header: t("importHistory.columns.status"),
       sortable: true,
+      stickyRight: true,
       render: (r) => <ImportStatusChip status={r.status} title={r.message ?? undefined} />,
     },
   ];

@@ -41,6 +41,7 @@ export function ImportHistoryPage() {
         state={table}
         pageSizes={PAGE_SIZES}
         rowHref={href}
+        dense
         emptyText={t("importHistory.empty")}
         searchPlaceholder={t("importHistory.search")}
       />

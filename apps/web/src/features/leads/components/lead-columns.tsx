@@ -2,9 +2,9 @@ import type { LeadAttribute, LeadRow } from "@leadflow/contracts";
 import { Box, Link } from "@mui/material";
 import { Fragment } from "react";
 import { Link as RouterLink } from "react-router";
+import { DateCell } from "../../../components/data-table/date-cell";
 import { formatNumber } from "../../../components/data-table/format";
 import type { DataTableColumn } from "../../../components/data-table/types";
-import { formatDateTime } from "../../../lib/format";
 import type { t as translate } from "../../../lib/i18n";
 import { formatMoney } from "../model/format";
 import { joinValues } from "../model/lead-values";
@@ -47,21 +47,6 @@ function attributeColumn(a: LeadAttribute): DataTableColumn<LeadRow> {
         </Box>
       ),
   };
-}
-
-/** Date and time stay whole; a narrow column wraps between them. */
-function DateCell({ value }: { value: string }) {
-  const [date, ...time] = formatDateTime(value).split(" ");
-  return (
-    <>
-      <Box component="span" sx={{ whiteSpace: "nowrap" }}>
-        {date}
-      </Box>{" "}
-      <Box component="span" sx={{ whiteSpace: "nowrap" }}>
-        {time.join(" ")}
-      </Box>
-    </>
-  );
 }
 
 /**

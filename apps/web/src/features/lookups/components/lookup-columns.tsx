@@ -80,10 +80,10 @@ export function lookupColumns(t: typeof translate): DataTableColumn<LookupJob>[]
       key: "location",
       header: t("lookups.columns.location"),
       hideable: false,
-      minWidth: { xs: 140, lg: 170 },
+      minWidth: 120,
       render: (j) => <LookupLocationCell job={j} />,
     },
-    { key: "gateway", header: t("lookups.columns.gateway"), showFrom: "lg", minWidth: 110, render: (j) => j.gateway?.name ?? "-" },
+    { key: "gateway", header: t("lookups.columns.gateway"), showFrom: "lg", minWidth: 90, render: (j) => j.gateway?.name ?? "-" },
     {
       key: "type",
       header: t("lookups.columns.type"),
@@ -106,10 +106,17 @@ export function lookupColumns(t: typeof translate): DataTableColumn<LookupJob>[]
       header: t("lookups.columns.progress"),
       sortable: true,
       firstSortDirection: "desc",
-      width: 150,
+      width: 120,
       showFrom: "md",
       render: (j) => <Progress job={j} t={t} />,
     },
-    { key: "status", header: t("lookups.columns.status"), sortable: true, width: 136, render: (j) => <LookupStatusCell job={j} /> },
+    {
+      key: "status",
+      header: t("lookups.columns.status"),
+      sortable: true,
+      width: 136,
+      stickyRight: true,
+      render: (j) => <LookupStatusCell job={j} />,
+    },
   ];
 }
