@@ -14,7 +14,6 @@ const pick = (page: Page, scope: Locator, label: string, option: string) =>
   pickOption(page, scope.getByRole("combobox", { name: label }), option);
 
 test("audiences: filters from three groups, a live count, a child segment, a duplicate, and a CSV export", async ({ page }) => {
-  // An import, an export and some eighty steps: past the default minute on a busy machine.
   const { listPath } = await signedInWithList(page, "audiences", "Ada Audiences");
   await page.goto(listPath);
   await importFile(page, leadsFile());

@@ -9,7 +9,6 @@ function leadsFile(): string {
 }
 
 test("a list's leads: columns, the lead page's edits and statuses, bulk status, and deleting a lead", async ({ page }) => {
-  // An import and some seventy steps: past the default minute on a busy machine.
   const { listPath } = await signedInWithList(page, "leads", "Lee Leads");
 
   await page.goto(listPath);
