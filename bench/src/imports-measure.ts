@@ -150,7 +150,7 @@ interface JobRun {
 // ---------------------------------------------------------------------------------------------------------------
 // The job, in a child process (PostgreSQL) or here (PGlite).
 
-const noLive = { toUser: async () => undefined };
+const noLive = { toUser: async () => undefined, toTeam: async () => undefined };
 const outbox = { driver: "outbox" as const, from: "bench@leadflow.test" };
 
 /** Child mode: run one import job against the given database and print what it cost as one JSON line. */

@@ -19,10 +19,14 @@ export function recordingJobs() {
 }
 
 export function recordingLive() {
-  const events: { userId: number; event: LiveEventName; payload: unknown }[] = [];
+  /** A user's event has `userId`, a team's `teamId`. */
+  const events: { userId?: number; teamId?: number; event: LiveEventName; payload: unknown }[] = [];
   const publisher: LivePublisher = {
     async toUser<E extends LiveEventName>(userId: number, event: E, payload: LiveEventPayload<E>) {
       events.push({ userId, event, payload });
+    },
+    async toTeam<E extends LiveEventName>(teamId: number, event: E, payload: LiveEventPayload<E>) {
+      events.push({ teamId, event, payload });
     },
   };
   return { publisher, events };

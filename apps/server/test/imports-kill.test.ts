@@ -46,7 +46,12 @@ describe.skipIf(!serverUrl)("import survives a killed worker (PostgreSQL only: P
     queue = createJobQueue(database, { log: () => undefined, registry: jobRegistry });
     await queue.start({
       work: false,
-      deps: { database, live: { toUser: async () => undefined }, mail: { driver: "outbox", from: "t@t.t" }, log: () => undefined },
+      deps: {
+        database,
+        live: { toUser: async () => undefined, toTeam: async () => undefined },
+        mail: { driver: "outbox", from: "t@t.t" },
+        log: () => undefined,
+      },
     });
   });
   afterAll(async () => {

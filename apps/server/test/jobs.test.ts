@@ -214,7 +214,10 @@ describe("maintenance.cleanup", () => {
         "INSERT INTO access_tokens (team_id, user_id, token_hash, expires_at) VALUES ($1, $2, 'dead', now() - interval '8 days')",
         [user.team_id, user.id],
       );
-      await cleanupJob.handler({ database, live: { toUser: async () => {} }, mail: { driver: "outbox", from: "x@y" }, log: () => {} }, {});
+      await cleanupJob.handler(
+        { database, live: { toUser: async () => {}, toTeam: async () => {} }, mail: { driver: "outbox", from: "x@y" }, log: () => {} },
+        {},
+      );
       const keys = (await database.query<{ key: string }>("SELECT key FROM rate_limits ORDER BY key")).rows.map((r) => r.key);
       expect(keys).toEqual(["fresh"]);
       const tokens = (await database.query<{ token_hash: string }>("SELECT token_hash FROM access_tokens")).rows.map((r) => r.token_hash);

@@ -10,7 +10,7 @@ import { loadConfig } from "../src/config";
 import { buildApp } from "../src/http/app";
 import { drain } from "../src/http/drain";
 import type { App } from "../src/http/types";
-import { createLiveBus, type LiveBus, LiveEventTooLargeError } from "../src/live/live-bus";
+import { createLiveBus, LIVE_NOTIFY_CHANNEL, type LiveBus, LiveEventTooLargeError } from "../src/live/live-bus";
 import { createLiveHub } from "../src/live/live-hub";
 import { signSubscription } from "../src/live/pusher-auth";
 import { recordingJobs } from "./helpers";
@@ -130,6 +130,22 @@ function closesBefore(raw: Awaited<ReturnType<typeof rawSocket>>, event: string)
   ]);
 }
 
+/**
+ * The `UserMessage` texts the socket got before a marker sent to `userId` after them: NOTIFY keeps the order, so
+ * a duplicate or a stray event would have arrived by then.
+ */
+async function messagesBeforeMarker(raw: Awaited<ReturnType<typeof rawSocket>>, userId: number) {
+  const marker = `marker ${userId}`;
+  await bus.publisher.toUser(userId, "UserMessage", { message: marker });
+  const got: { channel?: string; message: string }[] = [];
+  for (;;) {
+    const m = await raw.next("UserMessage");
+    const { message } = JSON.parse(m.data as string) as { message: string };
+    if (message === marker) return got;
+    got.push({ channel: m.channel, message });
+  }
+}
+
 async function connected(raw: Awaited<ReturnType<typeof rawSocket>>) {
   const hello = await raw.next("pusher:connection_established");
   expect(typeof hello.data).toBe("string");
@@ -146,6 +162,83 @@ describe("live channel", () => {
     const received = nextEvent<{ message: string }>(channel, "UserMessage");
     await bus.publisher.toUser(user.id, "UserMessage", { message: "Hello" });
     expect(await received).toEqual({ message: "Hello" });
+  });
+
+  it("delivers a team event once to each member's socket, in every process, from one NOTIFY, and to no other team", async () => {
+    const factory = makeFactory(database);
+    const admin = await factory.team();
+    const member = await factory.member(admin.ctx);
+    const stranger = await factory.team();
+    const { app: other } = await buildApp(
+      { database, config, jobs: recordingJobs().sender, live: bus.publisher, liveSecret: secret },
+      { serveWeb: false },
+    );
+    await other.listen({ port: 0, host: "127.0.0.1" });
+    const otherPort = (other.server.address() as AddressInfo).port;
+    try {
+      // Every subscription is authorised by this app; the member's and one of the stranger's sockets live on the other.
+      const adminHere = await subscribedSocket(admin.user.id, admin.token);
+      const memberThere = await subscribedSocket(member.id, member.token, config.liveKey, otherPort);
+      const strangerHere = await subscribedSocket(stranger.user.id, stranger.token);
+      const strangerThere = await subscribedSocket(stranger.user.id, stranger.token, config.liveKey, otherPort);
+      const pusher = pusherFor(member.token, config.liveKey, otherPort);
+      const channel = pusher.subscribe(`private-user.${member.id}`);
+      expect(await subscribed(channel)).toBe("ok");
+      const viaPusherJs = nextEvent<{ message: string }>(channel, "UserMessage");
+
+      const notify = vi.spyOn(database, "notify");
+      try {
+        await bus.publisher.toTeam(admin.ctx.teamId, "UserMessage", { message: "to the team" });
+        expect(notify.mock.calls.filter(([name]) => name === LIVE_NOTIFY_CHANNEL)).toHaveLength(1);
+      } finally {
+        notify.mockRestore();
+      }
+
+      expect(await viaPusherJs).toEqual({ message: "to the team" });
+      expect(await messagesBeforeMarker(adminHere, admin.user.id)).toEqual([
+        { channel: `private-user.${admin.user.id}`, message: "to the team" },
+      ]);
+      expect(await messagesBeforeMarker(memberThere, member.id)).toEqual([
+        { channel: `private-user.${member.id}`, message: "to the team" },
+      ]);
+      expect(await messagesBeforeMarker(strangerHere, stranger.user.id)).toEqual([]);
+      expect(await messagesBeforeMarker(strangerThere, stranger.user.id)).toEqual([]);
+
+      // An unsubscribed socket leaves the team too; the member's other socket, on the same process, still gets it.
+      memberThere.send({ event: "pusher:unsubscribe", data: { channel: `private-user.${member.id}` } });
+      memberThere.send({ event: "pusher:ping", data: {} });
+      await memberThere.next("pusher:pong");
+      const stillSubscribed = new Promise<void>((resolve) =>
+        channel.bind("UserMessage", (m: { message: string }) => m.message === "after unsubscribe" && resolve()),
+      );
+      await bus.publisher.toTeam(admin.ctx.teamId, "UserMessage", { message: "after unsubscribe" });
+      await stillSubscribed;
+      // The hub had sent the event to every socket of that process before this pong.
+      memberThere.send({ event: "pusher:ping", data: {} });
+      await memberThere.next("pusher:pong");
+      expect(memberThere.messages.filter((m) => m.event === "UserMessage")).toEqual([]);
+      pusher.disconnect();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("takes a socket's team only from channel_data the server signed", async () => {
+    const me = await makeFactory(database).team();
+    const other = await makeFactory(database).team();
+    const raw = await rawSocket();
+    const { socket_id } = await connected(raw);
+    const channel = `private-user.${me.user.id}`;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/broadcasting/auth",
+      headers: { authorization: `Bearer ${me.token}` },
+      payload: { socket_id, channel_name: channel },
+    });
+    const { auth, channel_data } = res.json() as { auth: string; channel_data: string };
+    const claimed = JSON.stringify({ ...JSON.parse(channel_data), team_id: other.ctx.teamId });
+    raw.send({ event: "pusher:subscribe", data: { channel, auth, channel_data: claimed } });
+    expect(await raw.next("pusher:subscription_error")).toMatchObject({ channel, data: { status: 401 } });
   });
 
   it("refuses another user's channel: pusher-js gets subscription_error, the endpoint 403", async () => {
@@ -165,7 +258,7 @@ describe("live channel", () => {
   });
 
   it("signs the user's own channel, from form or JSON, and needs a token", async () => {
-    const { user, token } = await makeFactory(database).team();
+    const { user, token, ctx } = await makeFactory(database).team();
     const channel = `private-user.${user.id}`;
     const form = await app.inject({
       method: "POST",
@@ -173,9 +266,10 @@ describe("live channel", () => {
       headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
       payload: `socket_id=123.456&channel_name=${encodeURIComponent(channel)}`,
     });
-    // The signature covers channel_data, which names the token: a revocation finds the socket by it.
+    // The signature covers channel_data, which names the token (a revocation finds the socket by it) and the team
+    // (an event to the team finds it).
     const channel_data = form.json().channel_data as string;
-    expect(JSON.parse(channel_data)).toEqual({ token_id: expect.any(Number) });
+    expect(JSON.parse(channel_data)).toEqual({ token_id: expect.any(Number), team_id: ctx.teamId });
     expect(form.json()).toEqual({ auth: `${config.liveKey}:${signSubscription(secret, "123.456", channel, channel_data)}`, channel_data });
     const json = await app.inject({
       method: "POST",
@@ -459,10 +553,12 @@ describe("live channel", () => {
   it("validates payloads and refuses ones too big for NOTIFY", async () => {
     await expect(bus.publisher.toUser(1, "UserMessage", { message: 42 } as never)).rejects.toThrow();
     await expect(bus.publisher.toUser(1, "UserMessage", { message: "x".repeat(9000) })).rejects.toBeInstanceOf(LiveEventTooLargeError);
+    await expect(bus.publisher.toTeam(0, "UserMessage", { message: "no team" })).rejects.toThrow(/invalid team id/);
+    await expect(bus.publisher.toTeam(1, "UserMessage", { message: "x".repeat(9000) })).rejects.toBeInstanceOf(LiveEventTooLargeError);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("fans out: an event published by another process reaches this one's socket", async () => {
-    const { user, token } = await makeFactory(database).team();
+    const { user, token, ctx } = await makeFactory(database).team();
     const channel = pusherFor(token).subscribe(`private-user.${user.id}`);
     expect(await subscribed(channel)).toBe("ok");
 
@@ -471,6 +567,9 @@ describe("live channel", () => {
       const received = nextEvent<{ message: string }>(channel, "UserMessage");
       await createLiveBus(other).publisher.toUser(user.id, "UserMessage", { message: "from a worker" });
       expect(await received).toEqual({ message: "from a worker" });
+      const toTeam = nextEvent<{ message: string }>(channel, "UserMessage");
+      await createLiveBus(other).publisher.toTeam(ctx.teamId, "UserMessage", { message: "to the team from a worker" });
+      expect(await toTeam).toEqual({ message: "to the team from a worker" });
     } finally {
       await other.close();
     }

@@ -18,7 +18,7 @@ export async function startApiServer(database: Database): Promise<{ url: string;
       database,
       config,
       jobs: { send: async () => null },
-      live: { toUser: async () => undefined },
+      live: { toUser: async () => undefined, toTeam: async () => undefined },
       liveSecret: "bench",
     },
     { serveWeb: false },

@@ -76,6 +76,7 @@ export async function importFile(target: ImportTarget, file: string): Promise<Fi
         firstEventMs ??= elapsed;
         if ((payload as { processed: number }).processed > 0) firstRowsMs ??= elapsed;
       },
+      toTeam: async () => undefined,
     },
     mail: { driver: "outbox", from: "bench@leadflow.local" },
     log: (msg) => console.log(`  [job] ${msg}`),

@@ -10,7 +10,7 @@ import { createGateway } from "@leadflow/domain/gateways/gateways.service";
  * back from the ledger so each run can prove every item was charged exactly once.
  */
 
-export const noLive: LivePublisher = { toUser: async () => undefined };
+export const noLive: LivePublisher = { toUser: async () => undefined, toTeam: async () => undefined };
 
 export const LookupTypes = { carrier: 1, email: 2, dnc: 3 } as const satisfies Record<string, LookupType>;
 

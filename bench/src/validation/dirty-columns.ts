@@ -1,4 +1,4 @@
-import { normalizeEmail, normalizePhone } from "@leadflow/domain/imports/normalize/index";
+import { normalizeEmail, normalizePhone } from "@leadflow/domain/contacts/index";
 import { openImportFile } from "@leadflow/domain/imports/parsers/index";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { dirtyCsv } from "../lead-files/dirty-file";

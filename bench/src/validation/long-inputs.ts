@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { normalizeEmail, normalizePhone } from "@leadflow/domain/imports/normalize/index";
+import { normalizeEmail, normalizePhone } from "@leadflow/domain/contacts/index";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { parseQuery } from "../../../apps/server/src/http/querystring";
 import { benchCommand } from "../options";

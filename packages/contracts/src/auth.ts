@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredString } from "./common";
+import { pageOf, requiredString } from "./common";
 import { Industries, TeamRoles } from "./enums";
 
 const password = requiredString("The password field is required.").min(8, "The password must be at least 8 characters.").max(200);
@@ -176,8 +176,13 @@ export const TeamUser = z.object({
   last_seen_at: z.string().nullable(),
 });
 export type TeamUser = z.infer<typeof TeamUser>;
+export const TeamUserPage = pageOf(TeamUser);
+export type TeamUserPage = z.infer<typeof TeamUserPage>;
 
 export const BroadcastAuthRequest = z.object({
   socket_id: z.string().regex(/^\d+\.\d+$/, "Invalid socket id"),
   channel_name: z.string().min(1).max(200),
 });
+/** Pusher's subscription signature; pusher-js hands `channel_data` back unread when it subscribes. */
+export const BroadcastAuthResponse = z.object({ auth: z.string(), channel_data: z.string() });
+export type BroadcastAuthResponse = z.infer<typeof BroadcastAuthResponse>;

@@ -58,6 +58,10 @@ export type IdsBody = z.infer<typeof IdsBody>;
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
+/** What an all-or-nothing batch delete answers. */
+export const DeletedResponse = z.object({ deleted: z.number().int() });
+export type DeletedResponse = z.infer<typeof DeletedResponse>;
+
 export const ValidationErrorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),

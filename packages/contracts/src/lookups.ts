@@ -39,6 +39,10 @@ export const LookupStatusClasses = { 0: "pending", 1: "success", 2: "paused", 3:
   string
 >;
 
+/** A lookup item's state in the job's ledger: pending until a settle moves it out, once. */
+export const LookupItemStates = { pending: 0, looked_up: 1, reused: 2, failed: 3, skipped: 4 } as const;
+export type LookupItemState = (typeof LookupItemStates)[keyof typeof LookupItemStates];
+
 export const INSUFFICIENT_FUNDS = "Insufficient funds to continue paid lookup!";
 
 const Ref = z.object({ id: z.number().int(), name: z.string() });

@@ -1,7 +1,7 @@
 import type { Database } from "@leadflow/db";
-import type { JobDeps, JobSender } from "@leadflow/domain";
+import { type AnyJobDefinition, type JobDeps, type JobSender, textExecutor } from "@leadflow/domain";
 import { type ConstructorOptions, fromPglite, type Job, type JobResult, PgBoss, type QueueOptions, type SendOptions } from "pg-boss";
-import { type AnyJobDefinition, jobRegistry } from "./registry";
+import { jobRegistry } from "./registry";
 
 export type JobLog = (msg: string, extra?: Record<string, unknown>) => void;
 
@@ -18,7 +18,7 @@ export interface JobQueueOptions {
 }
 
 export interface JobQueue {
-  /** Validates the payload and enqueues. Never await it inside a PGlite transaction: it deadlocks. */
+  /** Validates the payload and enqueues; inside a transaction, only with `{ tx }` (see SendOptions). */
   sender: JobSender;
   /** Installs/migrates pg-boss's schema, creates a queue per job; with `work`, runs them here too. */
   start(opts: { work: boolean; deps: JobDeps }): Promise<void>;
@@ -29,6 +29,7 @@ export interface JobQueue {
 }
 
 const DEFAULT_EXPIRE_SECONDS = 15 * 60;
+const NO_JOB = "00000000-0000-0000-0000-000000000000";
 
 /** Jobs on pg-boss, on either backend: PGlite through pg-boss's adapter, PostgreSQL through its own small pool. */
 export function createJobQueue(database: Database, opts: JobQueueOptions): JobQueue {
@@ -45,6 +46,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
       const options: SendOptions = {};
       if (sendOpts?.singletonKey !== undefined) options.singletonKey = sendOpts.singletonKey;
       if (sendOpts?.startAfterSeconds !== undefined) options.startAfter = sendOpts.startAfterSeconds;
+      if (sendOpts?.tx) options.db = textExecutor(sendOpts.tx);
       return boss.send(job.name, data as object, options);
     },
   };
@@ -106,6 +108,9 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
         await instance.createQueue(def.name, def.heartbeatSeconds ? { ...policy, heartbeatSeconds: def.heartbeatSeconds } : policy);
         // createQueue leaves an existing queue as it was: the code's policy wins on every start.
         await instance.updateQueue(def.name, { ...policy, heartbeatSeconds: def.heartbeatSeconds ?? null });
+        // Fills pg-boss's queue cache: a send with `{ tx }` that missed it would read the queue on pg-boss's own
+        // connection, which on PGlite waits for that very transaction.
+        await instance.getJobById(def.name, NO_JOB);
         if (def.cron && work) await instance.schedule(def.name, def.cron, {}, { tz: "UTC" });
       }
       if (!work) return;

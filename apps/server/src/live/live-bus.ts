@@ -7,12 +7,14 @@ export const LIVE_NOTIFY_CHANNEL = "leadflow_live";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const MAX_LIVE_NOTIFY_BYTES = 7999;
 
-export interface LiveEvent {
-  userId: number;
+/** To one user's channel, or to the channels of a team's members. */
+export type LiveRecipient = { userId: number; teamId?: never } | { teamId: number; userId?: never };
+
+export type LiveEvent = LiveRecipient & {
   event: LiveEventName;
   /** Already validated against `LiveEvents[event]` by the publisher. */
   payload: unknown;
-}
+};
 
 export interface LiveBus {
   /** Validates and publishes through NOTIFY: it reaches sockets served by any process on the same database. */
@@ -34,8 +36,10 @@ export class LiveEventTooLargeError extends Error {
   }
 }
 
+/** Exactly one of `u` (user id) and `t` (team id). */
 interface Wire {
-  u: number;
+  u?: number;
+  t?: number;
   e: LiveEventName;
   p: unknown;
 }
@@ -48,7 +52,9 @@ export function createLiveBus(database: Database): LiveBus {
 
   function receive(raw: string): void {
     const wire = decode(raw);
-    if (wire) events.emit({ userId: wire.u, event: wire.e, payload: wire.p });
+    if (!wire) return;
+    const to = wire.t !== undefined ? { teamId: wire.t } : { userId: wire.u! };
+    events.emit({ ...to, event: wire.e, payload: wire.p });
   }
   function receiveRevocation(raw: string): void {
     const revocation = decodeRevocation(raw);
@@ -69,17 +75,21 @@ export function createLiveBus(database: Database): LiveBus {
     };
   }
 
+  async function publish<E extends LiveEventName>(to: { u: number } | { t: number }, event: E, payload: LiveEventPayload<E>) {
+    const id = "u" in to ? to.u : to.t;
+    if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`Live event ${event}: invalid ${"u" in to ? "user" : "team"} id ${id}`);
+    const schema = LiveEvents[event];
+    if (!schema) throw new Error(`Unknown live event ${String(event)}`);
+    const wire: Wire = { ...to, e: event, p: schema.parse(payload) };
+    const text = JSON.stringify(wire);
+    const bytes = Buffer.byteLength(text, "utf8");
+    if (bytes > MAX_LIVE_NOTIFY_BYTES) throw new LiveEventTooLargeError(event, bytes);
+    await database.notify(LIVE_NOTIFY_CHANNEL, text);
+  }
+
   const publisher: LivePublisher = {
-    async toUser<E extends LiveEventName>(userId: number, event: E, payload: LiveEventPayload<E>): Promise<void> {
-      if (!Number.isSafeInteger(userId) || userId <= 0) throw new Error(`Live event ${event}: invalid user id ${userId}`);
-      const schema = LiveEvents[event];
-      if (!schema) throw new Error(`Unknown live event ${String(event)}`);
-      const wire: Wire = { u: userId, e: event, p: schema.parse(payload) };
-      const text = JSON.stringify(wire);
-      const bytes = Buffer.byteLength(text, "utf8");
-      if (bytes > MAX_LIVE_NOTIFY_BYTES) throw new LiveEventTooLargeError(event, bytes);
-      await database.notify(LIVE_NOTIFY_CHANNEL, text);
-    },
+    toUser: (userId, event, payload) => publish({ u: userId }, event, payload),
+    toTeam: (teamId, event, payload) => publish({ t: teamId }, event, payload),
   };
 
   return {
@@ -136,7 +146,8 @@ function decodeRevocation(raw: string): TokenRevocation | undefined {
 function decode(raw: string): Wire | undefined {
   try {
     const wire = JSON.parse(raw) as Partial<Wire>;
-    if (typeof wire.u !== "number" || typeof wire.e !== "string" || !Object.hasOwn(LiveEvents, wire.e)) return undefined;
+    if ((typeof wire.u === "number") === (typeof wire.t === "number")) return undefined;
+    if (typeof wire.e !== "string" || !Object.hasOwn(LiveEvents, wire.e)) return undefined;
     return wire as Wire;
   } catch {
     return undefined;

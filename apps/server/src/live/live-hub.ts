@@ -3,12 +3,12 @@ import { userChannel } from "@leadflow/contracts";
 import { isRevokedBy, type TokenRevocation } from "@leadflow/domain";
 import type { RawData, WebSocket } from "ws";
 import type { LiveEvent } from "./live-bus";
-import { tokenOfChannelData, verifySubscriptionAuth } from "./pusher-auth";
+import { readChannelData, verifySubscriptionAuth } from "./pusher-auth";
 
 /** The sockets this process serves, speaking the Pusher protocol (v7) as pusher-js expects it. */
 export interface LiveHub {
   accept(socket: WebSocket, conn: { appKey: string; protocol?: string }): void;
-  /** Sends an event to this process's sockets subscribed to the user's private channel. */
+  /** Sends an event to this process's sockets subscribed to the user's private channel, or to any team member's. */
   deliver(event: LiveEvent): void;
   /** Closes the sockets whose subscription a now revoked token authorised: their events stop at once. */
   revoke(revocation: TokenRevocation): void;
@@ -29,11 +29,21 @@ export interface LiveHubOptions {
 interface Client {
   socket: WebSocket;
   socketId: string;
-  /** Channel → the token that authorised it; none when signed without one (by a process of an older version). */
-  channels: Map<string, number | undefined>;
+  channels: Map<string, Subscription>;
   alive: boolean;
   windowStart: number;
   messages: number;
+}
+
+/**
+ * What the signed channel_data of a subscription vouches for: the token that authorised it, and the team of the
+ * channel's user. Either is missing when signed without it (by a process of an older version).
+ */
+interface Subscription {
+  client: Client;
+  channel: string;
+  tokenId: number | undefined;
+  teamId: number | undefined;
 }
 
 // Pusher close codes: 4001 unknown app, 4006/4007 bad protocol version, 4009 unauthorized (4000-4099: do not
@@ -48,6 +58,8 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 export function createLiveHub(opts: LiveHubOptions): LiveHub {
   const channels = new Map<string, Set<Client>>();
+  /** Team → the subscriptions to its members' channels. */
+  const teams = new Map<number, Set<Subscription>>();
   const clients = new Set<Client>();
   let closed = false;
   const activityTimeout = opts.activityTimeoutSeconds ?? 120;
@@ -99,8 +111,16 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
       refuseSubscription(client, channel.slice(0, MAX_CHANNEL_LENGTH), refused.status, refused.message);
       return;
     }
-    // A repeated subscribe is not verified again (see refusal): it keeps the token bound the first time.
-    if (!client.channels.has(channel)) client.channels.set(channel, tokenOfChannelData(channelData));
+    // A repeated subscribe is not verified again (see refusal): it keeps what was bound the first time.
+    if (!client.channels.has(channel)) {
+      const sub: Subscription = { client, channel, ...readChannelData(channelData) };
+      client.channels.set(channel, sub);
+      if (sub.teamId !== undefined) {
+        let members = teams.get(sub.teamId);
+        if (!members) teams.set(sub.teamId, (members = new Set()));
+        members.add(sub);
+      }
+    }
     let subs = channels.get(channel);
     if (!subs) channels.set(channel, (subs = new Set()));
     subs.add(client);
@@ -108,10 +128,22 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
   }
 
   function unsubscribe(client: Client, channel: unknown): void {
-    if (typeof channel !== "string" || !client.channels.delete(channel)) return;
-    const subs = channels.get(channel);
+    const sub = typeof channel === "string" ? client.channels.get(channel) : undefined;
+    if (!sub) return;
+    client.channels.delete(sub.channel);
+    if (sub.teamId !== undefined) {
+      const members = teams.get(sub.teamId);
+      members?.delete(sub);
+      if (members?.size === 0) teams.delete(sub.teamId);
+    }
+    const subs = channels.get(sub.channel);
     subs?.delete(client);
-    if (subs?.size === 0) channels.delete(channel);
+    if (subs?.size === 0) channels.delete(sub.channel);
+  }
+
+  function sendEvent(client: Client, text: string): void {
+    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) client.socket.terminate();
+    else if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
   }
 
   /** The message, or nothing when the socket was dropped for what it sent. */
@@ -192,20 +224,25 @@ export function createLiveHub(opts: LiveHubOptions): LiveHub {
     },
 
     deliver(event) {
+      const data = JSON.stringify(event.payload);
+      if (event.teamId !== undefined) {
+        // Each member's socket gets the event on its own channel, as toUser would send it.
+        for (const sub of teams.get(event.teamId) ?? []) {
+          sendEvent(sub.client, JSON.stringify({ event: event.event, channel: sub.channel, data }));
+        }
+        return;
+      }
       const channel = userChannel(event.userId);
       const subs = channels.get(channel);
       if (!subs) return;
-      const text = JSON.stringify({ event: event.event, channel, data: JSON.stringify(event.payload) });
-      for (const client of subs) {
-        if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) client.socket.terminate();
-        else if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
-      }
+      const text = JSON.stringify({ event: event.event, channel, data });
+      for (const client of subs) sendEvent(client, text);
     },
 
     revoke(revocation) {
       const channel = userChannel(revocation.userId);
       for (const client of [...(channels.get(channel) ?? [])]) {
-        const tokenId = client.channels.get(channel);
+        const tokenId = client.channels.get(channel)?.tokenId;
         if (tokenId !== undefined && !isRevokedBy(revocation, revocation.userId, tokenId)) continue;
         unsubscribe(client, channel);
         // Unbound: "reconnect", so pusher-js subscribes again and the auth endpoint checks the token it holds.

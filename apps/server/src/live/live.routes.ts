@@ -1,16 +1,14 @@
 import websocket from "@fastify/websocket";
-import { BroadcastAuthRequest, userChannel } from "@leadflow/contracts";
+import { BroadcastAuthRequest, BroadcastAuthResponse, userChannel } from "@leadflow/contracts";
 import { AppError } from "@leadflow/domain";
 import { z } from "zod";
 import type { App, AppDeps } from "../http/types";
 import { createLiveBus } from "./live-bus";
 import { createLiveHub } from "./live-hub";
-import { subscriptionAuth, tokenChannelData } from "./pusher-auth";
+import { subscriptionAuth, subscriptionChannelData } from "./pusher-auth";
 
 /** Frames bigger than this are refused by `ws` (close 1009): a client only ever sends small control messages. */
 const MAX_FRAME_BYTES = 64 * 1024;
-
-const BroadcastAuthResponse = z.object({ auth: z.string(), channel_data: z.string() });
 
 /**
  * The Pusher-protocol live channel: WebSocket at /app/{key} and POST /api/broadcasting/auth.
@@ -49,7 +47,7 @@ export async function registerLiveChannel(app: App, deps: AppDeps): Promise<void
   app.post("/api/broadcasting/auth", { schema: { body: BroadcastAuthRequest, response: { 200: BroadcastAuthResponse } } }, async (req) => {
     const { socket_id, channel_name } = req.body;
     if (channel_name !== userChannel(req.auth.userId)) throw new AppError("forbidden");
-    const channel_data = tokenChannelData(req.auth.tokenId);
+    const channel_data = subscriptionChannelData({ tokenId: req.auth.tokenId, teamId: req.auth.teamId });
     return { auth: subscriptionAuth(config.liveKey, liveSecret, socket_id, channel_name, channel_data), channel_data };
   });
 }

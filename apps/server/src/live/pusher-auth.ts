@@ -30,18 +30,21 @@ export function verifySubscriptionAuth(
 
 /**
  * The signed `channel_data` names the sign-in token that allowed the subscription, so the socket can be closed
- * when that token is revoked, by whichever process serves it.
+ * when that token is revoked, and the user's team, so an event to the team reaches it: whichever process serves
+ * the socket, not only the one that answered the authorisation.
  */
-export function tokenChannelData(tokenId: number): string {
-  return JSON.stringify({ token_id: tokenId });
+export function subscriptionChannelData(grant: { tokenId: number; teamId: number }): string {
+  return JSON.stringify({ token_id: grant.tokenId, team_id: grant.teamId });
 }
 
-export function tokenOfChannelData(channelData: string | undefined): number | undefined {
-  if (channelData === undefined) return undefined;
+export function readChannelData(channelData: string | undefined): { tokenId: number | undefined; teamId: number | undefined } {
+  let data: { token_id?: unknown; team_id?: unknown } = {};
   try {
-    const id = (JSON.parse(channelData) as { token_id?: unknown }).token_id;
-    return typeof id === "number" && Number.isSafeInteger(id) ? id : undefined;
+    if (channelData !== undefined) data = JSON.parse(channelData) ?? {};
   } catch {
-    return undefined;
+    // Unreadable data binds nothing.
   }
+  return { tokenId: safeId(data.token_id), teamId: safeId(data.team_id) };
 }
+
+const safeId = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? v : undefined);

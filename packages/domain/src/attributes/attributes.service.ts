@@ -2,17 +2,17 @@ import type {
   AttributeType,
   CreateLeadAttribute,
   LeadAttribute,
+  LeadAttributeSortKeys,
   ListLeadAttributesQuery,
   Page,
   UpdateLeadAttribute,
 } from "@leadflow/contracts";
-import { LeadAttributeSortKeys } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { lockTeamLeads } from "../leads/lead-merge";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
-import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
+import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
 import { type DbOrTx, iso, one, rows } from "../shared/rows";
+import { lockTeamLeads } from "../shared/team-locks";
 
 interface AttributeRow {
   id: number;
@@ -60,18 +60,26 @@ export async function ensureSystemAttributes(db: DbOrTx, teamId: number): Promis
   return { phone, email };
 }
 
+const attributeSorts = {
+  name: sql`lower(name)`,
+  sort_order: sql`sort_order`,
+  type: sql`type`,
+  created_at: sql`created_at`,
+  id: sql`id`,
+} satisfies SortMap<(typeof LeadAttributeSortKeys)[number]>;
+
 export async function listAttributes(db: DbOrTx, ctx: TeamCtx, q: ListLeadAttributesQuery): Promise<Page<LeadAttribute>> {
   await ensureSystemAttributes(db, ctx.teamId);
-  const sort = parseSort(q, LeadAttributeSortKeys, { key: "sort_order", direction: "asc" });
   const where = q.search ? sql`team_id = ${ctx.teamId} AND name ILIKE ${likePattern(q.search)}` : sql`team_id = ${ctx.teamId}`;
-  const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM lead_attributes WHERE ${where}`);
-  const column = sort.key === "name" ? sql`lower(name)` : sql.raw(sort.key);
-  const data = await rows<AttributeRow>(
-    db,
-    sql`SELECT ${columns} FROM lead_attributes WHERE ${where}
-        ORDER BY ${orderBy(column, sort.direction)}, id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-  );
-  return toPage(data.map(present), count?.n ?? 0, q.page, q.limit);
+  const page = await pagedQuery<AttributeRow, keyof typeof attributeSorts>(db, q, {
+    select: sql`SELECT ${columns} FROM lead_attributes`,
+    from: sql`FROM lead_attributes`,
+    where,
+    sorts: attributeSorts,
+    fallback: { key: "sort_order", direction: "asc" },
+    tieBreak: sql`id`,
+  });
+  return mapPage(page, present);
 }
 
 export async function allAttributes(db: DbOrTx, teamId: number): Promise<LeadAttribute[]> {

@@ -1,7 +1,7 @@
 import { type GatewayKind, type GatewaySenders, isLookupKind, type TestGatewayDraft, type TestGatewayResult } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { testGatewayConnection } from "../providers/provider-factory";
-import type { AdapterGateway, ProviderOptions } from "../providers/provider-types";
+import type { AdapterGateway, ProviderOptions } from "../providers";
+import { testGatewayConnection } from "../providers";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, one } from "../shared/rows";
 import { gatewayValues, senderSecretKey } from "./gateway-input";

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { ensureSecret } from "../settings/secrets.service";
+import { ensureSecret } from "../settings";
 import type { DbOrTx } from "../shared/rows";
 
 /**

@@ -5,12 +5,13 @@ import {
   type GatewayPage,
   isLookupKind,
   type ListGatewaysQuery,
+  LookupStatuses,
   type SaveGateway,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
-import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
+import { likePattern, pagedQuery, type SortMap } from "../shared/paging";
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { type GatewayValues, gatewayValues } from "./gateway-input";
 import { type GatewayRow, gatewayColumns, ownGatewayRow, presentGateway, visibleGatewayRow, visibleTo } from "./gateway-rows";
@@ -29,33 +30,32 @@ export const GatewayMessages = {
   jobStopped: "The gateway was deleted.",
 } as const;
 
-const SORT_KEYS = ["id", "name", "type", "active", "created_at"] as const;
-const sortColumns: Record<(typeof SORT_KEYS)[number], ReturnType<typeof sql.raw>> = {
-  id: sql.raw("g.id"),
-  name: sql.raw("lower(g.name)"),
-  type: sql.raw("g.type"),
-  active: sql.raw("g.active"),
-  created_at: sql.raw("g.created_at"),
-};
+const gatewaySorts = {
+  id: sql`g.id`,
+  name: sql`lower(g.name)`,
+  type: sql`g.type`,
+  active: sql`g.active`,
+  created_at: sql`g.created_at`,
+} satisfies SortMap<"id" | "name" | "type" | "active" | "created_at">;
 
 /** A kind's gateways, the platform's defaults first (they were there before the team's own). */
 export async function listGateways(db: DbOrTx, ctx: TeamCtx, q: ListGatewaysQuery): Promise<GatewayPage> {
-  const sort = parseSort(q, SORT_KEYS, { key: "id", direction: "asc" });
   let where = visibleTo(ctx.teamId);
   if (q.kind) where = sql`${where} AND g.kind = ${q.kind}`;
   if (q.search) {
     const like = likePattern(q.search);
     where = sql`${where} AND (g.name ILIKE ${like} OR g.type ILIKE ${like})`;
   }
-  const count = await one<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM gateways g WHERE ${where}`);
-  const found = await rows<GatewayRow>(
-    db,
-    sql`SELECT ${gatewayColumns} FROM gateways g WHERE ${where}
-        ORDER BY g.team_id IS NOT NULL, ${orderBy(sortColumns[sort.key], sort.direction)}, g.id
-        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-  );
-  const data = await Promise.all(found.map((r) => presentGateway(db, r)));
-  return toPage(data, count?.n ?? 0, q.page, q.limit);
+  const page = await pagedQuery<GatewayRow, keyof typeof gatewaySorts>(db, q, {
+    select: sql`SELECT ${gatewayColumns} FROM gateways g`,
+    from: sql`FROM gateways g`,
+    where,
+    sorts: gatewaySorts,
+    fallback: { key: "id", direction: "asc" },
+    first: sql`g.team_id IS NOT NULL`,
+    tieBreak: sql`g.id`,
+  });
+  return { data: await Promise.all(page.data.map((r) => presentGateway(db, r))), meta: page.meta };
 }
 
 export async function getGateway(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Gateway> {
@@ -139,9 +139,10 @@ export async function deleteGateway(db: DbOrTx, ctx: TeamCtx, id: number): Promi
   await db.transaction(async (tx) => {
     const gone = await one(tx, sql`DELETE FROM gateways WHERE team_id = ${ctx.teamId} AND id = ${id} RETURNING id`);
     if (!gone) throw new AppError("gateway_not_found");
+    const { pending, running, paused, stopped } = LookupStatuses;
     await tx.execute(
-      sql`UPDATE lookup_jobs SET status = 4, error = ${GatewayMessages.jobStopped}, updated_at = now()
-          WHERE team_id = ${ctx.teamId} AND gateway_id = ${id} AND status IN (0, 1, 2)`,
+      sql`UPDATE lookup_jobs SET status = ${stopped}, error = ${GatewayMessages.jobStopped}, updated_at = now()
+          WHERE team_id = ${ctx.teamId} AND gateway_id = ${id} AND status IN (${pending}, ${running}, ${paused})`,
     );
   });
 }

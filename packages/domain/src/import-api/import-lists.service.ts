@@ -2,18 +2,18 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   type ImportListRecord,
   ImportListSavedMessage,
-  ImportListSortKeys,
+  type ImportListSortKeys,
   type ListImportListsQuery,
   type Page,
   type SaveImportList,
   type SaveImportListResponse,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { checkImportLookupToggles } from "../lookups/import-lookups";
+import { checkImportLookupToggles } from "../lookups";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
-import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
-import { type DbOrTx, iso, one, rows } from "../shared/rows";
+import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
+import { type DbOrTx, iso, one } from "../shared/rows";
 
 type ImportListRow = Omit<ImportListRecord, "source" | "list"> & { source_name: string; list_name: string };
 
@@ -24,15 +24,15 @@ const select = sql`SELECT k.id, k.name, k.source_id, s.name AS source_name, k.li
   JOIN sources s ON s.team_id = k.team_id AND s.id = k.source_id
   JOIN lists l ON l.team_id = k.team_id AND l.id = k.list_id`;
 
-const sortColumns: Record<(typeof ImportListSortKeys)[number], ReturnType<typeof sql.raw>> = {
-  name: sql.raw("lower(k.name)"),
-  source: sql.raw("lower(s.name)"),
-  list: sql.raw("lower(l.name)"),
-  check_mobile_status: sql.raw("k.check_mobile_status"),
-  check_email_status: sql.raw("k.check_email_status"),
-  created_at: sql.raw("k.created_at"),
-  id: sql.raw("k.id"),
-};
+const importListSorts = {
+  name: sql`lower(k.name)`,
+  source: sql`lower(s.name)`,
+  list: sql`lower(l.name)`,
+  check_mobile_status: sql`k.check_mobile_status`,
+  check_email_status: sql`k.check_email_status`,
+  created_at: sql`k.created_at`,
+  id: sql`k.id`,
+} satisfies SortMap<(typeof ImportListSortKeys)[number]>;
 
 function present(r: ImportListRow): ImportListRecord {
   const { source_name, list_name, ...rest } = r;
@@ -56,24 +56,22 @@ export function newApiKey(): string {
 }
 
 export async function listImportLists(db: DbOrTx, ctx: TeamCtx, q: ListImportListsQuery): Promise<Page<ImportListRecord>> {
-  const sort = parseSort(q, ImportListSortKeys, { key: "created_at", direction: "desc" });
   let where = sql`k.team_id = ${ctx.teamId}`;
   if (q.search) {
     const like = likePattern(q.search);
     where = sql`${where} AND (k.name ILIKE ${like} OR s.name ILIKE ${like} OR l.name ILIKE ${like})`;
   }
-  const [count] = await rows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM import_lists k
-        JOIN sources s ON s.team_id = k.team_id AND s.id = k.source_id
-        JOIN lists l ON l.team_id = k.team_id AND l.id = k.list_id WHERE ${where}`,
-  );
-  const data = await rows<ImportListRow>(
-    db,
-    sql`${select} WHERE ${where} ORDER BY ${orderBy(sortColumns[sort.key], sort.direction)}, k.id DESC
-        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-  );
-  return toPage(data.map(present), count?.n ?? 0, q.page, q.limit);
+  const page = await pagedQuery<ImportListRow, keyof typeof importListSorts>(db, q, {
+    select,
+    from: sql`FROM import_lists k
+      JOIN sources s ON s.team_id = k.team_id AND s.id = k.source_id
+      JOIN lists l ON l.team_id = k.team_id AND l.id = k.list_id`,
+    where,
+    sorts: importListSorts,
+    fallback: { key: "created_at", direction: "desc" },
+    tieBreak: sql`k.id DESC`,
+  });
+  return mapPage(page, present);
 }
 
 export async function getImportList(db: DbOrTx, ctx: TeamCtx, id: number): Promise<ImportListRecord> {

@@ -12,16 +12,15 @@ import {
   type ValidationErrorBody,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { createAttributes, ensureSystemAttributes } from "../attributes/attributes.service";
-import type { ColumnPlan, StagedRow } from "../imports/import-rows";
-import { groupRows, prepareBatch } from "../imports/import-rows";
-import { getPhoneTemplate } from "../imports/validation-template.service";
-import { lockTeamLeads, mergeStagedBatch, TargetGoneError } from "../leads/lead-merge";
-import { refreshLeadStatistics } from "../leads/lead-statistics";
-import { applyLeadStatuses } from "../leads/lead-statuses";
-import { addApiImportLookupItems } from "../lookups/import-lookups";
+import { createAttributes, ensureSystemAttributes } from "../attributes";
+import { getPhoneTemplate } from "../contacts";
+import type { ColumnPlan, StagedRow } from "../imports";
+import { groupRows, prepareBatch } from "../imports";
+import { applyLeadStatuses, mergeStagedBatch, refreshLeadStatistics, TargetGoneError } from "../leads";
+import { addApiImportLookupItems } from "../lookups";
 import { AppError, appErrors } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
+import { lockTeamLeads } from "../shared/team-locks";
 import { hashApiKey } from "./import-lists.service";
 import { insertStagedRows } from "./staged-rows";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { StagedRow } from "../imports/import-rows";
+import type { StagedRow } from "../imports";
 import type { DbOrTx } from "../shared/rows";
 
 /**

@@ -1,5 +1,5 @@
 import type { ImportEventType } from "@leadflow/contracts";
-import { updateProcess } from "../processes/processes.service";
+import { updateProcess } from "../processes";
 import type { JobDeps } from "../shared/jobs";
 
 export interface ProgressTarget {

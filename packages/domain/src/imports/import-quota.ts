@@ -2,6 +2,7 @@ import { UnstartedImportStatuses } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
+import { lockTeamUploads } from "../shared/team-locks";
 import { formatBytes } from "./parsers/parsers.errors";
 
 /** What a team's unstarted uploads may take together (LEADFLOW_UPLOAD_QUOTA_BYTES overrides). */
@@ -35,7 +36,7 @@ export async function unstartedUploadBytes(db: DbOrTx, teamId: number): Promise<
  * uploads sent together cannot each see room for themselves. Throws 413 when this one would not fit.
  */
 export async function reserveUploadQuota(tx: DbOrTx, teamId: number, sizeBytes: number, quotaBytes: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(7305010, ${teamId})`);
+  await lockTeamUploads(tx, teamId);
   const used = await unstartedUploadBytes(tx, teamId);
   if (used + sizeBytes > quotaBytes) throw uploadQuotaError(used, quotaBytes);
 }

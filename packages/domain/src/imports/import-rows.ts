@@ -1,6 +1,6 @@
 import type { AttributeType, ImportFailureReason, ImportFailureStatus } from "@leadflow/contracts";
-import { normalizeEmail, normalizePhone } from "./normalize";
-import { unescapeFormula } from "./normalize/formula-escape";
+import { normalizeEmail, normalizePhone } from "../contacts";
+import { unescapeFormula } from "../shared/formula-escape";
 import type { ParsedRow } from "./parsers";
 
 /** One mapped column of the file. */

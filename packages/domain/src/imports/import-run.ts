@@ -1,14 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { unlink } from "node:fs/promises";
-import { hostname } from "node:os";
 import type { AttributeType } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { lockTeamLeads, mergeStagedBatch, TargetGoneError } from "../leads/lead-merge";
-import { refreshLeadStatistics } from "../leads/lead-statistics";
-import { startFileImportLookups } from "../lookups/import-lookups";
-import { startProcess } from "../processes/processes.service";
+import { getPhoneTemplate } from "../contacts";
+import { mergeStagedBatch, refreshLeadStatistics, TargetGoneError } from "../leads";
+import { startFileImportLookups } from "../lookups";
+import { startProcess } from "../processes";
 import type { JobDeps } from "../shared/jobs";
+import { LEASE_FREED, Lease } from "../shared/lease";
 import { one, rows } from "../shared/rows";
+import { lockTeamLeads } from "../shared/team-locks";
 import { Pipe } from "./import-pipe";
 import { type PendingBatch, type PreparedBatch, PreparePool } from "./import-prepare.pool";
 import { ImportProgress } from "./import-progress";
@@ -17,7 +17,6 @@ import { clearStaging, copyStaging } from "./import-staging";
 import { synchronizeImport } from "./import-sync";
 import { findImport, type ImportRow, importSelect } from "./imports.queries";
 import { ImportFileError, openImportFile } from "./parsers";
-import { getPhoneTemplate } from "./validation-template.service";
 
 export interface RunImportOptions {
   /** Rows per staging and merge batch. */
@@ -71,25 +70,22 @@ export async function runImport(deps: JobDeps, ref: { importId: number; teamId: 
   const syncOnly = row.status === "synchronizing" || (row.status === "completed" && row.sync_status === "pending");
   if (!phaseOne && !syncOnly) return;
 
-  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const leased = await one<{ attempts: number }>(
-    db,
-    sql`UPDATE imports SET lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${opts.leaseSeconds}),
-          attempts = attempts + 1, status = CASE WHEN status = 'queued' THEN 'processing' ELSE status END,
-          started_at = COALESCE(started_at, now()), updated_at = now()
-        WHERE team_id = ${ref.teamId} AND id = ${ref.importId} AND (lease_until IS NULL OR lease_until < now() OR lease_owner = ${owner})
-        RETURNING attempts`,
-  );
+  const lease = new Lease({ table: "imports", teamId: ref.teamId, id: ref.importId }, opts.leaseSeconds);
+  const leased = await lease.claim<{ attempts: number }>(db, {
+    set: sql`attempts = attempts + 1, status = CASE WHEN status = 'queued' THEN 'processing' ELSE status END,
+          started_at = COALESCE(started_at, now()), updated_at = now()`,
+    returning: sql`attempts`,
+  });
   if (!leased) throw new Error(`Import ${ref.importId} is being run by another worker; trying again later.`);
 
-  const run = new ImportRun(deps, row, owner, opts);
+  const run = new ImportRun(deps, row, lease, opts);
   try {
     if (leased.attempts > opts.maxAttempts) {
       throw new ImportFailedError(row.message ?? "The import failed too many times.");
     }
     await run.ensureProcess();
     if (phaseOne) await run.phaseOne();
-    await synchronizeImport(deps, run.target(), owner, opts.leaseSeconds);
+    await synchronizeImport(deps, run.target(), lease);
     await run.finish();
     // The import's lookup toggles: their jobs start over the leads it created or merged into.
     await startFileImportLookups(db, deps.jobs, ref.teamId, ref.importId);
@@ -101,10 +97,7 @@ export async function runImport(deps: JobDeps, ref: { importId: number; teamId: 
     }
     const message = e instanceof Error ? e.message : String(e);
     // Kept for the record (and as the final message should the retries run out); the job retries.
-    await db
-      .execute(sql`UPDATE imports SET message = ${message.slice(0, 1000)}, lease_owner = NULL, lease_until = NULL
-                   WHERE team_id = ${ref.teamId} AND id = ${ref.importId} AND lease_owner = ${owner}`)
-      .catch(() => undefined);
+    await lease.release(db, sql`message = ${message.slice(0, 1000)}`).catch(() => undefined);
     throw e;
   }
 }
@@ -116,7 +109,7 @@ class ImportRun {
   constructor(
     private readonly deps: JobDeps,
     private row: ImportRow,
-    private readonly owner: string,
+    private readonly lease: Lease,
     private readonly opts: typeof defaults,
   ) {
     this.processId = row.process_id;
@@ -140,13 +133,6 @@ class ImportRun {
   private batchRows(): number {
     const columns = Math.max(1, this.row.attributes.length);
     return Math.min(this.opts.batchRows, Math.max(500, Math.floor(BATCH_CELLS / columns)));
-  }
-
-  private renewLease() {
-    return this.db.execute(
-      sql`UPDATE imports SET lease_until = now() + make_interval(secs => ${this.opts.leaseSeconds})
-          WHERE team_id = ${this.row.team_id} AND id = ${this.row.id} AND lease_owner = ${this.owner}`,
-    );
   }
 
   async ensureProcess(): Promise<void> {
@@ -194,7 +180,7 @@ class ImportRun {
         if (this.progress.due()) {
           const p = reader.progress();
           const share = p.totalBytes > 0 ? p.bytesRead / p.totalBytes : 0;
-          await this.renewLease();
+          await this.lease.renew(this.db);
           await this.progress.publish({
             type: "parse_progress",
             processed: 0,
@@ -209,7 +195,7 @@ class ImportRun {
     await this.db.execute(
       sql`UPDATE imports SET validated_at = now(), total_rows = ${rows}, encoding = COALESCE(encoding, ${reader.encoding}),
             progress = ${VALIDATE_SHARE}, updated_at = now()
-          WHERE team_id = ${r.team_id} AND id = ${r.id} AND lease_owner = ${this.owner}`,
+          WHERE ${this.lease.mine}`,
     );
   }
 
@@ -300,7 +286,7 @@ class ImportRun {
         tx,
         sql`SELECT merged_batches, lease_owner, list_id, source_id FROM imports WHERE team_id = ${r.team_id} AND id = ${r.id} FOR UPDATE`,
       );
-      if (!cur || cur.lease_owner !== this.owner) throw new Error(`Import ${r.id}: another worker took it over.`);
+      if (!cur || cur.lease_owner !== this.lease.owner) throw new Error(`Import ${r.id}: another worker took it over.`);
       if (cur.merged_batches >= batch) return null;
       if (cur.list_id === null || cur.source_id === null) throw new TargetGoneError();
       const c = await mergeStagedBatch(tx, {
@@ -319,7 +305,7 @@ class ImportRun {
               ignored_phones_count = ignored_phones_count + ${c.ignoredPhones},
               merged_batches = ${batch}, checkpoint_line = GREATEST(checkpoint_line, ${c.lastLine}),
               progress = ${VALIDATE_SHARE} + ${100 - VALIDATE_SHARE} * LEAST(1, (processed_count + ${c.processed})::real / GREATEST(total_rows, 1)),
-              lease_until = now() + make_interval(secs => ${this.opts.leaseSeconds}), updated_at = now()
+              ${this.lease.extended}, updated_at = now()
             WHERE team_id = ${r.team_id} AND id = ${r.id}
             RETURNING processed_count, total_rows`,
       );
@@ -340,8 +326,8 @@ class ImportRun {
     const done = await one<{ processed_count: number; total_rows: number }>(
       this.db,
       sql`UPDATE imports SET status = 'completed', progress = 100, finished_at = COALESCE(finished_at, now()), message = NULL,
-            lease_owner = NULL, lease_until = NULL, updated_at = now()
-          WHERE team_id = ${r.team_id} AND id = ${r.id} AND lease_owner = ${this.owner}
+            ${LEASE_FREED}, updated_at = now()
+          WHERE ${this.lease.mine}
           RETURNING processed_count, total_rows`,
     );
     await clearStaging(this.db, r.id);
@@ -357,8 +343,8 @@ class ImportRun {
     await this.db.execute(
       sql`UPDATE imports SET status = 'failed', message = ${message.slice(0, 1000)}, finished_at = now(),
             sync_status = CASE WHEN sync_status = 'completed' THEN sync_status ELSE 'failed' END,
-            lease_owner = NULL, lease_until = NULL, updated_at = now()
-          WHERE team_id = ${r.team_id} AND id = ${r.id}`,
+            ${LEASE_FREED}, updated_at = now()
+          WHERE ${this.lease.row}`,
     );
     await clearStaging(this.db, r.id).catch(() => undefined);
     await unlink(r.stored_path).catch(() => undefined);

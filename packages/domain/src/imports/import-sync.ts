@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { lockTeamLeads } from "../leads/lead-merge";
-import { applyLeadStatuses, type StatusChange } from "../leads/lead-statuses";
+import { applyLeadStatuses, type StatusChange } from "../leads";
 import type { JobDeps } from "../shared/jobs";
+import type { Lease } from "../shared/lease";
 import { one } from "../shared/rows";
+import { lockTeamLeads } from "../shared/team-locks";
 import { ImportProgress, type ProgressTarget } from "./import-progress";
 import { findImport } from "./imports.queries";
 
@@ -14,13 +15,12 @@ const CHUNK = 20_000;
  * the import created or merged into, in chunks of lead ids, then completes. Setting a status is idempotent, so a
  * resumed run simply starts over.
  */
-export async function synchronizeImport(deps: JobDeps, t: ProgressTarget, owner: string, leaseSeconds: number): Promise<void> {
+export async function synchronizeImport(deps: JobDeps, t: ProgressTarget, lease: Lease): Promise<void> {
   const db = deps.database.db;
   const r = await findImport(db, t.teamId, t.id);
   const change: StatusChange = { lead_status: r.lead_status, email_status: r.email_status, phone_status: r.phone_status };
   const apply = change.lead_status != null || change.email_status != null || change.phone_status != null;
   const progress = new ImportProgress(deps, t);
-  const mine = sql`team_id = ${t.teamId} AND id = ${t.id} AND lease_owner = ${owner}`;
   const touched = touchedLeads(t.teamId, t.id);
 
   let total = 0;
@@ -28,7 +28,7 @@ export async function synchronizeImport(deps: JobDeps, t: ProgressTarget, owner:
   await db.execute(
     sql`UPDATE imports SET status = CASE WHEN status = 'processing' THEN 'synchronizing' ELSE status END,
           sync_status = 'processing', sync_progress = 0, sync_processed = 0, sync_total = ${total}, updated_at = now()
-        WHERE ${mine}`,
+        WHERE ${lease.mine}`,
   );
   await progress.publish({ type: "sync_progress", processed: 0, current: 0, total }, true);
 
@@ -50,8 +50,8 @@ export async function synchronizeImport(deps: JobDeps, t: ProgressTarget, owner:
       });
       await tx.execute(
         sql`UPDATE imports SET sync_processed = ${processed + chunk.n}, sync_progress = ${(100 * (processed + chunk.n)) / Math.max(total, 1)},
-              lease_until = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
-            WHERE ${mine}`,
+              ${lease.extended}, updated_at = now()
+            WHERE ${lease.mine}`,
       );
     });
     after = upto;
@@ -62,7 +62,7 @@ export async function synchronizeImport(deps: JobDeps, t: ProgressTarget, owner:
   await db.execute(
     sql`UPDATE imports SET sync_status = 'completed', sync_progress = 100, sync_processed = ${processed},
           statuses_applied_at = CASE WHEN ${apply} THEN now() ELSE statuses_applied_at END, updated_at = now()
-        WHERE ${mine}`,
+        WHERE ${lease.mine}`,
   );
   await progress.publish({ type: "sync_progress", processed, current: 100, total }, true);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineJob } from "../shared/jobs";
+import { type AnyJobDefinition, defineJob } from "../shared/jobs";
 import { runImport } from "./import-run";
 
 const envInt = (name: string) => {
@@ -23,3 +23,5 @@ export const runImportJob = defineJob({
       leaseSeconds: envInt("LEADFLOW_IMPORT_LEASE_SECONDS"),
     }),
 });
+
+export const importJobs: readonly AnyJobDefinition[] = [runImportJob];

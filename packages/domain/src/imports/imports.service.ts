@@ -1,33 +1,22 @@
 import { unlink } from "node:fs/promises";
 import {
   ActiveImportStatuses,
-  type ImportFailure,
-  type ImportFailureReason,
-  ImportFailureReasonLabels,
-  ImportFailureSortKeys,
-  type ImportFailureStatus,
-  ImportFailureStatusLabels,
-  type ImportHistoryQuery,
   type ImportRecord,
-  ImportSortKeys,
   type ImportUploadResponse,
   type LeadStatusesRequest,
-  type ListImportsQuery,
-  type Page,
   type SyncImport,
   type SyncImportAttributesRequest,
   type UpdateSyncImportRequest,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { allAttributes } from "../attributes/attributes.service";
-import { getList } from "../lists/lists.service";
-import { checkImportLookupToggles } from "../lookups/import-lookups";
+import { allAttributes } from "../attributes";
+import { getList } from "../lists";
+import { checkImportLookupToggles } from "../lookups";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
-import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
-import { type DbOrTx, iso, one, rows } from "../shared/rows";
-import { DEFAULT_UPLOAD_QUOTA_BYTES, reserveUploadQuota, unstartedStatuses } from "./import-quota";
+import { type DbOrTx, one, rows } from "../shared/rows";
+import { DEFAULT_UPLOAD_QUOTA_BYTES, reserveUploadQuota } from "./import-quota";
 import type { StoredUpload } from "./import-upload";
 import { runImportJob } from "./imports.jobs";
 import { findImport, type ImportRow, importSelect, presentImport, presentSyncImport } from "./imports.queries";
@@ -105,25 +94,6 @@ export async function getImport(db: DbOrTx, ctx: TeamCtx, id: number): Promise<I
   return presentImport(await findImport(db, ctx.teamId, id));
 }
 
-/**
- * Import History: started imports (and files refused at upload), newest first unless sorted; `search` matches
- * the file name. Uploads never started are Match Format's drafts (opened by id), not history: listed, they showed
- * as rows of zeros.
- */
-export async function listImports(db: DbOrTx, ctx: TeamCtx, q: ListImportsQuery): Promise<Page<ImportRecord>> {
-  const sort = parseSort(q, ImportSortKeys, { key: "created_at", direction: "desc" });
-  let where = sql`i.team_id = ${ctx.teamId} AND i.status NOT IN (${unstartedStatuses})`;
-  if (q.search) where = sql`${where} AND i.filename ILIKE ${likePattern(q.search)}`;
-  const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM imports i WHERE ${where}`);
-  const column = sort.key === "name" ? sql`lower(i.filename)` : sql.raw(`i.${sort.key}`);
-  const data = await rows<ImportRow>(
-    db,
-    sql`${importSelect} WHERE ${where} ORDER BY ${orderBy(column, sort.direction)}, i.id DESC
-        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-  );
-  return toPage(data.map(presentImport), count?.n ?? 0, q.page, q.limit);
-}
-
 /** The caller's running imports (the progress dialog and System Processes restore from this). */
 export async function activeImports(db: DbOrTx, ctx: TeamCtx): Promise<ImportRecord[]> {
   const statuses = sql.join(
@@ -169,11 +139,14 @@ export async function syncImportAttributes(
       throw new AppError("import_mapping_no_contact", undefined, { attributes: ["Map at least one column to Phone or Email."] });
     }
     await checkImportLookupToggles(tx, ctx.teamId, input);
-    const pairs = input.attributes.map((a) => `(${a.processing_document_attribute_id},${a.lead_attribute_id ?? "NULL"})`).join(",");
+    const pairs = sql.join(
+      input.attributes.map((a) => sql`(${a.processing_document_attribute_id}::int, ${a.lead_attribute_id ?? null}::int)`),
+      sql`, `,
+    );
     await tx.execute(sql`UPDATE import_attributes SET lead_attribute_id = NULL WHERE team_id = ${ctx.teamId} AND import_id = ${id}`);
     await tx.execute(
       sql`UPDATE import_attributes ia SET lead_attribute_id = m.attr
-          FROM (VALUES ${sql.raw(pairs)}) AS m(col, attr)
+          FROM (VALUES ${pairs}) AS m(col, attr)
           WHERE ia.team_id = ${ctx.teamId} AND ia.import_id = ${id} AND ia.id = m.col`,
     );
     await tx.execute(
@@ -188,25 +161,20 @@ export async function syncImportAttributes(
 }
 
 /**
- * Starts the import. Idempotent: only the call that moves it from 'mapped' to 'queued' enqueues the job; a
- * repeat answers the import as it stands.
+ * Starts the import. Idempotent: only the call that moves it from 'mapped' to 'queued' enqueues the job, in the
+ * same transaction; a repeat answers the import as it stands.
  */
 export async function dispatchImport(db: DbOrTx, jobs: JobSender, ctx: TeamCtx, id: number): Promise<ImportRecord> {
   const current = await findImport(db, ctx.teamId, id);
   if (current.status === "uploaded") throw new AppError("import_not_mapped");
-  const moved = await one<{ id: number }>(
-    db,
-    sql`UPDATE imports SET status = 'queued', dispatched_at = now(), message = NULL, updated_at = now()
-        WHERE team_id = ${ctx.teamId} AND id = ${id} AND status = 'mapped' RETURNING id`,
-  );
-  if (moved) {
-    try {
-      await jobs.send(runImportJob, { importId: id, teamId: ctx.teamId });
-    } catch (e) {
-      await db.execute(sql`UPDATE imports SET status = 'mapped', dispatched_at = NULL WHERE team_id = ${ctx.teamId} AND id = ${id}`);
-      throw e;
-    }
-  }
+  await db.transaction(async (tx) => {
+    const moved = await one<{ id: number }>(
+      tx,
+      sql`UPDATE imports SET status = 'queued', dispatched_at = now(), message = NULL, updated_at = now()
+          WHERE team_id = ${ctx.teamId} AND id = ${id} AND status = 'mapped' RETURNING id`,
+    );
+    if (moved) await jobs.send(runImportJob, { importId: id, teamId: ctx.teamId }, { tx });
+  });
   return getImport(db, ctx, id);
 }
 
@@ -256,61 +224,17 @@ export async function setImportLeadStatuses(
   };
 }
 
+/** Marks the lead synchronisation pending and queues the run that does it, in one transaction. */
 async function requestSync(db: DbOrTx, jobs: JobSender, ctx: TeamCtx, id: number): Promise<void> {
-  // A failed import keeps its leads; synchronising them means treating the import as finished.
-  await db.execute(
-    sql`UPDATE imports SET sync_status = 'pending', sync_progress = 0,
-          status = CASE WHEN status = 'failed' AND validated_at IS NOT NULL AND processed_count >= total_rows THEN 'completed' ELSE status END,
-          updated_at = now()
-        WHERE team_id = ${ctx.teamId} AND id = ${id}`,
-  );
-  const row = await findImport(db, ctx.teamId, id);
-  if (row.status === "completed") await jobs.send(runImportJob, { importId: id, teamId: ctx.teamId });
-}
-
-interface FailureRow {
-  id: number;
-  line: number;
-  status: ImportFailureStatus;
-  reason: ImportFailureReason;
-  message: string | null;
-  phone: string | null;
-  email: string | null;
-  found_lead_by_phone: number | null;
-  found_lead_by_email: number | null;
-  created_at: string;
-}
-
-/** Import History file detail: failed, skipped and conflicting rows; `search` matches phone or email. */
-export async function importHistory(db: DbOrTx, ctx: TeamCtx, id: number, q: ImportHistoryQuery): Promise<Page<ImportFailure>> {
-  await findImport(db, ctx.teamId, id);
-  const sort = parseSort(q, ImportFailureSortKeys, { key: "line", direction: "asc" });
-  let where = sql`team_id = ${ctx.teamId} AND import_id = ${id}`;
-  if (q.search) where = sql`${where} AND (phone ILIKE ${likePattern(q.search)} OR email ILIKE ${likePattern(q.search)})`;
-  const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM import_failures WHERE ${where}`);
-  const column = sql.raw(sort.key === "failed_reason" ? "reason" : sort.key);
-  const data = await rows<FailureRow>(
-    db,
-    sql`SELECT id, line, status, reason, message, phone, email, found_lead_by_phone, found_lead_by_email, created_at
-        FROM import_failures WHERE ${where} ORDER BY ${orderBy(column, sort.direction)}, id
-        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-  );
-  return toPage(
-    data.map((r) => ({
-      id: r.id,
-      line: r.line,
-      status: r.status,
-      status_label: ImportFailureStatusLabels[r.status],
-      failed_reason: r.reason,
-      failed_reason_label: r.message ?? ImportFailureReasonLabels[r.reason],
-      phone: r.phone,
-      found_lead_by_phone: r.found_lead_by_phone,
-      email: r.email,
-      found_lead_by_email: r.found_lead_by_email,
-      created_at: iso(r.created_at)!,
-    })),
-    count?.n ?? 0,
-    q.page,
-    q.limit,
-  );
+  await db.transaction(async (tx) => {
+    // A failed import keeps its leads; synchronising them means treating the import as finished.
+    const row = await one<{ status: string }>(
+      tx,
+      sql`UPDATE imports SET sync_status = 'pending', sync_progress = 0,
+            status = CASE WHEN status = 'failed' AND validated_at IS NOT NULL AND processed_count >= total_rows THEN 'completed' ELSE status END,
+            updated_at = now()
+          WHERE team_id = ${ctx.teamId} AND id = ${id} RETURNING status`,
+    );
+    if (row?.status === "completed") await jobs.send(runImportJob, { importId: id, teamId: ctx.teamId }, { tx });
+  });
 }

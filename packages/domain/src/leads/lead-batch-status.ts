@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
-import { lockTeamLeads } from "./lead-merge";
+import { lockTeamLeads } from "../shared/team-locks";
 import { holdSelection, selectedLeads } from "./lead-selection";
 import { applyLeadStatuses } from "./lead-statuses";
 

@@ -1,6 +1,6 @@
 import type { LeadAttribute } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { ensureSystemAttributes } from "../attributes/attributes.service";
+import { ensureSystemAttributes } from "../attributes";
 import { type DbOrTx, iso, rows } from "../shared/rows";
 
 /**

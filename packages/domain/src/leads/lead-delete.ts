@@ -1,10 +1,11 @@
-import type { BatchDeleteResponse, LeadSelection } from "@leadflow/contracts";
+import { type BatchDeleteResponse, type LeadSelection, LeadStatuses } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { dropSegmentMembers } from "../segments/segment-sync";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import type { DbOrTx } from "../shared/rows";
-import { lockTeamLeads } from "./lead-merge";
+import { lockTeamLeads } from "../shared/team-locks";
+import { uncountLeads } from "../sources";
+import { dropSegmentMembers } from "./lead-changes";
 import { holdSelection } from "./lead-selection";
 
 /**
@@ -25,12 +26,10 @@ export async function deleteLeads(db: DbOrTx, ctx: TeamCtx, sel: LeadSelection):
 }
 
 /**
- * The counters a lead is part of, taken back as set-based deltas (docs/imports.md, "Counters"): a list counts
- * each member once, a source each lead once however many of its lists hold it; flagged and blacklisted by the
- * lead's status; contacts (and looked-up, verified ones) by its phones and emails. The "today" counters lose a
- * lead only if it counted there today: `unique_today` where an import created it today (its membership came
- * with the import that created it), `added_today` where it joined today (for a source: its first list there).
- * Nothing goes below zero even if a counter was already off.
+ * The selected leads leave the counters they were part of, taken back as set-based deltas (source-counters.ts):
+ * flagged and blacklisted by the lead's status, contacts (and looked-up, verified ones) by its phones and emails,
+ * the "today" counters where it counted today (a membership that came with the import that created the lead
+ * today). Then every segment, and the rows themselves.
  */
 async function removeSelected(tx: DbOrTx, t: number): Promise<void> {
   await tx.execute(sql`CREATE TEMP TABLE _lead_gone ON COMMIT DROP AS
@@ -51,32 +50,14 @@ async function removeSelected(tx: DbOrTx, t: number): Promise<void> {
     JOIN list_leads m ON m.team_id = ${t} AND m.lead_id = g.lead_id
     JOIN lists li ON li.team_id = ${t} AND li.id = m.list_id`);
 
-  const deltas = sql`count(*) AS total, count(*) FILTER (WHERE g.status = 3) AS flagged, count(*) FILTER (WHERE g.status = 2) AS blacklisted,
-    sum(g.contacts) AS contacts, sum(g.looked) AS looked, sum(g.verified) AS verified,
-    count(*) FILTER (WHERE x.added) AS added, count(*) FILTER (WHERE x.created_here) AS uniq`;
-  const apply = (table: "lists" | "sources") => {
-    const today = (col: string, d: string) =>
-      sql.raw(
-        `${col} = CASE WHEN ${table === "lists" ? "li" : "so"}.today_on = current_date THEN GREATEST(0, ${col} - d.${d}) ELSE ${col} END`,
-      );
-    const less = (col: string, d: string) => sql.raw(`${col} = GREATEST(0, ${col} - d.${d})`);
-    return sql`${less("total_leads", "total")}, ${less("total_flagged_leads", "flagged")}, ${less("total_blacklisted_leads", "blacklisted")},
-      ${less("contacts_total", "contacts")}, ${less("contacts_looked_up", "looked")}, ${less("contacts_verified", "verified")},
-      ${today("unique_today", "uniq")}, ${today("added_today", "added")}`;
-  };
-  await tx.execute(sql`
-    UPDATE lists li SET ${apply("lists")}
-    FROM (SELECT x.list_id, ${deltas}
-          FROM (SELECT list_id, lead_id, created_at::date = current_date AS added, created_here FROM _lead_gone_member) x
-          JOIN _lead_gone g ON g.lead_id = x.lead_id GROUP BY x.list_id) d
-    WHERE li.team_id = ${t} AND li.id = d.list_id`);
-  await tx.execute(sql`
-    UPDATE sources so SET ${apply("sources")}
-    FROM (SELECT x.source_id, ${deltas}
-          FROM (SELECT source_id, lead_id, min(created_at)::date = current_date AS added, bool_or(created_here) AS created_here
-                FROM _lead_gone_member GROUP BY source_id, lead_id) x
-          JOIN _lead_gone g ON g.lead_id = x.lead_id GROUP BY x.source_id) d
-    WHERE so.team_id = ${t} AND so.id = d.source_id`);
+  const { flagged, blacklisted } = LeadStatuses;
+  await uncountLeads(
+    tx,
+    t,
+    sql`SELECT lead_id, (status = ${flagged})::int AS total_flagged_leads, (status = ${blacklisted})::int AS total_blacklisted_leads,
+          contacts AS contacts_total, looked AS contacts_looked_up, verified AS contacts_verified FROM _lead_gone`,
+    sql`SELECT list_id, source_id, lead_id, created_at, created_here FROM _lead_gone_member`,
+  );
 
   await dropSegmentMembers(tx, t, sql`SELECT lead_id FROM _lead_selection`);
   for (const table of ["lead_phones", "lead_emails", "list_leads", "lead_logs"] as const) {

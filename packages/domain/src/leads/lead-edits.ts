@@ -2,13 +2,13 @@ import type { EmailStatus, LeadDetail, PhoneStatus } from "@leadflow/contracts";
 import { EmailStatuses, EmailStatusLabels, PhoneStatuses, PhoneStatusLabels } from "@leadflow/contracts";
 import type { schema } from "@leadflow/db";
 import { type SQL, sql } from "drizzle-orm";
-import { normalizeEmail, normalizePhone } from "../imports/normalize";
-import { getPhoneTemplate } from "../imports/validation-template.service";
-import { recordLeadChanges } from "../segments/segment-sync";
+import { getPhoneTemplate, normalizeEmail, normalizePhone } from "../contacts";
 import type { TeamCtx } from "../shared/context";
 import { AppError, fieldError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
-import { lockTeamLeads } from "./lead-merge";
+import { lockTeamLeads } from "../shared/team-locks";
+import { moveLeadCounters } from "../sources";
+import { recordLeadChanges } from "./lead-changes";
 import { getLeadDetail } from "./lead-page";
 import { decodeValueId, valueHash } from "./lead-value-ids";
 
@@ -120,15 +120,11 @@ async function contactRow(tx: DbOrTx, teamId: number, k: ContactKind, leadId: nu
  */
 async function uncountChecks(tx: DbOrTx, teamId: number, leadId: number, looked: number, verified: number): Promise<void> {
   if (looked === 0 && verified === 0) return;
-  const less = sql`contacts_looked_up = GREATEST(0, contacts_looked_up - ${looked}), contacts_verified = GREATEST(0, contacts_verified - ${verified})`;
-  await tx.execute(
-    sql`UPDATE lists li SET ${less} FROM list_leads m WHERE m.team_id = ${teamId} AND m.lead_id = ${leadId} AND li.team_id = ${teamId} AND li.id = m.list_id`,
-  );
-  await tx.execute(
-    sql`UPDATE sources so SET ${less}
-        WHERE so.team_id = ${teamId} AND so.id IN (
-          SELECT li.source_id FROM list_leads m JOIN lists li ON li.team_id = m.team_id AND li.id = m.list_id
-          WHERE m.team_id = ${teamId} AND m.lead_id = ${leadId})`,
+  await moveLeadCounters(
+    tx,
+    teamId,
+    sql`SELECT ${leadId}::bigint AS lead_id, ${-looked}::int AS contacts_looked_up, ${-verified}::int AS contacts_verified`,
+    ["contacts_looked_up", "contacts_verified"],
   );
 }
 
@@ -232,9 +228,12 @@ export async function setLeadPhoneStatus(db: DbOrTx, ctx: TeamCtx, id: string, s
 }
 
 /**
- * PUT /api/lead-emails/{id}/status (spec §4): Unsubscribed (4) can go back to Pending (1); any status but Pending
+ * PUT /api/lead-emails/{id}/status (spec §4): Unsubscribed can go back to Pending; any status but Pending
  * can become Unsubscribed; Pending has no menu at all.
  */
 export async function setLeadEmailStatus(db: DbOrTx, ctx: TeamCtx, id: string, status: EmailStatus): Promise<LeadDetail> {
-  return setContactStatus(db, ctx, EMAILS, id, status, (from, to) => (to === 1 ? from === 4 : to === 4 && from !== 1));
+  const { pending, unsubscribed } = EmailStatuses;
+  return setContactStatus(db, ctx, EMAILS, id, status, (from, to) =>
+    to === pending ? from === unsubscribed : to === unsubscribed && from !== pending,
+  );
 }

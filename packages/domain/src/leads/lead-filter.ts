@@ -1,8 +1,8 @@
 import type { LeadStatus } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { normalizeEmail, normalizePhone } from "../imports/normalize";
+import { normalizeEmail, normalizePhone } from "../contacts";
 import { likePattern } from "../shared/paging";
-import { type DbOrTx, rows } from "../shared/rows";
+import { bigintArray, type DbOrTx, rows } from "../shared/rows";
 
 /**
  * Which leads a table (or an "all matching" selection, or an export) shows: a list's, a segment's or the team's,
@@ -69,11 +69,6 @@ export function textInValues(text: string): SQL {
   return sql`(l.attrs::text ILIKE ${likePattern(escapedAsJson)} AND EXISTS (
     SELECT 1 FROM jsonb_each(l.attrs) AS e(key, vals) CROSS JOIN LATERAL jsonb_array_elements_text(e.vals) AS v(value)
     WHERE v.value ILIKE ${likePattern(text)}))`;
-}
-
-/** A bigint[] parameter that works the same on node-postgres and PGlite. */
-export function bigintArray(ids: readonly number[]): SQL {
-  return sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::bigint[]`;
 }
 
 /** The leads owning a phone or an email: one primary-key probe. */

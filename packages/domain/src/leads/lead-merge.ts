@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { recordLeadChanges } from "../segments/segment-sync";
 import { type DbOrTx, one, rows } from "../shared/rows";
+import { recordLeadChanges } from "./lead-changes";
 import { type Brought, type MergeTarget, noneBrought, updateTargetCounters } from "./merge-counters";
 import { mergeMatchedRows, probes } from "./merge-matched-rows";
 import { insertNewLeads, stagedAttrs } from "./merge-new-leads";
@@ -18,11 +18,6 @@ export { type MergeTarget, TargetGoneError } from "./merge-counters";
  * Rows that touch nothing existing and share nothing (all of a first import) take a fast path of plain inserts
  * (merge-new-leads.ts); the rest the general one (merge-matched-rows.ts).
  */
-
-/** Held for the whole merge transaction: imports and the public API into one team merge one batch at a time. */
-export async function lockTeamLeads(tx: DbOrTx, teamId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(7305002, ${teamId})`);
-}
 
 export interface MergeCounts {
   processed: number;

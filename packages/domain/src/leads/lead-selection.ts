@@ -2,8 +2,8 @@ import type { LeadSelection } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
-import { type DbOrTx, one } from "../shared/rows";
-import { bigintArray, filterSql } from "./lead-filter";
+import { bigintArray, type DbOrTx, one } from "../shared/rows";
+import { filterSql } from "./lead-filter";
 
 /** The selected leads of a bulk action, held for its transaction: `SELECT lead_id FROM _lead_selection`. */
 export const selectedLeads = sql`SELECT lead_id FROM _lead_selection`;

@@ -1,7 +1,8 @@
-import { type EmailStatus, type LeadStatus, LeadStatusLabels, type PhoneStatus } from "@leadflow/contracts";
+import { type EmailStatus, type LeadStatus, LeadStatuses, LeadStatusLabels, type PhoneStatus } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { recordLeadChanges } from "../segments/segment-sync";
 import { type DbOrTx, one } from "../shared/rows";
+import { moveLeadCounters } from "../sources";
+import { recordLeadChanges } from "./lead-changes";
 
 export interface StatusChange {
   lead_status?: LeadStatus | null;
@@ -40,19 +41,15 @@ export async function applyLeadStatuses(
         FROM (SELECT id, status AS old FROM leads WHERE team_id = ${teamId} AND id IN (${leadIds}) AND status <> ${s}) o
         WHERE l.team_id = ${teamId} AND l.id = o.id RETURNING l.id, o.old)
       INSERT INTO _ls_changed SELECT id, old FROM upd`);
-    const delta = sql`sum((${s} = 3)::int - (c.old = 3)::int)::int AS f, sum((${s} = 2)::int - (c.old = 2)::int)::int AS b`;
-    await tx.execute(sql`
-      UPDATE lists li SET total_flagged_leads = li.total_flagged_leads + d.f, total_blacklisted_leads = li.total_blacklisted_leads + d.b
-      FROM (SELECT ll.list_id, ${delta} FROM _ls_changed c JOIN list_leads ll ON ll.team_id = ${teamId} AND ll.lead_id = c.lead_id
-            GROUP BY ll.list_id) d
-      WHERE li.team_id = ${teamId} AND li.id = d.list_id AND (d.f <> 0 OR d.b <> 0)`);
-    await tx.execute(sql`
-      UPDATE sources so SET total_flagged_leads = so.total_flagged_leads + d.f, total_blacklisted_leads = so.total_blacklisted_leads + d.b
-      FROM (SELECT x.source_id, ${delta} FROM _ls_changed c
-            CROSS JOIN LATERAL (SELECT DISTINCT l.source_id FROM list_leads ll JOIN lists l ON l.id = ll.list_id
-                                WHERE ll.team_id = ${teamId} AND ll.lead_id = c.lead_id) x
-            GROUP BY x.source_id) d
-      WHERE so.team_id = ${teamId} AND so.id = d.source_id AND (d.f <> 0 OR d.b <> 0)`);
+    const { flagged, blacklisted } = LeadStatuses;
+    await moveLeadCounters(
+      tx,
+      teamId,
+      sql`SELECT lead_id, (${s} = ${flagged})::int - (old = ${flagged})::int AS total_flagged_leads,
+            (${s} = ${blacklisted})::int - (old = ${blacklisted})::int AS total_blacklisted_leads
+          FROM _ls_changed`,
+      ["total_flagged_leads", "total_blacklisted_leads"],
+    );
     await tx.execute(sql`
       INSERT INTO lead_logs (team_id, lead_id, type, action, import_id, filename, diff)
       SELECT ${teamId}, c.lead_id, ${log.type}, 'status', ${log.importId}, ${log.filename},

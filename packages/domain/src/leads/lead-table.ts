@@ -4,10 +4,10 @@ import { sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { parseSort, type Sort } from "../shared/paging";
-import { type DbOrTx, iso, one, rows } from "../shared/rows";
+import { bigintArray, type DbOrTx, iso, one, rows } from "../shared/rows";
 import { tableColumns } from "./lead-columns";
 import { decodeCursor, encodeCursor, keyset, type LeadCursor, sortValueColumn } from "./lead-cursor";
-import { bigintArray, type FilterSql, filterSql } from "./lead-filter";
+import { type FilterSql, filterSql } from "./lead-filter";
 import { type LeadTotal, leadTotal } from "./lead-total";
 
 interface TableRow {

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { type DbOrTx, one } from "../shared/rows";
+import type { DbOrTx } from "../shared/rows";
+import { countArrivals } from "../sources";
 
 export interface MergeTarget {
   teamId: number;
@@ -34,27 +34,25 @@ export const noneBrought: Brought = {
 
 /** The import's list and source: totals, today counters, flagged/blacklisted and contact counts. */
 export async function updateTargetCounters(tx: DbOrTx, t: MergeTarget, b: Brought, addedContacts: number): Promise<void> {
-  const today = (col: string) => sql.raw(`CASE WHEN today_on = current_date THEN ${col} ELSE 0 END`);
-  const listRow = await one<{ id: number }>(
-    tx,
-    sql`UPDATE lists SET total_leads = total_leads + ${b.new_leads + b.old_members},
-          unique_today = ${today("unique_today")} + ${b.new_leads}, added_today = ${today("added_today")} + ${b.new_leads + b.old_members},
-          today_on = current_date,
-          total_flagged_leads = total_flagged_leads + ${b.l_flagged}, total_blacklisted_leads = total_blacklisted_leads + ${b.l_blacklisted},
-          contacts_total = contacts_total + ${addedContacts + b.l_contacts}, contacts_looked_up = contacts_looked_up + ${b.l_looked},
-          contacts_verified = contacts_verified + ${b.l_verified}
-        WHERE team_id = ${t.teamId} AND id = ${t.listId} RETURNING id`,
-  );
-  if (!listRow) throw new TargetGoneError();
-  await tx.execute(
-    sql`UPDATE sources SET total_leads = total_leads + ${b.new_leads + b.old_src_members},
-          unique_today = ${today("unique_today")} + ${b.new_leads}, added_today = ${today("added_today")} + ${b.new_leads + b.old_src_members},
-          today_on = current_date,
-          total_flagged_leads = total_flagged_leads + ${b.s_flagged}, total_blacklisted_leads = total_blacklisted_leads + ${b.s_blacklisted},
-          contacts_total = contacts_total + ${addedContacts + b.s_contacts}, contacts_looked_up = contacts_looked_up + ${b.s_looked},
-          contacts_verified = contacts_verified + ${b.s_verified}
-        WHERE team_id = ${t.teamId} AND id = ${t.sourceId}`,
-  );
+  const list = {
+    joined: b.new_leads + b.old_members,
+    created: b.new_leads,
+    flagged: b.l_flagged,
+    blacklisted: b.l_blacklisted,
+    contacts: addedContacts + b.l_contacts,
+    looked: b.l_looked,
+    verified: b.l_verified,
+  };
+  const source = {
+    joined: b.new_leads + b.old_src_members,
+    created: b.new_leads,
+    flagged: b.s_flagged,
+    blacklisted: b.s_blacklisted,
+    contacts: addedContacts + b.s_contacts,
+    looked: b.s_looked,
+    verified: b.s_verified,
+  };
+  if (!(await countArrivals(tx, t.teamId, t, list, source))) throw new TargetGoneError();
 }
 
 /** The import's list (or source) was deleted while it ran. */

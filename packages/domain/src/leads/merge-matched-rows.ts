@@ -1,5 +1,7 @@
+import { LeadStatuses } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, one } from "../shared/rows";
+import { moveLeadCounters } from "../sources";
 import { type Brought, type MergeTarget, noneBrought } from "./merge-counters";
 
 /**
@@ -78,6 +80,7 @@ async function addMemberships(tx: DbOrTx, t: MergeTarget): Promise<Brought> {
     sql`SELECT (SELECT count(*) FROM _lm_leads WHERE is_new)::int AS n, (SELECT count(*) FROM _lm_members)::int AS old`,
   ))!;
   if (counts.old === 0) return { ...noneBrought, new_leads: counts.n };
+  const { flagged, blacklisted } = LeadStatuses;
   // Probes per lead (LATERAL): a join here would be planned as a scan of the team's whole tables.
   return (await one<Brought>(
     tx,
@@ -100,10 +103,10 @@ async function addMemberships(tx: DbOrTx, t: MergeTarget): Promise<Brought> {
           (SELECT count(*) FILTER (WHERE new_to_source) FROM c)::int AS s_contacts,
           (SELECT count(*) FILTER (WHERE new_to_source AND looked) FROM c)::int AS s_looked,
           (SELECT count(*) FILTER (WHERE new_to_source AND verified) FROM c)::int AS s_verified,
-          (SELECT count(*) FILTER (WHERE status = 3) FROM em)::int AS l_flagged,
-          (SELECT count(*) FILTER (WHERE status = 2) FROM em)::int AS l_blacklisted,
-          (SELECT count(*) FILTER (WHERE status = 3 AND new_to_source) FROM em)::int AS s_flagged,
-          (SELECT count(*) FILTER (WHERE status = 2 AND new_to_source) FROM em)::int AS s_blacklisted`,
+          (SELECT count(*) FILTER (WHERE status = ${flagged}) FROM em)::int AS l_flagged,
+          (SELECT count(*) FILTER (WHERE status = ${blacklisted}) FROM em)::int AS l_blacklisted,
+          (SELECT count(*) FILTER (WHERE status = ${flagged} AND new_to_source) FROM em)::int AS s_flagged,
+          (SELECT count(*) FILTER (WHERE status = ${blacklisted} AND new_to_source) FROM em)::int AS s_blacklisted`,
   ))!;
 }
 
@@ -204,19 +207,5 @@ async function fanOutContacts(tx: DbOrTx, t: MergeTarget): Promise<void> {
     WHERE a.kind < 2 GROUP BY a.lead_id`);
   const any = await one(tx, sql`SELECT 1 FROM _lm_fan LIMIT 1`);
   if (!any) return;
-  await tx.execute(sql`
-    UPDATE lists l SET contacts_total = l.contacts_total + d.n
-    FROM (SELECT x.list_id, sum(c.n)::int AS n FROM _lm_fan c
-          CROSS JOIN LATERAL (SELECT ll.list_id FROM list_leads ll
-                              WHERE ll.team_id = ${t.teamId} AND ll.lead_id = c.lead_id AND ll.list_id <> ${t.listId}) x
-          GROUP BY x.list_id) d
-    WHERE l.team_id = ${t.teamId} AND l.id = d.list_id`);
-  await tx.execute(sql`
-    UPDATE sources s SET contacts_total = s.contacts_total + d.n
-    FROM (SELECT x.source_id, sum(c.n)::int AS n FROM _lm_fan c
-          CROSS JOIN LATERAL (
-            SELECT DISTINCT l.source_id FROM list_leads ll JOIN lists l ON l.id = ll.list_id
-            WHERE ll.team_id = ${t.teamId} AND ll.lead_id = c.lead_id AND l.source_id <> ${t.sourceId}) x
-          GROUP BY x.source_id) d
-    WHERE s.team_id = ${t.teamId} AND s.id = d.source_id`);
+  await moveLeadCounters(tx, t.teamId, sql`SELECT lead_id, n AS contacts_total FROM _lm_fan`, ["contacts_total"], t);
 }

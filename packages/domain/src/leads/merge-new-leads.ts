@@ -1,3 +1,4 @@
+import { LeadStatuses } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, one } from "../shared/rows";
 import type { MergeTarget } from "./merge-counters";
@@ -39,7 +40,7 @@ export async function insertNewLeads(tx: DbOrTx, t: MergeTarget, opts: { rowLead
           FROM import_staging s
           WHERE s.import_id = ${imp} AND s.batch = ${t.batch} AND s.fail_reason IS NULL ${notMatched}),
         new_leads AS (
-          INSERT INTO leads (team_id, id, status, import_id, attrs) SELECT ${team}, lead_id, 1, ${imp}, attrs FROM r),
+          INSERT INTO leads (team_id, id, status, import_id, attrs) SELECT ${team}, lead_id, ${LeadStatuses.imported}, ${imp}, attrs FROM r),
         new_phones AS (
           INSERT INTO lead_phones (team_id, lead_id, phone, raw)
           SELECT ${team}, r.lead_id, k.phone, k.raw FROM r CROSS JOIN LATERAL unnest(r.phones, r.phones_raw) AS k(phone, raw)),

@@ -1,12 +1,11 @@
 import type { Aggregations, CreateList, LeadList, ListQuery, Page, UpdateList } from "@leadflow/contracts";
-import { ListSortKeys } from "@leadflow/contracts";
-import { sql } from "drizzle-orm";
+import { schema } from "@leadflow/db";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
-import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
-import { type DbOrTx, intArray, iso, one, rows } from "../shared/rows";
-import { aggregationColumns, aggregationSortColumn } from "../sources/aggregations.sql";
-import { getSource } from "../sources/sources.service";
+import { likePattern, mapPage, pagedQuery } from "../shared/paging";
+import { type DbOrTx, iso, one } from "../shared/rows";
+import { aggregationColumns, aggregationSorts, getSource } from "../sources";
 
 type ListRow = Omit<LeadList, "attributes" | "status"> & { source_name: string };
 
@@ -26,19 +25,21 @@ function present(r: ListRow): LeadList {
   };
 }
 
+const listSorts = aggregationSorts("l");
+
 export async function listLists(db: DbOrTx, ctx: TeamCtx, sourceId: number, q: ListQuery): Promise<Page<LeadList>> {
   await getSource(db, ctx, sourceId);
-  const sort = parseSort(q, ListSortKeys, { key: "created_at", direction: "desc" });
   let where = sql`l.team_id = ${ctx.teamId} AND l.source_id = ${sourceId}`;
   if (q.search) where = sql`${where} AND l.name ILIKE ${likePattern(q.search)}`;
-  const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM lists l WHERE ${where}`);
-  const data = await rows<ListRow>(
-    db,
-    sql`${listSelect} WHERE ${where}
-        ORDER BY ${orderBy(aggregationSortColumn("l", sort.key), sort.direction)}, l.id DESC
-        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-  );
-  return toPage(data.map(present), count?.n ?? 0, q.page, q.limit);
+  const page = await pagedQuery<ListRow, keyof typeof listSorts>(db, q, {
+    select: listSelect,
+    from: sql`FROM lists l`,
+    where,
+    sorts: listSorts,
+    fallback: { key: "created_at", direction: "desc" },
+    tieBreak: sql`l.id DESC`,
+  });
+  return mapPage(page, present);
 }
 
 export async function getList(db: DbOrTx, ctx: TeamCtx, id: number): Promise<LeadList> {
@@ -47,42 +48,42 @@ export async function getList(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Lea
   return present(row);
 }
 
+const { lists } = schema;
+const teamList = (ctx: TeamCtx, id: number) => and(eq(lists.teamId, ctx.teamId), eq(lists.id, id));
+
 export async function createList(db: DbOrTx, ctx: TeamCtx, sourceId: number, input: CreateList): Promise<LeadList> {
   await getSource(db, ctx, sourceId);
-  const row = await one<{ id: number }>(
-    db,
-    sql`INSERT INTO lists (team_id, source_id, name, is_active)
-        VALUES (${ctx.teamId}, ${sourceId}, ${input.name}, ${(input.status ?? "active") === "active"}) RETURNING id`,
-  );
+  const [row] = await db
+    .insert(lists)
+    .values({ teamId: ctx.teamId, sourceId, name: input.name, isActive: (input.status ?? "active") === "active" })
+    .returning({ id: lists.id });
   return getList(db, ctx, row!.id);
 }
 
 export async function updateList(db: DbOrTx, ctx: TeamCtx, id: number, input: UpdateList): Promise<LeadList> {
-  const isActive = input.status === undefined ? null : input.status === "active";
-  const row = await one<{ id: number }>(
-    db,
-    sql`UPDATE lists SET name = COALESCE(${input.name ?? null}, name), is_active = COALESCE(${isActive}::boolean, is_active),
-        updated_at = now() WHERE team_id = ${ctx.teamId} AND id = ${id} RETURNING id`,
-  );
+  const isActive = input.status === undefined ? undefined : input.status === "active";
+  const [row] = await db
+    .update(lists)
+    .set({ name: input.name, isActive, updatedAt: sql`now()` })
+    .where(teamList(ctx, id))
+    .returning({ id: lists.id });
   if (!row) throw new AppError("list_not_found");
   return getList(db, ctx, id);
 }
 
 export async function deleteList(db: DbOrTx, ctx: TeamCtx, id: number): Promise<void> {
-  const row = await one<{ id: number }>(db, sql`DELETE FROM lists WHERE team_id = ${ctx.teamId} AND id = ${id} RETURNING id`);
+  const [row] = await db.delete(lists).where(teamList(ctx, id)).returning({ id: lists.id });
   if (!row) throw new AppError("list_not_found");
 }
 
 /** All-or-nothing, like deleteSources. */
 export async function deleteLists(db: DbOrTx, ctx: TeamCtx, ids: number[]): Promise<{ deleted: number }> {
   const unique = [...new Set(ids)];
+  const mine = and(eq(lists.teamId, ctx.teamId), inArray(lists.id, unique));
   return db.transaction(async (tx) => {
-    const found = await rows<{ id: number }>(
-      tx,
-      sql`SELECT id FROM lists WHERE team_id = ${ctx.teamId} AND id = ANY(${intArray(unique)}) FOR UPDATE`,
-    );
+    const found = await tx.select({ id: lists.id }).from(lists).where(mine).for("update");
     if (found.length !== unique.length) throw new AppError("list_not_found");
-    await tx.execute(sql`DELETE FROM lists WHERE team_id = ${ctx.teamId} AND id = ANY(${intArray(unique)})`);
+    await tx.delete(lists).where(mine);
     return { deleted: unique.length };
   });
 }

@@ -1,10 +1,9 @@
-import { type LookupType, LookupTypeGatewayKind } from "@leadflow/contracts";
+import { LookupStatuses, type LookupType, LookupTypeGatewayKind, LookupTypes } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { loadGatewayForRun } from "../gateways/gateway-run";
-import { bigintArray } from "../leads/lead-filter";
+import { loadGatewayForRun } from "../gateways";
 import { AppError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
-import { type DbOrTx, one, rows } from "../shared/rows";
+import { bigintArray, type DbOrTx, one, rows } from "../shared/rows";
 import { enqueueLookups } from "./lookups.jobs";
 
 /*
@@ -24,9 +23,9 @@ export interface ImportLookupToggles {
 }
 
 const TOGGLE_FIELDS = [
-  ["check_mobile_status", "sms_lookup_gateway_id", 1, "Lookup phone numbers"],
-  ["check_sms_dnc", "sms_dnc_gateway_id", 3, "SMS DNC"],
-  ["check_email_status", "email_lookup_gateway_id", 2, "Lookup emails"],
+  ["check_mobile_status", "sms_lookup_gateway_id", LookupTypes.sms, "Lookup phone numbers"],
+  ["check_sms_dnc", "sms_dnc_gateway_id", LookupTypes.sms_dnc, "SMS DNC"],
+  ["check_email_status", "email_lookup_gateway_id", LookupTypes.email, "Lookup emails"],
 ] as const;
 
 /**
@@ -53,9 +52,9 @@ export async function checkImportLookupToggles(db: DbOrTx, teamId: number, t: Pa
 
 function wanted(t: ImportLookupToggles): { type: LookupType; gatewayId: number }[] {
   const out: { type: LookupType; gatewayId: number }[] = [];
-  if (t.check_mobile_status && t.sms_lookup_gateway_id) out.push({ type: 1, gatewayId: t.sms_lookup_gateway_id });
-  if (t.check_sms_dnc && t.sms_dnc_gateway_id) out.push({ type: 3, gatewayId: t.sms_dnc_gateway_id });
-  if (t.check_email_status && t.email_lookup_gateway_id) out.push({ type: 2, gatewayId: t.email_lookup_gateway_id });
+  if (t.check_mobile_status && t.sms_lookup_gateway_id) out.push({ type: LookupTypes.sms, gatewayId: t.sms_lookup_gateway_id });
+  if (t.check_sms_dnc && t.sms_dnc_gateway_id) out.push({ type: LookupTypes.sms_dnc, gatewayId: t.sms_dnc_gateway_id });
+  if (t.check_email_status && t.email_lookup_gateway_id) out.push({ type: LookupTypes.email, gatewayId: t.email_lookup_gateway_id });
   return out;
 }
 
@@ -73,7 +72,7 @@ export async function startFileImportLookups(db: DbOrTx, jobs: JobSender | undef
     const row = await one<{ id: number }>(
       db,
       sql`INSERT INTO lookup_jobs (team_id, user_id, type, gateway_id, import_id, status, started_at, run_started_at)
-          VALUES (${teamId}, ${imp.user_id}, ${w.type}, ${w.gatewayId}, ${importId}, 1, now(), now())
+          VALUES (${teamId}, ${imp.user_id}, ${w.type}, ${w.gatewayId}, ${importId}, ${LookupStatuses.running}, now(), now())
           ON CONFLICT (team_id, import_id, type) WHERE import_id IS NOT NULL DO NOTHING RETURNING id`,
     );
     if (row) ids.push(row.id);
@@ -94,23 +93,27 @@ export async function addApiImportLookupItems(
   leadIds: number[],
 ): Promise<void> {
   if (!leadIds.length) return;
+  const { running, completed } = LookupStatuses;
   const leads = bigintArray(leadIds);
   for (const w of wanted(toggles)) {
+    const finished = sql`lookup_jobs.status = ${completed}`;
     const job = await one<{ id: number }>(
       tx,
       sql`INSERT INTO lookup_jobs (team_id, type, gateway_id, import_id, status, started_at, run_started_at, snapshot_at)
-          VALUES (${teamId}, ${w.type}, ${w.gatewayId}, ${importId}, 1, now(), now(), now())
+          VALUES (${teamId}, ${w.type}, ${w.gatewayId}, ${importId}, ${running}, now(), now(), now())
           ON CONFLICT (team_id, import_id, type) WHERE import_id IS NOT NULL
-          DO UPDATE SET status = CASE WHEN lookup_jobs.status = 3 THEN 1 ELSE lookup_jobs.status END,
-                        run_started_at = CASE WHEN lookup_jobs.status = 3 THEN now() ELSE lookup_jobs.run_started_at END,
-                        run_base_count = CASE WHEN lookup_jobs.status = 3 THEN lookup_jobs.count ELSE lookup_jobs.run_base_count END,
-                        finished_at = CASE WHEN lookup_jobs.status = 3 THEN NULL ELSE lookup_jobs.finished_at END,
+          DO UPDATE SET status = CASE WHEN ${finished} THEN ${running} ELSE lookup_jobs.status END,
+                        run_started_at = CASE WHEN ${finished} THEN now() ELSE lookup_jobs.run_started_at END,
+                        run_base_count = CASE WHEN ${finished} THEN lookup_jobs.count ELSE lookup_jobs.run_base_count END,
+                        finished_at = CASE WHEN ${finished} THEN NULL ELSE lookup_jobs.finished_at END,
                         updated_at = now()
           RETURNING id`,
     );
     if (!job) continue;
     const contacts =
-      w.type === 2 ? sql`SELECT email AS value, lead_id FROM lead_emails` : sql`SELECT phone AS value, lead_id FROM lead_phones`;
+      w.type === LookupTypes.email
+        ? sql`SELECT email AS value, lead_id FROM lead_emails`
+        : sql`SELECT phone AS value, lead_id FROM lead_phones`;
     await tx.execute(
       sql`WITH ins AS (
             INSERT INTO lookup_items (team_id, job_id, value, lead_id)
@@ -125,7 +128,7 @@ export async function addApiImportLookupItems(
 export async function kickImportLookups(db: DbOrTx, jobs: JobSender, teamId: number): Promise<void> {
   const idle = await rows<{ id: number }>(
     db,
-    sql`SELECT id FROM lookup_jobs WHERE team_id = ${teamId} AND import_id IS NOT NULL AND status = 1
+    sql`SELECT id FROM lookup_jobs WHERE team_id = ${teamId} AND import_id IS NOT NULL AND status = ${LookupStatuses.running}
           AND (lease_until IS NULL OR lease_until < now()) LIMIT 20`,
   );
   await enqueueLookups(

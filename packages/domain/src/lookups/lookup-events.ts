@@ -1,8 +1,6 @@
 import type { LookupJob } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
-import { sql } from "drizzle-orm";
 import type { LivePublisher } from "../shared/live";
-import { type DbOrTx, rows } from "../shared/rows";
 import { getLookupJob } from "./lookup-jobs.queries";
 
 /*
@@ -12,12 +10,7 @@ import { getLookupJob } from "./lookup-jobs.queries";
 
 const PROGRESS_EVERY_MS = 400;
 
-export async function teamUserIds(db: DbOrTx, teamId: number): Promise<number[]> {
-  const r = await rows<{ id: number }>(db, sql`SELECT id FROM users WHERE team_id = ${teamId} AND blocked_at IS NULL`);
-  return r.map((u) => u.id);
-}
-
-export async function sendLookupData(db: DbOrTx, live: LivePublisher, teamId: number, job: LookupJob, users?: number[]) {
+export async function sendLookupData(live: LivePublisher, teamId: number, job: LookupJob) {
   const payload = {
     id: job.id,
     status: job.status,
@@ -31,16 +24,14 @@ export async function sendLookupData(db: DbOrTx, live: LivePublisher, teamId: nu
     service_items_count: job.service_items_count,
     service_cost: job.service_cost,
   };
-  for (const id of users ?? (await teamUserIds(db, teamId))) await live.toUser(id, "LookupData", payload).catch(() => {});
+  await live.toTeam(teamId, "LookupData", payload).catch(() => {});
 }
 
 export function publishLookup(deps: { db: Db; live: LivePublisher }, teamId: number, jobId: number) {
   let last = 0;
-  let users: number[] | null = null;
   const send = async () => {
     last = Date.now();
-    users ??= await teamUserIds(deps.db, teamId);
-    await sendLookupData(deps.db, deps.live, teamId, await getLookupJob(deps.db, teamId, jobId), users);
+    await sendLookupData(deps.live, teamId, await getLookupJob(deps.db, teamId, jobId));
   };
   return {
     async progress() {
@@ -48,8 +39,7 @@ export function publishLookup(deps: { db: Db; live: LivePublisher }, teamId: num
     },
     flush: send,
     async message(message: string, level: "info" | "success" | "warning" | "error") {
-      users ??= await teamUserIds(deps.db, teamId);
-      for (const id of users) await deps.live.toUser(id, "UserMessage", { message, level }).catch(() => {});
+      await deps.live.toTeam(teamId, "UserMessage", { message, level }).catch(() => {});
     },
   };
 }

@@ -1,9 +1,9 @@
-import type { ListLookupsQuery, LookupJob, LookupJobPage, LookupType } from "@leadflow/contracts";
+import { type ListLookupsQuery, type LookupJob, type LookupJobPage, LookupStatuses, type LookupType } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
-import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
-import { type DbOrTx, iso, one, rows } from "../shared/rows";
+import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
+import { type DbOrTx, iso, one } from "../shared/rows";
 
 /** A lookup job row with its names joined (source, list, segment and parent, gateway, import file). */
 export interface LookupJobRow {
@@ -40,21 +40,20 @@ export interface LookupJobRow {
   now: string;
 }
 
-/** A team's lookup jobs with what names them: the list's page and its count read the same rows. */
-const jobsFrom = (teamId: number) => sql`
+/** Lookup jobs with what names them: the list's page and its count read the same rows. */
+const jobsFrom = sql`
   FROM lookup_jobs j
   LEFT JOIN sources s ON s.team_id = j.team_id AND s.id = j.source_id
   LEFT JOIN lists l ON l.team_id = j.team_id AND l.id = j.list_id
   LEFT JOIN segments seg ON seg.team_id = j.team_id AND seg.id = j.segment_id
   LEFT JOIN segments par ON par.team_id = j.team_id AND par.id = seg.parent_id
   LEFT JOIN gateways g ON g.id = j.gateway_id
-  LEFT JOIN imports imp ON imp.team_id = j.team_id AND imp.id = j.import_id
-  WHERE j.team_id = ${teamId}`;
+  LEFT JOIN imports imp ON imp.team_id = j.team_id AND imp.id = j.import_id`;
 
-const select = (teamId: number) => sql`
+const select = sql`
   SELECT j.*, s.name AS source_name, l.name AS list_name, g.name AS gateway_name,
          seg.name AS segment_name, seg.parent_id, par.name AS parent_name, imp.filename AS import_name, now() AS now
-  ${jobsFrom(teamId)}`;
+  ${jobsFrom}`;
 
 /** "1h 5m", "3m 20s", "12s": what the remaining items take at the current run's pace. */
 export function formatTimeLeft(seconds: number): string {
@@ -70,9 +69,9 @@ export function formatTimeLeft(seconds: number): string {
 export function toLookupJob(r: LookupJobRow): LookupJob {
   const total = Number(r.total_count);
   const count = Number(r.count);
-  const percent = total > 0 ? Math.min(100, Math.round((count / total) * 1000) / 10) : r.status === 3 ? 100 : 0;
+  const percent = total > 0 ? Math.min(100, Math.round((count / total) * 1000) / 10) : r.status === LookupStatuses.completed ? 100 : 0;
   let timeLeft: string | null = null;
-  if (r.status === 1 && r.run_started_at && total > count) {
+  if (r.status === LookupStatuses.running && r.run_started_at && total > count) {
     const elapsed = (new Date(r.now).getTime() - new Date(r.run_started_at).getTime()) / 1000;
     const done = count - Number(r.run_base_count);
     if (done > 0 && elapsed > 0) timeLeft = formatTimeLeft(((total - count) * elapsed) / done);
@@ -116,33 +115,45 @@ export function toLookupJob(r: LookupJobRow): LookupJob {
 }
 
 export async function getLookupJob(db: DbOrTx, teamId: number, id: number): Promise<LookupJob> {
-  const row = await one<LookupJobRow>(db, sql`${select(teamId)} AND j.id = ${id}`);
+  const row = await one<LookupJobRow>(db, sql`${select} WHERE j.team_id = ${teamId} AND j.id = ${id}`);
   if (!row) throw new AppError("lookup_not_found");
   return toLookupJob(row);
 }
 
-const sortKeys = ["id", "total_count", "count", "cost", "service_cost", "service_items_count", "percent", "status", "created_at"] as const;
+const jobSorts = {
+  id: sql`j.id`,
+  total_count: sql`j.total_count`,
+  count: sql`j.count`,
+  cost: sql`j.cost`,
+  service_cost: sql`j.service_cost`,
+  service_items_count: sql`j.service_items_count`,
+  percent: sql`(CASE WHEN j.total_count > 0 THEN j.count::float / j.total_count ELSE 0 END)`,
+  status: sql`j.status`,
+  created_at: sql`j.created_at`,
+} satisfies SortMap<string>;
 
 export async function listLookupJobs(db: DbOrTx, ctx: TeamCtx, q: ListLookupsQuery): Promise<LookupJobPage> {
-  const where: SQL[] = [];
+  const where: SQL[] = [sql`j.team_id = ${ctx.teamId}`];
   if (q.source_id) where.push(sql`(j.source_id = ${q.source_id} OR l.source_id = ${q.source_id})`);
   if (q.list_id) where.push(sql`j.list_id = ${q.list_id}`);
   if (q.segment_id) where.push(sql`j.segment_id = ${q.segment_id}`);
-  if (q.active) where.push(sql`(j.status IN (1, 2) OR (j.status IN (3, 4) AND j.finished_at > now() - interval '1 minute'))`);
+  if (q.active) {
+    const { running, paused, completed, stopped } = LookupStatuses;
+    where.push(
+      sql`(j.status IN (${running}, ${paused}) OR (j.status IN (${completed}, ${stopped}) AND j.finished_at > now() - interval '1 minute'))`,
+    );
+  }
   if (q.search) {
     const p = likePattern(q.search);
     where.push(sql`(s.name ILIKE ${p} OR l.name ILIKE ${p} OR seg.name ILIKE ${p} OR g.name ILIKE ${p} OR imp.filename ILIKE ${p})`);
   }
-  const filter = where.length ? sql` AND ${sql.join(where, sql` AND `)}` : sql``;
-  const sort = parseSort(q, sortKeys, { key: "id", direction: "desc" });
-  const col =
-    sort.key === "percent" ? sql`(CASE WHEN j.total_count > 0 THEN j.count::float / j.total_count ELSE 0 END)` : sql.raw(`j.${sort.key}`);
-  const page = q.page;
-  const limit = q.limit;
-  const found = await rows<LookupJobRow & { total: number }>(
-    db,
-    sql`${select(ctx.teamId)}${filter} ORDER BY ${orderBy(col, sort.direction)}, j.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-  );
-  const total = await one<{ n: number }>(db, sql`SELECT count(*)::int AS n ${jobsFrom(ctx.teamId)}${filter}`);
-  return toPage(found.map(toLookupJob), total?.n ?? 0, page, limit);
+  const page = await pagedQuery<LookupJobRow, keyof typeof jobSorts>(db, q, {
+    select,
+    from: jobsFrom,
+    where: sql.join(where, sql` AND `),
+    sorts: jobSorts,
+    fallback: { key: "id", direction: "desc" },
+    tieBreak: sql`j.id DESC`,
+  });
+  return mapPage(page, toLookupJob);
 }

@@ -1,3 +1,4 @@
+import { LookupTypes } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, one } from "../shared/rows";
 
@@ -25,9 +26,9 @@ export function scopeLeads(teamId: number, s: LookupScope): SQL {
   throw new Error("A lookup needs a scope");
 }
 
-/** Phones for carrier and DNC lookups (types 1, 3), emails for type 2. */
+/** Phones for carrier and DNC lookups, emails for email lookups. */
 export function contactTable(type: number): { table: SQL; column: SQL } {
-  return type === 2 ? { table: sql`lead_emails`, column: sql`email` } : { table: sql`lead_phones`, column: sql`phone` };
+  return type === LookupTypes.email ? { table: sql`lead_emails`, column: sql`email` } : { table: sql`lead_phones`, column: sql`phone` };
 }
 
 /**

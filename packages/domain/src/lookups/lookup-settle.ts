@@ -1,14 +1,26 @@
-import { CarrierStatuses, CarrierStatusLabels, type LookupType } from "@leadflow/contracts";
+import {
+  CarrierStatuses,
+  CarrierStatusLabels,
+  EmailStatuses,
+  EmailStatusLabels,
+  type LookupItemState,
+  LookupItemStates,
+  type LookupType,
+  LookupTypes,
+  PhoneStatuses,
+  PhoneStatusLabels,
+} from "@leadflow/contracts";
 import type { schema } from "@leadflow/db";
 
 type LeadLogDiff = schema.LeadLogDiff;
 
 import { sql } from "drizzle-orm";
 import { chargeHold, type Hold, round4, takeHold } from "../billing";
-import { bigintArray } from "../leads/lead-filter";
-import type { DncCheckResult, EmailVerifyResult, PhoneLookupResult } from "../providers/provider-types";
-import { recordLeadChanges } from "../segments/segment-sync";
-import { type DbOrTx, one, rows, textArray } from "../shared/rows";
+import { recordLeadChanges } from "../leads";
+import type { DncCheckResult, EmailVerifyResult, PhoneLookupResult } from "../providers";
+import type { Lease } from "../shared/lease";
+import { bigintArray, type DbOrTx, rows, textArray } from "../shared/rows";
+import { moveLeadCounters } from "../sources";
 
 /*
  * Settles one batch of a lookup job in one transaction: the results land on the phones and emails, the lead's
@@ -41,21 +53,18 @@ export interface Batch {
 
 export const emptyBatch = (): Batch => ({ answered: [], reused: [], failed: [], skipped: [] });
 
-const PHONE_STATUS = { subscribed: 1, blacklisted: 4, federalDnc: 5, stateDnc: 6 } as const;
-const EMAIL_STATUS = { pending: 1, valid: 2, invalid: 3 } as const;
-
 export async function settleBatch(
   tx: DbOrTx,
   job: { teamId: number; id: number; type: LookupType },
   batch: Batch,
   unitCost: number,
-  owner?: string,
+  lease?: Lease,
   hold?: Hold,
 ): Promise<{ charged: number } | null> {
   const { teamId, id: jobId, type } = job;
   // Only the runner holding the lease settles: one whose lease lapsed mid-batch was taken over, and its hold was
   // given back by the runner that took over. The job row stays locked until commit, so two settles never interleave.
-  if (owner !== undefined && !(await holdsLease(tx, teamId, jobId, owner))) return null;
+  if (lease && !(await lease.holds(tx))) return null;
   const taken = hold ? await takeHold(tx, teamId, hold) : null;
   if (hold && !taken) return null;
   const moved = await leavePending(tx, teamId, jobId, batch);
@@ -63,9 +72,9 @@ export async function settleBatch(
   if (answered.length && !taken) throw new Error("A lookup batch answered items it held no money for.");
   const touched = new Set<number>();
   if (answered.length) {
-    const changed = await (type === 1
+    const changed = await (type === LookupTypes.sms
       ? applyCarrier(tx, teamId, answered as Answered<PhoneLookupResult>[])
-      : type === 3
+      : type === LookupTypes.sms_dnc
         ? applyDnc(tx, teamId, answered as Answered<DncCheckResult>[])
         : applyEmail(tx, teamId, answered as Answered<EmailVerifyResult>[]));
     for (const l of changed) touched.add(l);
@@ -91,19 +100,13 @@ export async function settleBatch(
   return { charged: charge.charged };
 }
 
-/** Whether `owner` still holds the job's lease; locks the job row until the transaction ends. */
-export async function holdsLease(tx: DbOrTx, teamId: number, jobId: number, owner: string): Promise<boolean> {
-  const r = await one(tx, sql`SELECT 1 FROM lookup_jobs WHERE team_id = ${teamId} AND id = ${jobId} AND lease_owner = ${owner} FOR UPDATE`);
-  return r !== undefined;
-}
-
-/** Moves the batch's items out of pending (1 looked up, 2 reused, 3 failed, 4 skipped); the values that moved. */
+/** Moves the batch's items out of pending, each to what became of it; the values that moved. */
 async function leavePending(tx: DbOrTx, teamId: number, jobId: number, batch: Batch): Promise<Set<string>> {
-  const states: [number, string[]][] = [
-    [1, batch.answered.map((a) => a.value)],
-    [2, batch.reused],
-    [3, batch.failed.map((f) => f.value)],
-    [4, batch.skipped],
+  const states: [LookupItemState, string[]][] = [
+    [LookupItemStates.looked_up, batch.answered.map((a) => a.value)],
+    [LookupItemStates.reused, batch.reused],
+    [LookupItemStates.failed, batch.failed.map((f) => f.value)],
+    [LookupItemStates.skipped, batch.skipped],
   ];
   const moved = new Set<string>();
   for (const [state, values] of states) {
@@ -111,7 +114,7 @@ async function leavePending(tx: DbOrTx, teamId: number, jobId: number, batch: Ba
     const r = await rows<{ value: string }>(
       tx,
       sql`UPDATE lookup_items SET state = ${state}
-          WHERE team_id = ${teamId} AND job_id = ${jobId} AND state = 0 AND value = ANY(${textArray(values)}) RETURNING value`,
+          WHERE team_id = ${teamId} AND job_id = ${jobId} AND state = ${LookupItemStates.pending} AND value = ANY(${textArray(values)}) RETURNING value`,
     );
     for (const x of r) moved.add(x.value);
   }
@@ -145,20 +148,12 @@ async function moveCounters(tx: DbOrTx, teamId: number, before: Before[], after:
   }
   if (!deltas.size) return;
   const json = JSON.stringify([...deltas].map(([lead_id, d]) => ({ lead_id, dl: d.looked, dv: d.verified })));
-  const d = sql`SELECT * FROM jsonb_to_recordset(${json}::jsonb) AS d(lead_id bigint, dl int, dv int)`;
-  await tx.execute(
-    sql`UPDATE lists l SET contacts_looked_up = GREATEST(0, l.contacts_looked_up + x.dl), contacts_verified = GREATEST(0, l.contacts_verified + x.dv)
-        FROM (SELECT ll.list_id, sum(d.dl)::int AS dl, sum(d.dv)::int AS dv FROM (${d}) d
-              JOIN list_leads ll ON ll.team_id = ${teamId} AND ll.lead_id = d.lead_id GROUP BY ll.list_id) x
-        WHERE l.team_id = ${teamId} AND l.id = x.list_id`,
-  );
-  await tx.execute(
-    sql`UPDATE sources s SET contacts_looked_up = GREATEST(0, s.contacts_looked_up + x.dl), contacts_verified = GREATEST(0, s.contacts_verified + x.dv)
-        FROM (SELECT m.source_id, sum(m.dl)::int AS dl, sum(m.dv)::int AS dv
-              FROM (SELECT DISTINCT l.source_id, d.lead_id, d.dl, d.dv FROM (${d}) d
-                    JOIN list_leads ll ON ll.team_id = ${teamId} AND ll.lead_id = d.lead_id
-                    JOIN lists l ON l.team_id = ${teamId} AND l.id = ll.list_id) m GROUP BY m.source_id) x
-        WHERE s.team_id = ${teamId} AND s.id = x.source_id`,
+  await moveLeadCounters(
+    tx,
+    teamId,
+    sql`SELECT lead_id, dl AS contacts_looked_up, dv AS contacts_verified
+        FROM jsonb_to_recordset(${json}::jsonb) AS d(lead_id bigint, dl int, dv int)`,
+    ["contacts_looked_up", "contacts_verified"],
   );
 }
 
@@ -230,33 +225,29 @@ async function applyCarrier(tx: DbOrTx, teamId: number, answered: Answered<Phone
   return [...new Set(before.map((b) => Number(b.lead_id)))];
 }
 
+const statusLabel = (labels: Record<number, string>, status: number) => labels[status] ?? null;
+
 async function applyDnc(tx: DbOrTx, teamId: number, answered: Answered<DncCheckResult>[]): Promise<number[]> {
+  const { subscribed, federal_dnc, state_dnc } = PhoneStatuses;
   const payload = answered.map(({ value, result: r }) => ({
     phone: value,
     code: r.code,
     message: r.message,
     // What a listed number becomes; a clean check releases an earlier DNC status (never Unsubscribed/Suppressed).
-    listed: r.litigator ? PHONE_STATUS.blacklisted : r.federal ? PHONE_STATUS.federalDnc : r.state ? PHONE_STATUS.stateDnc : null,
+    listed: r.litigator ? PhoneStatuses.blacklisted : r.federal ? PhoneStatuses.federal_dnc : r.state ? PhoneStatuses.state_dnc : null,
   }));
   const changed = await rows<{ value: string; lead_id: number; old_status: number; new_status: number }>(
     tx,
     sql`WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS v(phone text, code text, message text, listed smallint)),
           o AS (SELECT p.phone, p.status FROM lead_phones p JOIN v ON v.phone = p.phone WHERE p.team_id = ${teamId}),
           u AS (UPDATE lead_phones p SET dnc_code = v.code, dnc_message = v.message, dnc_checked_at = now(), updated_at = now(),
-                  status = CASE WHEN v.listed IS NOT NULL AND p.status IN (1, 5, 6) THEN v.listed
-                                WHEN v.listed IS NULL AND p.status IN (5, 6) THEN 1 ELSE p.status END
+                  status = CASE WHEN v.listed IS NOT NULL AND p.status IN (${subscribed}, ${federal_dnc}, ${state_dnc}) THEN v.listed
+                                WHEN v.listed IS NULL AND p.status IN (${federal_dnc}, ${state_dnc}) THEN ${subscribed}
+                                ELSE p.status END
                 FROM v WHERE p.team_id = ${teamId} AND p.phone = v.phone RETURNING p.phone, p.lead_id, p.status)
         SELECT u.phone AS value, u.lead_id, o.status AS old_status, u.status AS new_status FROM u JOIN o ON o.phone = u.phone`,
   );
   const byValue = new Map(payload.map((p) => [p.phone, p]));
-  const statusName: Record<number, string> = {
-    1: "Subscribed",
-    2: "Unsubscribed",
-    3: "Suppressed",
-    4: "Blacklisted",
-    5: "Federal DNC",
-    6: "State DNC",
-  };
   await writeLogs(
     tx,
     teamId,
@@ -265,7 +256,7 @@ async function applyDnc(tx: DbOrTx, teamId: number, answered: Answered<DncCheckR
       const diff = [line("DNC", c.value, null, `${p.code}${p.message ? `: ${p.message}` : ""}`)];
       if (c.old_status !== c.new_status)
         diff.push({
-          ...line("Phone status", c.value, statusName[c.old_status] ?? null, statusName[c.new_status] ?? null),
+          ...line("Phone status", c.value, statusLabel(PhoneStatusLabels, c.old_status), statusLabel(PhoneStatusLabels, c.new_status)),
           action: "updated",
         });
       return { lead_id: c.lead_id, diff };
@@ -275,11 +266,16 @@ async function applyDnc(tx: DbOrTx, teamId: number, answered: Answered<DncCheckR
 }
 
 async function applyEmail(tx: DbOrTx, teamId: number, answered: Answered<EmailVerifyResult>[]): Promise<number[]> {
+  // Statuses a verification may change; unsubscribed, bounced and complaint are not its to undo.
+  const checkable = sql.join(
+    [EmailStatuses.pending, EmailStatuses.valid, EmailStatuses.invalid].map((st) => sql`${st}`),
+    sql`, `,
+  );
   const payload = answered.map(({ value, result: r }) => ({
     email: value,
     result: r.result,
     reason: r.reason,
-    status: r.result === "valid" || r.result === "catch_all" ? EMAIL_STATUS.valid : r.result === "unknown" ? null : EMAIL_STATUS.invalid,
+    status: r.result === "valid" || r.result === "catch_all" ? EmailStatuses.valid : r.result === "unknown" ? null : EmailStatuses.invalid,
   }));
   const before = await rows<Before & { old_status: number; new_status: number; now_verified: boolean }>(
     tx,
@@ -287,9 +283,9 @@ async function applyEmail(tx: DbOrTx, teamId: number, answered: Answered<EmailVe
           o AS (SELECT e.email, e.looked_up_at IS NOT NULL AS looked, e.verified_at IS NOT NULL AS verified, e.status
                 FROM lead_emails e JOIN v ON v.email = e.email WHERE e.team_id = ${teamId}),
           u AS (UPDATE lead_emails e SET result = v.result, looked_up_at = now(), updated_at = now(),
-                  status = CASE WHEN v.status IS NOT NULL AND e.status IN (1, 2, 3) THEN v.status ELSE e.status END,
-                  verified_at = CASE WHEN e.status NOT IN (1, 2, 3) THEN e.verified_at
-                                     WHEN COALESCE(v.status, e.status) = 2 THEN now() ELSE NULL END
+                  status = CASE WHEN v.status IS NOT NULL AND e.status IN (${checkable}) THEN v.status ELSE e.status END,
+                  verified_at = CASE WHEN e.status NOT IN (${checkable}) THEN e.verified_at
+                                     WHEN COALESCE(v.status, e.status) = ${EmailStatuses.valid} THEN now() ELSE NULL END
                 FROM v WHERE e.team_id = ${teamId} AND e.email = v.email
                 RETURNING e.email, e.lead_id, e.status, e.verified_at IS NOT NULL AS now_verified)
         SELECT u.email AS value, u.lead_id, o.looked, o.verified, o.status AS old_status, u.status AS new_status, u.now_verified
@@ -298,7 +294,6 @@ async function applyEmail(tx: DbOrTx, teamId: number, answered: Answered<EmailVe
   const after = new Map(before.map((b) => [b.value, { looked: true, verified: b.now_verified }]));
   await moveCounters(tx, teamId, before, after);
   const byValue = new Map(payload.map((p) => [p.email, p]));
-  const statusName: Record<number, string> = { 1: "Pending", 2: "Valid", 3: "Invalid", 4: "Unsubscribed", 5: "Bounced", 6: "Complaint" };
   await writeLogs(
     tx,
     teamId,
@@ -306,7 +301,9 @@ async function applyEmail(tx: DbOrTx, teamId: number, answered: Answered<EmailVe
       const p = byValue.get(b.value)!;
       const diff = [line("Email result", b.value, null, [p.result, p.reason].filter(Boolean).join(": "))];
       if (b.old_status !== b.new_status)
-        diff.push(line("Email status", b.value, statusName[b.old_status] ?? null, statusName[b.new_status] ?? null));
+        diff.push(
+          line("Email status", b.value, statusLabel(EmailStatusLabels, b.old_status), statusLabel(EmailStatusLabels, b.new_status)),
+        );
       return { lead_id: b.lead_id, diff };
     }),
   );

@@ -1,9 +1,10 @@
+import { LookupStatuses } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { releaseHolds } from "../billing";
-import { providerOptionsFromEnv } from "../providers/provider-factory";
-import { defineJob, type JobSender } from "../shared/jobs";
+import { providerOptionsFromEnv } from "../providers";
+import { type AnyJobDefinition, defineJob, type JobSender } from "../shared/jobs";
 import { rows } from "../shared/rows";
 import { runLookupJob } from "./lookup-runner";
 
@@ -46,7 +47,7 @@ export const lookupSweepJob = defineJob({
     await releaseStaleHolds(deps.database.db);
     const orphans = await rows<{ team_id: number; id: number }>(
       deps.database.db,
-      sql`SELECT team_id, id FROM lookup_jobs WHERE status = 1 AND (lease_until IS NULL OR lease_until < now() - interval '30 seconds')
+      sql`SELECT team_id, id FROM lookup_jobs WHERE status = ${LookupStatuses.running} AND (lease_until IS NULL OR lease_until < now() - interval '30 seconds')
           AND updated_at < now() - interval '1 minute' LIMIT 100`,
     );
     const sender = deps.jobs;
@@ -64,8 +65,10 @@ async function releaseStaleHolds(db: Db): Promise<void> {
     db,
     sql`SELECT DISTINCT h.team_id, h.ref_id FROM balance_holds h
         LEFT JOIN lookup_jobs j ON j.team_id = h.team_id AND j.id = h.ref_id
-        WHERE h.kind = 'lookup' AND (j.id IS NULL OR (j.status <> 1 AND (j.lease_until IS NULL OR j.lease_until < now())))
+        WHERE h.kind = 'lookup' AND (j.id IS NULL OR (j.status <> ${LookupStatuses.running} AND (j.lease_until IS NULL OR j.lease_until < now())))
         LIMIT 100`,
   );
   for (const h of stale) await db.transaction((tx) => releaseHolds(tx, h.team_id, { kind: "lookup", refId: h.ref_id }));
 }
+
+export const lookupJobs: readonly AnyJobDefinition[] = [runLookupJobDef, lookupSweepJob];

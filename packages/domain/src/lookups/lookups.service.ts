@@ -4,6 +4,7 @@ import {
   LookupStatuses,
   type LookupType,
   LookupTypeGatewayKind,
+  LookupTypes,
   type RelookupLead,
   RelookupLeadTypeOf,
   type SaveLookup,
@@ -11,7 +12,7 @@ import {
 } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { affordableItems, releaseHolds } from "../billing";
-import { loadGatewayForRun } from "../gateways/gateway-run";
+import { loadGatewayForRun } from "../gateways";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, one, rows } from "../shared/rows";
@@ -36,14 +37,16 @@ async function ensureFunds(db: DbOrTx, teamId: number, type: LookupType) {
   if ((await affordableItems(db, teamId, type)) <= 0) throw new AppError("insufficient_funds");
 }
 
-const RUN = sql`status = 1, error = NULL, finished_at = NULL, started_at = COALESCE(started_at, now()), run_started_at = now(),
+const { pending, running, paused, completed, stopped } = LookupStatuses;
+
+const RUN = sql`status = ${running}, error = NULL, finished_at = NULL, started_at = COALESCE(started_at, now()), run_started_at = now(),
                 run_base_count = count, updated_at = now()`;
 
 /** Jobs of a scope that are still going (pending, running, paused): a new request reuses one instead of doubling it. */
 async function openJobFor(db: DbOrTx, teamId: number, type: LookupType, scope: SQL): Promise<number | null> {
   const r = await one<{ id: number }>(
     db,
-    sql`SELECT id FROM lookup_jobs WHERE team_id = ${teamId} AND type = ${type} AND status IN (0, 1, 2) AND ${scope} ORDER BY id DESC LIMIT 1`,
+    sql`SELECT id FROM lookup_jobs WHERE team_id = ${teamId} AND type = ${type} AND status IN (${pending}, ${running}, ${paused}) AND ${scope} ORDER BY id DESC LIMIT 1`,
   );
   return r?.id ?? null;
 }
@@ -51,7 +54,7 @@ async function openJobFor(db: DbOrTx, teamId: number, type: LookupType, scope: S
 async function insertJob(
   db: DbOrTx,
   ctx: TeamCtx,
-  v: { type: LookupType; gatewayId: number; status: 0 | 1; force?: boolean } & LookupScope,
+  v: { type: LookupType; gatewayId: number; status: typeof pending | typeof running; force?: boolean } & LookupScope,
 ): Promise<number> {
   const row = await one<{ id: number }>(
     db,
@@ -59,7 +62,7 @@ async function insertJob(
                                  started_at, run_started_at)
         VALUES (${ctx.teamId}, ${ctx.userId}, ${v.type}, ${v.gatewayId}, ${v.sourceId ?? null}, ${v.listId ?? null}, ${v.segmentId ?? null},
                 ${v.leadId ?? null}, ${v.importId ?? null}, ${v.force ?? false}, ${v.status},
-                ${v.status === 1 ? sql`now()` : sql`NULL`}, ${v.status === 1 ? sql`now()` : sql`NULL`})
+                ${v.status === running ? sql`now()` : sql`NULL`}, ${v.status === running ? sql`now()` : sql`NULL`})
         RETURNING id`,
   );
   return row!.id;
@@ -79,9 +82,14 @@ export async function createLookup(db: DbOrTx, ctx: TeamCtx, input: SaveLookup):
   const type = input.lead_type as LookupType;
   await usableGateway(db, ctx, type, input.setting_gateway_id);
   await checkSourceList(db, ctx, input.source_id, input.list_id);
-  if (input.status === 1) await ensureFunds(db, ctx.teamId, type);
+  if (input.status === running) await ensureFunds(db, ctx.teamId, type);
   const scope = input.list_id ? { listId: input.list_id, sourceId: null } : { sourceId: input.source_id };
-  const id = await insertJob(db, ctx, { type, gatewayId: input.setting_gateway_id, status: input.status as 0 | 1, ...scope });
+  const id = await insertJob(db, ctx, {
+    type,
+    gatewayId: input.setting_gateway_id,
+    status: input.status as typeof pending | typeof running,
+    ...scope,
+  });
   // A list lookup keeps its source for the Location column.
   if (input.list_id)
     await db.execute(sql`UPDATE lookup_jobs SET source_id = ${input.source_id} WHERE team_id = ${ctx.teamId} AND id = ${id}`);
@@ -107,7 +115,7 @@ export async function updateLookup(db: DbOrTx, ctx: TeamCtx, id: number, input: 
     sql`UPDATE lookup_jobs SET type = ${type}, gateway_id = ${input.setting_gateway_id}, source_id = ${input.source_id},
           list_id = ${input.list_id ?? null}, updated_at = now() WHERE team_id = ${ctx.teamId} AND id = ${id}`,
   );
-  if (input.status === 1 && Number(job.status) !== 1) return (await setLookupStatus(db, ctx, id, { status: 1 })).job;
+  if (input.status === running && Number(job.status) !== running) return (await setLookupStatus(db, ctx, id, { status: running })).job;
   return getLookupJob(db, ctx.teamId, id);
 }
 
@@ -137,22 +145,22 @@ export async function setLookupStatus(
   if (!job) throw new AppError("lookup_not_found");
   const type = Number(job.type) as LookupType;
   const status = Number(job.status);
-  if (input.status === 1) {
-    if (status !== 1) {
+  if (input.status === running) {
+    if (status !== running) {
       if (!job.gateway_id) throw new AppError("lookup_gateway_invalid", undefined, { setting_gateway_id: ["Select a gateway."] });
       await usableGateway(db, ctx, type, job.gateway_id);
       await ensureFunds(db, ctx.teamId, type);
-      const again = status === LookupStatuses.completed || status === LookupStatuses.stopped ? sql`, snapshot_at = NULL` : sql``;
+      const again = status === completed || status === stopped ? sql`, snapshot_at = NULL` : sql``;
       await db.execute(sql`UPDATE lookup_jobs SET ${RUN}${again} WHERE team_id = ${ctx.teamId} AND id = ${id}`);
     }
     return { job: await getLookupJob(db, ctx.teamId, id), message: "Lookup started", run: true };
   }
-  if (input.status === 2) {
-    if (status === 0 || status === 1)
-      await db.execute(sql`UPDATE lookup_jobs SET status = 2, updated_at = now() WHERE team_id = ${ctx.teamId} AND id = ${id}`);
-  } else if (status !== LookupStatuses.completed && status !== LookupStatuses.stopped) {
+  if (input.status === paused) {
+    if (status === pending || status === running)
+      await db.execute(sql`UPDATE lookup_jobs SET status = ${paused}, updated_at = now() WHERE team_id = ${ctx.teamId} AND id = ${id}`);
+  } else if (status !== completed && status !== stopped) {
     await db.execute(
-      sql`UPDATE lookup_jobs SET status = 4, finished_at = now(), updated_at = now() WHERE team_id = ${ctx.teamId} AND id = ${id}`,
+      sql`UPDATE lookup_jobs SET status = ${stopped}, finished_at = now(), updated_at = now() WHERE team_id = ${ctx.teamId} AND id = ${id}`,
     );
   }
   return { job: await getLookupJob(db, ctx.teamId, id), message: "Lookup stopped", run: false };
@@ -168,7 +176,7 @@ export async function bulkStartLookups(db: DbOrTx, ctx: TeamCtx, input: BulkLook
     )})`,
   );
   if (found.length < new Set(input.ids).size) throw new AppError("lookup_not_found");
-  const chosen = found.filter((j) => Number(j.status) !== 1 && (!input.type || Number(j.type) === input.type));
+  const chosen = found.filter((j) => Number(j.status) !== running && (!input.type || Number(j.type) === input.type));
   if (!chosen.length) return [];
   if (input.setting_gateway_id) {
     for (const t of new Set(chosen.map((j) => Number(j.type) as LookupType))) await usableGateway(db, ctx, t, input.setting_gateway_id);
@@ -181,7 +189,7 @@ export async function bulkStartLookups(db: DbOrTx, ctx: TeamCtx, input: BulkLook
     );
   }
   const started: number[] = [];
-  for (const j of chosen) started.push((await setLookupStatus(db, ctx, j.id, { status: 1 })).job.id);
+  for (const j of chosen) started.push((await setLookupStatus(db, ctx, j.id, { status: running })).job.id);
   return started;
 }
 
@@ -196,8 +204,8 @@ export async function bulkStopLookups(db: DbOrTx, ctx: TeamCtx, ids: number[]): 
   );
   if (found.length < new Set(ids).size) throw new AppError("lookup_not_found");
   await db.execute(
-    sql`UPDATE lookup_jobs SET status = 2, updated_at = now()
-        WHERE team_id = ${ctx.teamId} AND status IN (0, 1) AND id IN (${sql.join(
+    sql`UPDATE lookup_jobs SET status = ${paused}, updated_at = now()
+        WHERE team_id = ${ctx.teamId} AND status IN (${pending}, ${running}) AND id IN (${sql.join(
           ids.map((i) => sql`${i}`),
           sql`, `,
         )})`,
@@ -248,7 +256,7 @@ export async function startScopeLookups(
         sql`UPDATE lookup_jobs SET gateway_id = ${input.setting_gateway_id}, ${RUN} WHERE team_id = ${ctx.teamId} AND id = ${open}`,
       );
       jobIds.push(open);
-    } else jobIds.push(await insertJob(db, ctx, { type: input.type, gatewayId: input.setting_gateway_id, status: 1, ...scope }));
+    } else jobIds.push(await insertJob(db, ctx, { type: input.type, gatewayId: input.setting_gateway_id, status: running, ...scope }));
   }
   if (!jobIds.length) throw new AppError("lookup_nothing");
   return jobIds;
@@ -261,7 +269,10 @@ export async function relookupLead(db: DbOrTx, ctx: TeamCtx, leadId: number, inp
   const type = RelookupLeadTypeOf[input.lead_type];
   await usableGateway(db, ctx, type, input.lookup_gateway_id, "lookup_gateway_id");
   if ((await countScopeItems(db, ctx.teamId, type, { leadId })) === 0)
-    throw new AppError("lookup_nothing", type === 2 ? "This lead has no email to look up." : "This lead has no phone to look up.");
+    throw new AppError(
+      "lookup_nothing",
+      type === LookupTypes.email ? "This lead has no email to look up." : "This lead has no phone to look up.",
+    );
   await ensureFunds(db, ctx.teamId, type);
-  return insertJob(db, ctx, { type, gatewayId: input.lookup_gateway_id, status: 1, leadId, force: true });
+  return insertJob(db, ctx, { type, gatewayId: input.lookup_gateway_id, status: running, leadId, force: true });
 }

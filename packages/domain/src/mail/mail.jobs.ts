@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { defineJob } from "../shared/jobs";
+import { type AnyJobDefinition, defineJob } from "../shared/jobs";
 import { one } from "../shared/rows";
 import { deliver } from "./mail.transport";
 
@@ -36,3 +36,5 @@ export const deliverMailJob = defineJob({
     else log(`mail ${id} sent to ${row.to_address} via ${config.driver}`);
   },
 });
+
+export const mailJobs: readonly AnyJobDefinition[] = [deliverMailJob];

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { sweepUnstartedUploads } from "../imports/import-sweep";
-import { defineJob } from "../shared/jobs";
+import { sweepUnstartedUploads } from "../imports";
+import { type AnyJobDefinition, defineJob } from "../shared/jobs";
 
 /**
  * Keeps the small bookkeeping tables small: rate-limit windows, dead tokens, used or expired password resets,
@@ -24,3 +24,5 @@ export const cleanupJob = defineJob({
     log("maintenance cleanup done", { unstarted_uploads_removed: uploads.removed, unstarted_uploads_kept: uploads.kept });
   },
 });
+
+export const maintenanceJobs: readonly AnyJobDefinition[] = [cleanupJob];

@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 import { createUser } from "../accounts/auth.service";
 import { findUserByEmail } from "../accounts/users.queries";
 import { topUp } from "../billing";
-import { createGateway } from "../gateways/gateways.service";
-import { createList } from "../lists/lists.service";
+import { createGateway } from "../gateways";
+import { createList } from "../lists";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, one } from "../shared/rows";
-import { createSource } from "../sources/sources.service";
+import { createSource } from "../sources";
 
 export const DEMO_EMAIL = "demo@leadflow.local";
 export const DEMO_PASSWORD = "Demo#2026";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { escapeFormula, FORMULA_PREFIX_PATTERN } from "../imports/normalize/formula-escape";
+import { escapeFormula, FORMULA_PREFIX_PATTERN } from "../shared/formula-escape";
 
 /*
  * CSV as PostgreSQL's COPY … (FORMAT csv) writes it, so the two ways an export is written (COPY on a server,

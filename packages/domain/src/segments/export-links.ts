@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { ensureSecret } from "../settings/secrets.service";
+import { ensureSecret } from "../settings";
 import type { DbOrTx } from "../shared/rows";
 
 /*

@@ -6,10 +6,9 @@ import type { Database } from "@leadflow/db";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { to as copyTo } from "pg-copy-streams";
-import { keyset, type LeadCursor, sortValueColumn } from "../leads/lead-cursor";
-import { bigintArray } from "../leads/lead-filter";
+import { keyset, type LeadCursor, sortValueColumn } from "../leads";
 import type { Sort } from "../shared/paging";
-import { rows } from "../shared/rows";
+import { bigintArray, rows } from "../shared/rows";
 import { CsvRowCounter, csvHeader, csvLine } from "./csv-cells";
 import type { ExportColumn } from "./export-columns";
 

@@ -1,6 +1,6 @@
 import type { SegmentFilter } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { normalizeEmail, normalizePhone } from "../imports/normalize";
+import { normalizeEmail, normalizePhone } from "../contacts";
 import { likePattern } from "../shared/paging";
 import { lowerTextArray, type RowScope, stringValues, textArray } from "./filter-values";
 

@@ -1,6 +1,6 @@
 import type { Database } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import { ensureSystemAttributes } from "../attributes/attributes.service";
+import { ensureSystemAttributes } from "../attributes";
 import { one } from "../shared/rows";
 import { makeFactory } from "../testing/factory";
 

@@ -1,6 +1,7 @@
-import { type SegmentFilters, SegmentFilters as SegmentFiltersSchema } from "@leadflow/contracts";
+import { LeadStatuses, type SegmentFilters, SegmentFilters as SegmentFiltersSchema } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, one, rows } from "../shared/rows";
+import { lockTeamSegments } from "../shared/team-locks";
 import { loadCompileContext } from "./filter-refs";
 import { type CompileContext, compileFilters } from "./filter-sql";
 
@@ -13,11 +14,6 @@ import { type CompileContext, compileFilters } from "./filter-sql";
 
 /** Rebuilds that wrote this many members re-analyse the membership table. */
 const ANALYZE_AFTER_ROWS = 50_000;
-
-/** Serialises whatever rewrites a team's memberships (rebuilds and the dynamic sync) and their counters. */
-export async function lockTeamSegments(tx: DbOrTx, teamId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(7305005, ${teamId})`);
-}
 
 export interface SegmentDef {
   id: number;
@@ -73,7 +69,7 @@ export async function rebuildSegment(tx: DbOrTx, teamId: number, s: SegmentDef, 
           INSERT INTO segment_leads (team_id, segment_id, lead_id, status, revenue)
           SELECT l.team_id, ${s.id}::int, l.id, l.status, l.revenue FROM ${segmentSource(teamId, s, cc)}
           RETURNING status, revenue)
-        SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 2))::int AS blacklisted,
+        SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = ${LeadStatuses.blacklisted}))::int AS blacklisted,
                COALESCE(sum(revenue), 0)::float8 AS revenue FROM ins`,
   ))!;
   await tx.execute(
@@ -121,7 +117,7 @@ export async function countMatching(
     await tx.execute(sql`SELECT set_config('jit', 'off', true)`);
     return (await one<{ total: number; total_blacklisted: number }>(
       tx,
-      sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE l.status = 2))::int AS total_blacklisted
+      sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE l.status = ${LeadStatuses.blacklisted}))::int AS total_blacklisted
           FROM ${segmentSource(teamId, { parent_id: parentId, filters }, cc)}`,
     ))!;
   });

@@ -1,6 +1,6 @@
 import { type ExportStatus, ExportStatuses } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { updateProcess } from "../processes/processes.service";
+import { updateProcess } from "../processes";
 import type { JobDeps } from "../shared/jobs";
 import { one } from "../shared/rows";
 

@@ -3,7 +3,7 @@ import { mkdir, rename, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 import { ExportStatuses, type LeadSortKey, LeadSortKeys, type LeadStatus } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { filterSql } from "../leads/lead-filter";
+import { filterSql } from "../leads";
 import type { JobDeps } from "../shared/jobs";
 import { parseSort, type Sort } from "../shared/paging";
 import { type DbOrTx, one } from "../shared/rows";

@@ -6,8 +6,8 @@ import type { Database } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureSystemAttributes } from "../attributes/attributes.service";
-import { prepareBatch } from "../imports/import-rows";
+import { ensureSystemAttributes } from "../attributes";
+import { prepareBatch } from "../imports";
 import { openImportFile } from "../imports/parsers";
 import type { TeamCtx } from "../shared/context";
 import type { JobDeps, JobSender } from "../shared/jobs";
@@ -33,6 +33,7 @@ const deps = (): JobDeps => ({
     async toUser(userId, event, payload) {
       events.push({ userId, event, payload: payload as never });
     },
+    toTeam: async () => undefined,
   },
   mail: { driver: "outbox", from: "test@leadflow.test" },
   log: () => undefined,

@@ -5,7 +5,7 @@ import type { ExportSegment, ExportSegmentResponse, SegmentExportsResponse } fro
 import { ExportStatuses } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { startProcess } from "../processes/processes.service";
+import { startProcess } from "../processes";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
@@ -36,7 +36,7 @@ export function exportFilename(name: string): string {
 
 /**
  * POST /api/segments/{id}/export: records the export (New), adds it to the user's System Processes and queues
- * the job that writes `${dataDir}/exports/{team}/{uuid}.csv`. The visible columns, search and order are kept on
+ * the job that writes `${dataDir}/exports/{team}/{uuid}.csv`, all in one transaction. The visible columns, search and order are kept on
  * the row, so the file shows the table as it was asked for.
  */
 export async function exportSegment(
@@ -50,24 +50,19 @@ export async function exportSegment(
   const segment = await one<{ name: string }>(db, sql`SELECT name FROM segments WHERE team_id = ${ctx.teamId} AND id = ${segmentId}`);
   if (!segment) throw new AppError("segment_not_found");
   const filename = exportFilename(input.name);
-  const row = (await one<ExportRow>(
-    db,
-    sql`INSERT INTO segment_exports (team_id, segment_id, segment_name, user_id, filename, status, attribute_ids, search, order_by, lead_status)
-        VALUES (${ctx.teamId}, ${segmentId}, ${segment.name}, ${ctx.userId}, ${filename}, ${ExportStatuses.new},
-          ${JSON.stringify(input.attributes ?? [])}::jsonb, ${input.search || null}, ${input.order || null}, ${input.status ?? null})
-        RETURNING ${exportRowColumns}`,
-  ))!;
-  await startProcess(db, ctx, { kind: "export", refId: row.id, title: `Export ${filename}` });
-  const path = join(opts.dataDir, "exports", String(ctx.teamId), `${randomUUID()}.csv`);
-  try {
-    await jobs.send(runSegmentExportJob, { exportId: row.id, teamId: ctx.teamId, path });
-  } catch (e) {
-    await db.execute(
-      sql`UPDATE segment_exports SET status = ${ExportStatuses.failed}, error = ${"The export could not be queued."}, updated_at = now()
-          WHERE team_id = ${ctx.teamId} AND id = ${row.id}`,
-    );
-    throw e;
-  }
+  const row = await db.transaction(async (tx) => {
+    const inserted = (await one<ExportRow>(
+      tx,
+      sql`INSERT INTO segment_exports (team_id, segment_id, segment_name, user_id, filename, status, attribute_ids, search, order_by, lead_status)
+          VALUES (${ctx.teamId}, ${segmentId}, ${segment.name}, ${ctx.userId}, ${filename}, ${ExportStatuses.new},
+            ${JSON.stringify(input.attributes ?? [])}::jsonb, ${input.search || null}, ${input.order || null}, ${input.status ?? null})
+          RETURNING ${exportRowColumns}`,
+    ))!;
+    await startProcess(tx, ctx, { kind: "export", refId: inserted.id, title: `Export ${filename}` });
+    const path = join(opts.dataDir, "exports", String(ctx.teamId), `${randomUUID()}.csv`);
+    await jobs.send(runSegmentExportJob, { exportId: inserted.id, teamId: ctx.teamId, path }, { tx });
+    return inserted;
+  });
   const [data] = await presentExports(db, [row]);
   return { message: EXPORT_QUEUED_MESSAGE, data: data! };
 }

@@ -1,5 +1,6 @@
 import type { Database } from "@leadflow/db";
-import { segmentChangeSignal, syncTeamSegments, teamsWithChanges } from "./segment-sync";
+import { leadChangeSignal } from "../leads";
+import { syncTeamSegments, teamsWithChanges } from "./segment-sync";
 
 export interface SegmentSyncLoop {
   /** Resolves once the loop has drained what it holds and stopped. */
@@ -9,7 +10,7 @@ export interface SegmentSyncLoop {
 }
 
 /**
- * The dynamic-membership worker: wakes on a write in this process (segmentChangeSignal) or every `pollMs` (writes
+ * The dynamic-membership worker: wakes on a write in this process (leadChangeSignal) or every `pollMs` (writes
  * from other processes, notes left by a crash), and syncs each team with notes waiting. One pass at a time; a
  * failing team is logged and retried on the next pass (its notes stay, the transaction rolled back).
  */
@@ -25,7 +26,7 @@ export function startSegmentSync(
     pending = true;
     wake?.();
   };
-  segmentChangeSignal.listeners.add(onSignal);
+  leadChangeSignal.listeners.add(onSignal);
   const idleWaiters: (() => void)[] = [];
 
   const pass = async (): Promise<number> => {
@@ -66,7 +67,7 @@ export function startSegmentSync(
   return {
     async stop() {
       stopped = true;
-      segmentChangeSignal.listeners.delete(onSignal);
+      leadChangeSignal.listeners.delete(onSignal);
       wake?.();
       await loop;
       for (const w of idleWaiters.splice(0)) w();

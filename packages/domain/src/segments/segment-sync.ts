@@ -1,55 +1,18 @@
+import { LeadStatuses } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { bigintArray } from "../leads/lead-filter";
-import { type DbOrTx, one, rows } from "../shared/rows";
+import { bigintArray, type DbOrTx, one, rows } from "../shared/rows";
+import { lockTeamSegments } from "../shared/team-locks";
 import { loadCompileContext } from "./filter-refs";
 import type { CompileContext } from "./filter-sql";
-import { lockTeamSegments, rebuildSegment, type SegmentDef, segmentSource, teamSegments } from "./segment-build";
+import { rebuildSegment, type SegmentDef, segmentSource, teamSegments } from "./segment-build";
 
 /*
  * Dynamic membership ('Update dynamically'): a lead imported, edited or re-statused joins or leaves its team's
- * dynamic segments within a second (benchmark B7), without rebuilding them. Writers note the changed leads in
- * `segment_changes` inside their own transaction (recordLeadChanges) — durable, so a crash loses nothing — and
- * wake the sync; the sync drains a team's notes and re-tests just those leads against each segment.
+ * dynamic segments within a second (benchmark B7), without rebuilding them. Writers note the changed leads
+ * (leads/lead-changes.ts); the sync drains a team's notes and re-tests just those leads against each segment.
  * Static segments ('Update dynamically' off) keep their members, but the members' snapshots (status, revenue)
  * follow, so the blacklisted count and revenue stay true.
  */
-
-/** Above this many ids a change is noted as "all leads" (every segment of the team is redone). */
-export const MAX_LISTED_CHANGES = 100_000;
-
-export type LeadChanges = { ids: SQL | readonly number[]; fromLeadId?: number } | "all";
-
-/**
- * Notes changed leads for the sync, in the writer's transaction. `ids` is a list or a query answering lead ids
- * (`SELECT lead_id FROM …`); `fromLeadId`: also the team's leads from that id on. Costs one statement, and
- * nothing is written for a team without segments.
- */
-export async function recordLeadChanges(tx: DbOrTx, teamId: number, changes: LeadChanges): Promise<void> {
-  const hasSegments = sql`EXISTS (SELECT 1 FROM segments WHERE team_id = ${teamId})`;
-  if (changes === "all") {
-    await tx.execute(sql`INSERT INTO segment_changes (team_id, all_leads) SELECT ${teamId}, true WHERE ${hasSegments}`);
-  } else {
-    const ids = Array.isArray(changes.ids)
-      ? bigintArray(changes.ids as number[])
-      : sql`ARRAY(SELECT DISTINCT x FROM (${changes.ids as SQL}) AS q(x) WHERE x IS NOT NULL)`;
-    // Past MAX_LISTED_CHANGES the note says "all leads" instead of carrying the ids.
-    await tx.execute(
-      sql`INSERT INTO segment_changes (team_id, lead_ids, from_lead_id, all_leads)
-          SELECT ${teamId}, CASE WHEN big THEN '{}'::bigint[] ELSE c.ids END, ${changes.fromLeadId ?? null}::bigint, big
-          FROM (SELECT ids, cardinality(ids) > ${MAX_LISTED_CHANGES} AS big FROM (SELECT ${ids} AS ids) i) c
-          WHERE ${hasSegments} AND (cardinality(c.ids) > 0 OR ${changes.fromLeadId ?? null}::bigint IS NOT NULL)`,
-    );
-  }
-  segmentChangeSignal.notify();
-}
-
-/** Wakes the sync loop in this process right after a write (other processes' writes are found by its poll). */
-export const segmentChangeSignal = {
-  listeners: new Set<() => void>(),
-  notify() {
-    for (const l of this.listeners) l();
-  },
-};
 
 export interface SyncResult {
   teamId: number;
@@ -112,6 +75,8 @@ function parseIds(v: string | number[] | null): number[] {
   return v === "{}" ? [] : v.slice(1, -1).split(",").map(Number);
 }
 
+const { blacklisted } = LeadStatuses;
+
 interface Delta {
   total: number;
   blacklisted: number;
@@ -152,7 +117,8 @@ async function syncMembership(tx: DbOrTx, teamId: number, s: SegmentDef, cc: Com
             WHERE (m.status, m.revenue) IS DISTINCT FROM (EXCLUDED.status, EXCLUDED.revenue)
           RETURNING m.lead_id)
         SELECT ((SELECT count(*) FROM want) - (SELECT count(*) FROM old))::int AS total,
-               ((SELECT count(*) FROM want WHERE status = 2) - (SELECT count(*) FROM old WHERE status = 2))::int AS blacklisted,
+               ((SELECT count(*) FROM want WHERE status = ${blacklisted}) - (SELECT count(*) FROM old WHERE status = ${blacklisted}))::int
+                 AS blacklisted,
                ((SELECT COALESCE(sum(revenue), 0) FROM want) - (SELECT COALESCE(sum(revenue), 0) FROM old))::float8 AS revenue,
                ((SELECT count(*) FROM del) + (SELECT count(*) FROM up))::int AS touched`,
   ))!;
@@ -176,7 +142,8 @@ async function refreshSnapshots(tx: DbOrTx, teamId: number, segmentId: number, c
             AND (m.status, m.revenue) IS DISTINCT FROM (l.status, l.revenue)
           RETURNING m.lead_id, m.status AS new_status, l.revenue AS new_revenue)
         SELECT 0 AS total,
-               ((SELECT count(*) FROM up WHERE new_status = 2) - (SELECT count(*) FROM old JOIN up USING (lead_id) WHERE old.status = 2))::int
+               ((SELECT count(*) FROM up WHERE new_status = ${blacklisted})
+                 - (SELECT count(*) FROM old JOIN up USING (lead_id) WHERE old.status = ${blacklisted}))::int
                  AS blacklisted,
                ((SELECT COALESCE(sum(new_revenue), 0) FROM up) - (SELECT COALESCE(sum(old.revenue), 0) FROM old JOIN up USING (lead_id)))::float8
                  AS revenue,
@@ -192,21 +159,4 @@ export async function teamsWithChanges(db: DbOrTx, limit = 50): Promise<number[]
     sql`SELECT team_id FROM segment_changes GROUP BY team_id ORDER BY min(id) LIMIT ${limit}`,
   );
   return found.map((r) => r.team_id);
-}
-
-/**
- * Deleted leads leave every segment at once (not through the sync: they no longer exist to be re-tested), in the
- * deleting transaction, the counters moving by what left. `ids` answers the lead ids (`SELECT lead_id FROM …`).
- */
-export async function dropSegmentMembers(tx: DbOrTx, teamId: number, ids: SQL): Promise<void> {
-  await tx.execute(
-    sql`WITH d AS (
-          DELETE FROM segment_leads WHERE team_id = ${teamId} AND lead_id IN (${ids}) RETURNING segment_id, status, revenue),
-        gone AS (
-          SELECT segment_id, count(*)::int AS n, (count(*) FILTER (WHERE status = 2))::int AS b, COALESCE(sum(revenue), 0) AS r
-          FROM d GROUP BY segment_id)
-        UPDATE segments s SET total_leads = s.total_leads - gone.n, total_blacklisted = s.total_blacklisted - gone.b,
-          revenue = s.revenue - gone.r
-        FROM gone WHERE s.team_id = ${teamId} AND s.id = gone.segment_id`,
-  );
 }

@@ -1,17 +1,21 @@
+import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { defineJob } from "../shared/jobs";
+import { type AnyJobDefinition, defineJob } from "../shared/jobs";
+import { rows } from "../shared/rows";
 import { rebuildSegments } from "./segment-build";
+import { runSegmentExportJob } from "./segment-export.jobs";
 
 /**
  * Rebuilds segments (and their children) after their filters were saved, they were created, or the user asked
- * for a refresh ('Segments added to refresh queue'). Idempotent: a retry rebuilds again from the leads as they
- * are. Tells the asking user when done (`RefreshSegmentCompleted`), so open pages refetch.
+ * for a refresh ('Segments added to refresh queue'). Queued in the transaction that marked them recalculating.
+ * Idempotent: a retry rebuilds again from the leads as they are. Tells the asking user when done
+ * (`RefreshSegmentCompleted`), so open pages refetch; a rebuild the sweep queued has no one to tell.
  */
 export const refreshSegmentsJob = defineJob({
   name: "segments.refresh",
   payload: z.object({
     teamId: z.number().int().positive(),
-    userId: z.number().int().positive(),
+    userId: z.number().int().positive().optional(),
     ids: z.array(z.number().int().positive()).min(1),
     isSubSegment: z.boolean().default(false),
   }),
@@ -20,6 +24,33 @@ export const refreshSegmentsJob = defineJob({
   heartbeatSeconds: 30,
   handler: async (deps, p) => {
     await rebuildSegments(deps.database.db, p.teamId, p.ids);
-    await deps.live.toUser(p.userId, "RefreshSegmentCompleted", { is_sub_segment: p.isSubSegment });
+    if (p.userId) await deps.live.toUser(p.userId, "RefreshSegmentCompleted", { is_sub_segment: p.isSubSegment });
   },
 });
+
+/**
+ * Every minute: segments left recalculating with no rebuild of their team waiting or running (its retries ran
+ * out, or it was lost with the queue) get one. Asks pg-boss's job table, in the same snapshot as the segments, so
+ * a rebuild that is under way or just finished is never queued twice.
+ */
+export const segmentSweepJob = defineJob({
+  name: "segments.sweep",
+  payload: z.object({}).passthrough(),
+  retry: { limit: 0, delaySeconds: 60, backoff: false },
+  cron: "* * * * *",
+  handler: async (deps) => {
+    const stuck = await rows<{ team_id: number; ids: number[] }>(
+      deps.database.db,
+      sql`SELECT s.team_id, json_agg(s.id ORDER BY s.id) AS ids FROM segments s
+          WHERE s.is_recalculating AND NOT EXISTS (
+            SELECT 1 FROM pgboss.job j
+            WHERE j.name = ${refreshSegmentsJob.name} AND j.state < 'completed' AND j.data ->> 'teamId' = s.team_id::text)
+          GROUP BY s.team_id LIMIT 100`,
+    );
+    const sender = deps.jobs;
+    if (!sender) return;
+    for (const s of stuck) await sender.send(refreshSegmentsJob, { teamId: s.team_id, ids: s.ids, isSubSegment: false });
+  },
+});
+
+export const segmentJobs: readonly AnyJobDefinition[] = [refreshSegmentsJob, runSegmentExportJob, segmentSweepJob];

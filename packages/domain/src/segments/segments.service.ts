@@ -10,23 +10,25 @@ import type {
   SegmentLeadsPage,
   UpdateSegment,
 } from "@leadflow/contracts";
-import { ExportStatuses, filterTreeProblems, SegmentSortKeys } from "@leadflow/contracts";
-import { type SQL, sql } from "drizzle-orm";
-import { leadTable } from "../leads/lead-table";
+import { ExportStatuses, filterTreeProblems, type SegmentSortKeys } from "@leadflow/contracts";
+import { sql } from "drizzle-orm";
+import { leadTable } from "../leads";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
-import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
+import type { JobSender } from "../shared/jobs";
+import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
 import { type DbOrTx, intArray, iso, one, rows } from "../shared/rows";
 import { exportLinkSigner } from "./export-links";
 import { checkFilterRefs, loadCompileContext } from "./filter-refs";
 import { filterProblems } from "./filter-sql";
 import { countMatching, readFilters } from "./segment-build";
+import { refreshSegmentsJob } from "./segments.jobs";
 
 /*
  * Audiences (top-level segments) and their child segments: CRUD, the live count of a tree, and the leads table.
- * Saving a tree marks the segment `is_recalculating` and the caller queues its rebuild (segments.jobs.ts): the
- * counts shown stay the last built ones until the rebuild lands ('while is_recalculating is true the lead count
- * is not updated').
+ * Saving a tree marks the segment `is_recalculating` and queues its rebuild (segments.jobs.ts) in the same
+ * transaction: the counts shown stay the last built ones until the rebuild lands ('while is_recalculating is true
+ * the lead count is not updated').
  */
 
 interface SegmentRow {
@@ -101,35 +103,34 @@ function present(r: SegmentRow, teamId: number, sign: LinkSigner): Segment {
   };
 }
 
-const sortColumn = (key: (typeof SegmentSortKeys)[number]): SQL =>
-  key === "revenue_per_record"
-    ? sql`CASE WHEN s.total_leads > 0 THEN s.revenue / s.total_leads ELSE 0 END`
-    : key === "segments_count"
-      ? sql`(SELECT count(*) FROM segments c WHERE c.team_id = s.team_id AND c.parent_id = s.id)`
-      : sql.raw(`s.${key}`);
+const segmentSorts = {
+  created_at: sql`s.created_at`,
+  name: sql`s.name`,
+  segments_count: sql`(SELECT count(*) FROM segments c WHERE c.team_id = s.team_id AND c.parent_id = s.id)`,
+  revenue: sql`s.revenue`,
+  revenue_per_record: sql`CASE WHEN s.total_leads > 0 THEN s.revenue / s.total_leads ELSE 0 END`,
+  total_leads: sql`s.total_leads`,
+  id: sql`s.id`,
+} satisfies SortMap<(typeof SegmentSortKeys)[number]>;
 
 /** GET /api/segments (audiences: parentId null) and GET /api/segments/{id}/segments (a parent's children). */
 export async function listSegments(db: DbOrTx, ctx: TeamCtx, q: ListSegmentsQuery, parentId: number | null): Promise<Page<Segment>> {
   if (parentId !== null) await segmentRecord(db, ctx.teamId, parentId);
-  const sort = parseSort(q, SegmentSortKeys, { key: "created_at", direction: "desc" });
   let where =
     parentId === null
       ? sql`s.team_id = ${ctx.teamId} AND s.parent_id IS NULL`
       : sql`s.team_id = ${ctx.teamId} AND s.parent_id = ${parentId}`;
   if (q.search) where = sql`${where} AND s.name ILIKE ${likePattern(q.search)}`;
-  const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM segments s WHERE ${where}`);
-  const data = await rows<SegmentRow>(
-    db,
-    sql`${segmentSelect} WHERE ${where} ORDER BY ${orderBy(sortColumn(sort.key), sort.direction)}, s.id DESC
-        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-  );
+  const page = await pagedQuery<SegmentRow, keyof typeof segmentSorts>(db, q, {
+    select: segmentSelect,
+    from: sql`FROM segments s`,
+    where,
+    sorts: segmentSorts,
+    fallback: { key: "created_at", direction: "desc" },
+    tieBreak: sql`s.id DESC`,
+  });
   const sign = await exportLinkSigner(db);
-  return toPage(
-    data.map((r) => present(r, ctx.teamId, sign)),
-    count?.n ?? 0,
-    q.page,
-    q.limit,
-  );
+  return mapPage(page, (r) => present(r, ctx.teamId, sign));
 }
 
 export async function getSegment(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Segment> {
@@ -162,47 +163,54 @@ export async function validateFilters(db: DbOrTx, teamId: number, tree: SegmentF
   }
 }
 
-/** POST /api/segments: an audience, or a child of an audience. Answers the segment, to be built (`rebuild`). */
-export async function createSegment(db: DbOrTx, ctx: TeamCtx, input: CreateSegment): Promise<Segment> {
+/** Queues the rebuild of segments (and their children, which read their membership) with the transaction that marked them. */
+async function queueRebuild(tx: DbOrTx, jobs: JobSender, ctx: TeamCtx, ids: number[], isSubSegment: boolean): Promise<void> {
+  await jobs.send(refreshSegmentsJob, { teamId: ctx.teamId, userId: ctx.userId, ids, isSubSegment }, { tx });
+}
+
+/** POST /api/segments: an audience, or a child of an audience, queued to be built. */
+export async function createSegment(db: DbOrTx, jobs: JobSender, ctx: TeamCtx, input: CreateSegment): Promise<Segment> {
   if (input.parent_id !== undefined) {
     const parent = await segmentRecord(db, ctx.teamId, input.parent_id);
     if (parent.parent_id !== null) throw new AppError("segment_nesting");
   }
   const filters = input.filters ?? { data: [], attributes: [], system_attributes: [], campaigns: [] };
   await validateFilters(db, ctx.teamId, filters);
-  const row = await one<{ id: number }>(
-    db,
-    sql`INSERT INTO segments (team_id, parent_id, name, ignore_new_leads, filters, is_recalculating)
-        VALUES (${ctx.teamId}, ${input.parent_id ?? null}, ${input.name}, ${input.ignore_new_leads}, ${JSON.stringify(filters)}::jsonb, true)
-        RETURNING id`,
-  );
-  return getSegment(db, ctx, row!.id);
+  const id = await db.transaction(async (tx) => {
+    const row = (await one<{ id: number }>(
+      tx,
+      sql`INSERT INTO segments (team_id, parent_id, name, ignore_new_leads, filters, is_recalculating)
+          VALUES (${ctx.teamId}, ${input.parent_id ?? null}, ${input.name}, ${input.ignore_new_leads}, ${JSON.stringify(filters)}::jsonb, true)
+          RETURNING id`,
+    ))!;
+    await queueRebuild(tx, jobs, ctx, [row.id], input.parent_id !== undefined);
+    return row.id;
+  });
+  return getSegment(db, ctx, id);
 }
 
 /**
- * PUT /api/segments/{id} (name, 'Update dynamically', filters) and POST /api/segments/{id}/filters. Answers the
- * segment and whether its membership must be rebuilt: a new tree, or 'Update dynamically' turned on (the
- * members it missed while off join).
+ * PUT /api/segments/{id} (name, 'Update dynamically', filters) and POST /api/segments/{id}/filters. The
+ * membership is rebuilt for a new tree, or when 'Update dynamically' is turned on (the members it missed while
+ * off join).
  */
-export async function updateSegment(
-  db: DbOrTx,
-  ctx: TeamCtx,
-  id: number,
-  input: UpdateSegment,
-): Promise<{ segment: Segment; rebuild: boolean }> {
+export async function updateSegment(db: DbOrTx, jobs: JobSender, ctx: TeamCtx, id: number, input: UpdateSegment): Promise<Segment> {
   const before = await getSegment(db, ctx, id);
   if (input.filters) await validateFilters(db, ctx.teamId, input.filters);
   const filtersChanged = input.filters !== undefined && JSON.stringify(input.filters) !== JSON.stringify(before.filters);
   const turnedDynamic = input.ignore_new_leads === false && before.ignore_new_leads;
   const rebuild = filtersChanged || turnedDynamic;
-  await db.execute(
-    sql`UPDATE segments SET name = COALESCE(${input.name ?? null}, name),
-          ignore_new_leads = COALESCE(${input.ignore_new_leads ?? null}::boolean, ignore_new_leads),
-          filters = COALESCE(${input.filters ? JSON.stringify(input.filters) : null}::jsonb, filters),
-          is_recalculating = is_recalculating OR ${rebuild}, updated_at = now()
-        WHERE team_id = ${ctx.teamId} AND id = ${id}`,
-  );
-  return { segment: await getSegment(db, ctx, id), rebuild };
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`UPDATE segments SET name = COALESCE(${input.name ?? null}, name),
+            ignore_new_leads = COALESCE(${input.ignore_new_leads ?? null}::boolean, ignore_new_leads),
+            filters = COALESCE(${input.filters ? JSON.stringify(input.filters) : null}::jsonb, filters),
+            is_recalculating = is_recalculating OR ${rebuild}, updated_at = now()
+          WHERE team_id = ${ctx.teamId} AND id = ${id}`,
+    );
+    if (rebuild) await queueRebuild(tx, jobs, ctx, [id], before.parent_id !== null);
+  });
+  return getSegment(db, ctx, id);
 }
 
 /**
@@ -254,19 +262,21 @@ export async function deleteSegments(db: DbOrTx, ctx: TeamCtx, ids: number[]): P
 }
 
 /**
- * POST /api/segments/refresh: marks the segments (and their children) recalculating; the caller queues the
- * rebuild. Answers the ids to rebuild. An id that is not the team's is a 404.
+ * POST /api/segments/refresh: marks the segments (and their children) recalculating and queues their rebuild. An
+ * id that is not the team's is a 404, and nothing is marked.
  */
-export async function markForRefresh(db: DbOrTx, ctx: TeamCtx, ids: number[]): Promise<number[]> {
+export async function refreshSegments(db: DbOrTx, jobs: JobSender, ctx: TeamCtx, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
-  const found = await rows<{ id: number }>(
-    db,
-    sql`UPDATE segments SET is_recalculating = true
-        WHERE team_id = ${ctx.teamId} AND (id = ANY(${intArray(unique)}) OR parent_id = ANY(${intArray(unique)})) RETURNING id`,
-  );
-  const mine = new Set(found.map((r) => r.id));
-  if (unique.some((id) => !mine.has(id))) throw new AppError("segment_not_found");
-  return unique;
+  await db.transaction(async (tx) => {
+    const found = await rows<{ id: number }>(
+      tx,
+      sql`UPDATE segments SET is_recalculating = true
+          WHERE team_id = ${ctx.teamId} AND (id = ANY(${intArray(unique)}) OR parent_id = ANY(${intArray(unique)})) RETURNING id`,
+    );
+    const mine = new Set(found.map((r) => r.id));
+    if (unique.some((id) => !mine.has(id))) throw new AppError("segment_not_found");
+    await queueRebuild(tx, jobs, ctx, unique, false);
+  });
 }
 
 /** POST /api/segments/preview: what a tree matches now. */

@@ -2,6 +2,7 @@ import type { Database } from "@leadflow/db";
 import type { z } from "zod";
 import type { MailConfig } from "../mail/mail.transport";
 import type { LivePublisher } from "./live";
+import type { DbOrTx } from "./rows";
 
 /** What a job handler may use; the same in every process role. */
 export interface JobDeps {
@@ -39,7 +40,24 @@ export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
   return def;
 }
 
-/** Enqueues work; implemented on pg-boss by the server. Never called inside a PGlite transaction. */
+/**
+ * A job of any payload type. The handler takes `never` because a handler of one payload cannot take any
+ * payload; the queue only ever calls it with what the same definition's schema parsed.
+ */
+export type AnyJobDefinition = Omit<JobDefinition<unknown>, "handler"> & { handler: JobDefinition<never>["handler"] };
+
+export interface SendOptions {
+  singletonKey?: string;
+  startAfterSeconds?: number;
+  /**
+   * The transaction the job belongs to: it is enqueued on that transaction's connection and exists only if the
+   * transaction commits. Inside a transaction this is the only way to send (on PGlite, a send on the queue's own
+   * connection waits for the transaction to end: a deadlock).
+   */
+  tx?: DbOrTx;
+}
+
+/** Enqueues work; implemented on pg-boss by the server. */
 export interface JobSender {
-  send<P>(job: JobDefinition<P>, payload: P, opts?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+  send<P>(job: JobDefinition<P>, payload: P, opts?: SendOptions): Promise<string | null>;
 }

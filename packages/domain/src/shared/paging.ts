@@ -1,5 +1,6 @@
 import type { ListQuery, Page, SortDirection } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { type DbOrTx, one, rows } from "./rows";
 
 export interface Sort<K extends string> {
   key: K;
@@ -39,4 +40,48 @@ export function likePattern(search: string): string {
 
 export function orderBy(column: SQL, direction: SortDirection): SQL {
   return direction === "desc" ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS FIRST`;
+}
+
+/** A list's sort keys, each to the expression it orders by; built `satisfies Record<SortKey, SQL>` so none is missed. */
+export type SortMap<K extends string> = Readonly<Record<K, SQL>>;
+
+/** One page of a list: what it reads, how it may be sorted, and what it counts. */
+export interface PagedList<K extends string> {
+  /** `SELECT … FROM …` of the page's rows, up to WHERE. */
+  select: SQL;
+  /** `FROM …` the total is counted over: the tables the condition needs. */
+  from: SQL;
+  where: SQL;
+  sorts: SortMap<K>;
+  fallback: Sort<K>;
+  /** Orders ties after the sort (an id), so pages neither overlap nor skip a row. */
+  tieBreak: SQL;
+  /** Orders ahead of the sort (the platform's gateways before the team's own). */
+  first?: SQL;
+}
+
+/**
+ * Reads one offset page and its total. The sort key is looked up in the list's map: a key from the request is
+ * never written into SQL, and one the map lacks falls back to the list's default.
+ */
+export async function pagedQuery<R, K extends string>(
+  db: DbOrTx,
+  q: Pick<ListQuery, "page" | "limit" | "sort" | "order">,
+  list: PagedList<K>,
+): Promise<Page<R>> {
+  const sort = parseSort(q, Object.keys(list.sorts) as K[], list.fallback);
+  const first = list.first ? sql`${list.first}, ` : sql``;
+  const count = await one<{ n: number }>(db, sql`SELECT count(*)::int AS n ${list.from} WHERE ${list.where}`);
+  const data = await rows<R>(
+    db,
+    sql`${list.select} WHERE ${list.where}
+        ORDER BY ${first}${orderBy(list.sorts[sort.key], sort.direction)}, ${list.tieBreak}
+        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+  );
+  return toPage(data, count?.n ?? 0, q.page, q.limit);
+}
+
+/** The same page with each row presented. */
+export function mapPage<R, T>(page: Page<R>, present: (row: R) => T): Page<T> {
+  return { data: page.data.map(present), meta: page.meta };
 }

@@ -8,13 +8,13 @@ import type {
   SourceWithLists,
   UpdateSource,
 } from "@leadflow/contracts";
-import { SourceSortKeys } from "@leadflow/contracts";
-import { sql } from "drizzle-orm";
+import { schema } from "@leadflow/db";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
-import { likePattern, orderBy, parseSort, toPage } from "../shared/paging";
-import { type DbOrTx, intArray, iso, one, rows } from "../shared/rows";
-import { aggregationColumns, aggregationSortColumn } from "./aggregations.sql";
+import { likePattern, mapPage, pagedQuery, toPage } from "../shared/paging";
+import { type DbOrTx, iso, one, rows } from "../shared/rows";
+import { aggregationColumns, aggregationSorts } from "./aggregations.sql";
 
 interface SourceRow extends Aggregations {
   name: string;
@@ -30,18 +30,19 @@ const sourceSelect = sql`SELECT ${aggregationColumns("s")}, s.name, s.status, s.
   (SELECT count(*)::int FROM lists l WHERE l.team_id = s.team_id AND l.source_id = s.id) AS lists_count
   FROM sources s`;
 
+const sourceSorts = aggregationSorts("s");
+
 export async function listSources(db: DbOrTx, ctx: TeamCtx, q: ListSourcesQuery): Promise<Page<Source>> {
-  const sort = parseSort(q, SourceSortKeys, { key: "created_at", direction: "desc" });
   const where = q.search ? sql`s.team_id = ${ctx.teamId} AND s.name ILIKE ${likePattern(q.search)}` : sql`s.team_id = ${ctx.teamId}`;
-  const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM sources s WHERE ${where}`);
-  const total = count?.n ?? 0;
-  const data = await rows<SourceRow>(
-    db,
-    sql`${sourceSelect} WHERE ${where}
-        ORDER BY ${orderBy(aggregationSortColumn("s", sort.key), sort.direction)}, s.id DESC
-        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-  );
-  return toPage(data.map(present), total, q.page, q.limit);
+  const page = await pagedQuery<SourceRow, keyof typeof sourceSorts>(db, q, {
+    select: sourceSelect,
+    from: sql`FROM sources s`,
+    where,
+    sorts: sourceSorts,
+    fallback: { key: "created_at", direction: "desc" },
+    tieBreak: sql`s.id DESC`,
+  });
+  return mapPage(page, present);
 }
 
 export async function getSource(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Source> {
@@ -50,39 +51,40 @@ export async function getSource(db: DbOrTx, ctx: TeamCtx, id: number): Promise<S
   return present(row);
 }
 
+const { sources } = schema;
+const teamSource = (ctx: TeamCtx, id: number) => and(eq(sources.teamId, ctx.teamId), eq(sources.id, id));
+
 export async function createSource(db: DbOrTx, ctx: TeamCtx, input: CreateSource): Promise<Source> {
-  const row = await one<{ id: number }>(
-    db,
-    sql`INSERT INTO sources (team_id, name, status) VALUES (${ctx.teamId}, ${input.name}, ${input.status ?? "active"}) RETURNING id`,
-  );
+  const [row] = await db
+    .insert(sources)
+    .values({ teamId: ctx.teamId, name: input.name, status: input.status ?? "active" })
+    .returning({ id: sources.id });
   return getSource(db, ctx, row!.id);
 }
 
 export async function updateSource(db: DbOrTx, ctx: TeamCtx, id: number, input: UpdateSource): Promise<Source> {
-  const row = await one<{ id: number }>(
-    db,
-    sql`UPDATE sources SET name = COALESCE(${input.name ?? null}, name), status = COALESCE(${input.status ?? null}, status),
-        updated_at = now() WHERE team_id = ${ctx.teamId} AND id = ${id} RETURNING id`,
-  );
+  const [row] = await db
+    .update(sources)
+    .set({ name: input.name, status: input.status, updatedAt: sql`now()` })
+    .where(teamSource(ctx, id))
+    .returning({ id: sources.id });
   if (!row) throw new AppError("source_not_found");
   return getSource(db, ctx, id);
 }
 
 export async function deleteSource(db: DbOrTx, ctx: TeamCtx, id: number): Promise<void> {
-  const row = await one<{ id: number }>(db, sql`DELETE FROM sources WHERE team_id = ${ctx.teamId} AND id = ${id} RETURNING id`);
+  const [row] = await db.delete(sources).where(teamSource(ctx, id)).returning({ id: sources.id });
   if (!row) throw new AppError("source_not_found");
 }
 
 /** All-or-nothing: if any id is not this team's, nothing is deleted and the answer is 404. */
 export async function deleteSources(db: DbOrTx, ctx: TeamCtx, ids: number[]): Promise<{ deleted: number }> {
   const unique = [...new Set(ids)];
+  const mine = and(eq(sources.teamId, ctx.teamId), inArray(sources.id, unique));
   return db.transaction(async (tx) => {
-    const found = await rows<{ id: number }>(
-      tx,
-      sql`SELECT id FROM sources WHERE team_id = ${ctx.teamId} AND id = ANY(${intArray(unique)}) FOR UPDATE`,
-    );
+    const found = await tx.select({ id: sources.id }).from(sources).where(mine).for("update");
     if (found.length !== unique.length) throw new AppError("source_not_found");
-    await tx.execute(sql`DELETE FROM sources WHERE team_id = ${ctx.teamId} AND id = ANY(${intArray(unique)})`);
+    await tx.delete(sources).where(mine);
     return { deleted: unique.length };
   });
 }

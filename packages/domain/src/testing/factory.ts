@@ -2,10 +2,10 @@ import type { Database } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { createUser } from "../accounts/auth.service";
 import { issueToken } from "../accounts/tokens.service";
-import { createList } from "../lists/lists.service";
+import { createList } from "../lists";
 import type { TeamCtx } from "../shared/context";
 import { one } from "../shared/rows";
-import { createSource } from "../sources/sources.service";
+import { createSource } from "../sources";
 
 let seq = 0;
 const unique = () => `${process.pid}-${Date.now().toString(36)}-${++seq}`;

@@ -1,11 +1,15 @@
 import { createHash } from "node:crypto";
 import {
   IdParam,
+  ImportListPage,
+  ImportListRecord,
   ListImportListsQuery,
+  MessageResponse,
   PublicImportLimits,
   PublicImportRequest,
   PublicImportResponse,
   SaveImportList,
+  SaveImportListResponse,
   ValidationErrorBody,
 } from "@leadflow/contracts";
 import {
@@ -15,9 +19,8 @@ import {
   createImportList,
   deleteImportList,
   getImportList,
+  handlePublicImport,
   hitRateLimit,
-  importLeadsByApi,
-  kickImportLookups,
   listImportLists,
   updateImportList,
 } from "@leadflow/domain";
@@ -70,15 +73,21 @@ const requestHash = (body: unknown) => createHash("sha256").update(JSON.stringif
 export async function importApiRoutes(app: App, { database, config, jobs }: AppDeps) {
   const db = database.db;
 
-  app.get("/api/import-lists", { schema: { querystring: ListImportListsQuery } }, (req) => listImportLists(db, req.auth, req.query));
-  app.post("/api/import-lists", { schema: { body: SaveImportList } }, async (req, reply) =>
+  app.get("/api/import-lists", { schema: { querystring: ListImportListsQuery, response: { 200: ImportListPage } } }, (req) =>
+    listImportLists(db, req.auth, req.query),
+  );
+  app.post("/api/import-lists", { schema: { body: SaveImportList, response: { 201: SaveImportListResponse } } }, async (req, reply) =>
     reply.status(201).send(await createImportList(db, req.auth, req.body)),
   );
-  app.get("/api/import-lists/:id", { schema: { params: IdParam } }, (req) => getImportList(db, req.auth, req.params.id));
-  app.put("/api/import-lists/:id", { schema: { params: IdParam, body: SaveImportList } }, (req) =>
-    updateImportList(db, req.auth, req.params.id, req.body),
+  app.get("/api/import-lists/:id", { schema: { params: IdParam, response: { 200: ImportListRecord } } }, (req) =>
+    getImportList(db, req.auth, req.params.id),
   );
-  app.delete("/api/import-lists/:id", { schema: { params: IdParam } }, async (req) => {
+  app.put(
+    "/api/import-lists/:id",
+    { schema: { params: IdParam, body: SaveImportList, response: { 200: SaveImportListResponse } } },
+    (req) => updateImportList(db, req.auth, req.params.id, req.body),
+  );
+  app.delete("/api/import-lists/:id", { schema: { params: IdParam, response: { 200: MessageResponse } } }, async (req) => {
     await deleteImportList(db, req.auth, req.params.id);
     return { message: "Import API key deleted." };
   });
@@ -142,14 +151,13 @@ export async function importApiRoutes(app: App, { database, config, jobs }: AppD
     async (req, reply) => {
       const key = req.importKey!;
       const idem = req.headers["idempotency-key"];
-      const outcome = await importLeadsByApi(
+      const outcome = await handlePublicImport(
         db,
+        jobs,
         key,
         req.body,
         typeof idem === "string" && idem !== "" ? { key: idem, requestHash: requestHash(req.body) } : undefined,
       );
-      // The key's lookups took this call's leads in its transaction; their runners start now it committed.
-      if (key.checkMobileStatus || key.checkSmsDnc || key.checkEmailStatus) await kickImportLookups(db, jobs, key.teamId);
       if (outcome.replayed) reply.header("Idempotent-Replayed", "true");
       return reply.status(outcome.status as 200).send(outcome.body as PublicImportResponse);
     },

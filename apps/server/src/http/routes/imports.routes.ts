@@ -1,12 +1,20 @@
 import { unlink } from "node:fs/promises";
 import fastifyMultipart from "@fastify/multipart";
 import {
+  ActiveImportsResponse,
   IdParam,
+  ImportFailurePage,
   ImportHistoryQuery,
+  ImportPage,
+  ImportRecord,
   ImportUploadFields,
+  ImportUploadResponse,
   LeadStatusesRequest,
+  LeadStatusesResponse,
   ListImportsQuery,
+  MessageResponse,
   PhoneValidationTemplate,
+  SyncImport,
   SyncImportAttributesRequest,
   UpdateSyncImportRequest,
 } from "@leadflow/contracts";
@@ -90,7 +98,7 @@ export async function importsRoutes(app: App, { database, config, jobs }: AppDep
     }
   }
 
-  app.post("/api/imports", async (req, reply) => {
+  app.post("/api/imports", { schema: { response: { 201: ImportUploadResponse } } }, async (req, reply) => {
     const seen: { filename?: string; listId?: number } = {};
     try {
       const { upload, listId } = await receive(req, seen);
@@ -103,30 +111,52 @@ export async function importsRoutes(app: App, { database, config, jobs }: AppDep
       throw e;
     }
   });
-  app.get("/api/imports", { schema: { querystring: ListImportsQuery } }, (req) => listImports(db, req.auth, req.query));
-  app.get("/api/imports/active", async (req) => ({ data: await activeImports(db, req.auth) }));
-  app.get("/api/imports/:id", { schema: { params: IdParam } }, (req) => getImport(db, req.auth, req.params.id));
-  app.delete("/api/imports/:id", { schema: { params: IdParam } }, async (req) => {
+  app.get("/api/imports", { schema: { querystring: ListImportsQuery, response: { 200: ImportPage } } }, (req) =>
+    listImports(db, req.auth, req.query),
+  );
+  app.get("/api/imports/active", { schema: { response: { 200: ActiveImportsResponse } } }, async (req) => ({
+    data: await activeImports(db, req.auth),
+  }));
+  app.get("/api/imports/:id", { schema: { params: IdParam, response: { 200: ImportRecord } } }, (req) =>
+    getImport(db, req.auth, req.params.id),
+  );
+  app.delete("/api/imports/:id", { schema: { params: IdParam, response: { 200: MessageResponse } } }, async (req) => {
     await discardImport(db, req.auth, req.params.id);
     return { message: "The import was cancelled." };
   });
-  app.get("/api/imports/:id/sync-import", { schema: { params: IdParam } }, (req) => getSyncImport(db, req.auth, req.params.id));
-  app.post("/api/imports/:id/dispatch", { schema: { params: IdParam } }, (req) => dispatchImport(db, jobs, req.auth, req.params.id));
-  app.put("/api/imports/:id/lead-statuses", { schema: { params: IdParam, body: LeadStatusesRequest } }, (req) =>
-    setImportLeadStatuses(db, jobs, req.auth, req.params.id, req.body),
+  app.get("/api/imports/:id/sync-import", { schema: { params: IdParam, response: { 200: SyncImport } } }, (req) =>
+    getSyncImport(db, req.auth, req.params.id),
   );
-  app.put("/api/sync-import/:id", { schema: { params: IdParam, body: UpdateSyncImportRequest } }, (req) =>
+  app.post("/api/imports/:id/dispatch", { schema: { params: IdParam, response: { 200: ImportRecord } } }, (req) =>
+    dispatchImport(db, jobs, req.auth, req.params.id),
+  );
+  app.put(
+    "/api/imports/:id/lead-statuses",
+    { schema: { params: IdParam, body: LeadStatusesRequest, response: { 200: LeadStatusesResponse } } },
+    (req) => setImportLeadStatuses(db, jobs, req.auth, req.params.id, req.body),
+  );
+  app.put("/api/sync-import/:id", { schema: { params: IdParam, body: UpdateSyncImportRequest, response: { 200: SyncImport } } }, (req) =>
     updateSyncImport(db, jobs, req.auth, req.params.id, req.body),
   );
-  app.post("/api/sync-import/:id/import-attributes/multiple", { schema: { params: IdParam, body: SyncImportAttributesRequest } }, (req) =>
-    syncImportAttributes(db, req.auth, req.params.id, req.body),
+  app.post(
+    "/api/sync-import/:id/import-attributes/multiple",
+    { schema: { params: IdParam, body: SyncImportAttributesRequest, response: { 200: ImportRecord } } },
+    (req) => syncImportAttributes(db, req.auth, req.params.id, req.body),
   );
-  app.get("/api/import-files/:id", { schema: { params: IdParam } }, (req) => getImport(db, req.auth, req.params.id));
-  app.get("/api/import-files/:id/history", { schema: { params: IdParam, querystring: ImportHistoryQuery } }, (req) =>
-    importHistory(db, req.auth, req.params.id, req.query),
+  app.get("/api/import-files/:id", { schema: { params: IdParam, response: { 200: ImportRecord } } }, (req) =>
+    getImport(db, req.auth, req.params.id),
   );
-  app.get("/api/validation-template/phone", async (req) => getPhoneTemplate(db, req.auth.teamId));
-  app.put("/api/validation-template/phone", { schema: { body: PhoneValidationTemplate } }, (req) =>
-    putPhoneTemplate(db, req.auth, req.body),
+  app.get(
+    "/api/import-files/:id/history",
+    { schema: { params: IdParam, querystring: ImportHistoryQuery, response: { 200: ImportFailurePage } } },
+    (req) => importHistory(db, req.auth, req.params.id, req.query),
+  );
+  app.get("/api/validation-template/phone", { schema: { response: { 200: PhoneValidationTemplate } } }, async (req) =>
+    getPhoneTemplate(db, req.auth.teamId),
+  );
+  app.put(
+    "/api/validation-template/phone",
+    { schema: { body: PhoneValidationTemplate, response: { 200: PhoneValidationTemplate } } },
+    (req) => putPhoneTemplate(db, req.auth, req.body),
   );
 }

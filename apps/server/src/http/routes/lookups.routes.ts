@@ -18,25 +18,21 @@ import {
   StartScopeLookup,
 } from "@leadflow/contracts";
 import {
-  bulkStartLookups,
-  bulkStopLookups,
-  createLookup,
+  addLookup,
+  changeLookupStatus,
   deleteLookup,
-  enqueueLookups,
+  editLookup,
   getBalance,
   getFreshness,
   getLookupJob,
   listBalanceTransactions,
   listLookupJobs,
-  relookupLead,
+  pauseLookups,
+  runRelookup,
+  runScopeLookups,
   type ScopeKind,
-  sendLookupData,
   setFreshness,
-  setLookupStatus,
-  startScopeLookups,
-  type TeamCtx,
-  teamUserIds,
-  updateLookup,
+  startLookups,
 } from "@leadflow/domain";
 import { z } from "zod";
 import type { App, AppDeps } from "../types";
@@ -46,22 +42,12 @@ const Saved = z.object({ message: z.string(), data: LookupJob });
 
 /**
  * Lookup jobs (spec 2 §7 Lookups; spec 1 §7 sources/lists lookup, lead relookup), the team's balance and its
- * lookup freshness. Every route that leaves a job running enqueues its runner; status changes are pushed as
- * `LookupData` to the team at once, so every open page moves without waiting for the runner.
+ * lookup freshness. The commands queue the runners of the jobs they leave running and push status changes to the
+ * team (lookup-commands.ts).
  */
 export async function lookupsRoutes(app: App, { database, jobs, live }: AppDeps) {
   const db = database.db;
-  const started = async (ctx: TeamCtx, ids: number[]) => {
-    await enqueueLookups(jobs, ctx.teamId, ids);
-    const users = await teamUserIds(db, ctx.teamId);
-    const data = [];
-    for (const id of ids) {
-      const job = await getLookupJob(db, ctx.teamId, id);
-      await sendLookupData(db, live, ctx.teamId, job, users);
-      data.push(job);
-    }
-    return data;
-  };
+  const deps = { jobs, live };
 
   app.get("/api/lookup", { schema: { tags, summary: "Lookups", querystring: ListLookupsQuery, response: { 200: LookupJobPage } } }, (req) =>
     listLookupJobs(db, req.auth, req.query),
@@ -72,20 +58,12 @@ export async function lookupsRoutes(app: App, { database, jobs, live }: AppDeps)
   app.post(
     "/api/lookup",
     { schema: { tags, summary: "Create a lookup (pending, or started with status 1)", body: SaveLookup, response: { 201: Saved } } },
-    async (req, reply) => {
-      const job = await createLookup(db, req.auth, req.body);
-      if (job.status === 1) await started(req.auth, [job.id]);
-      return reply.status(201).send({ message: job.status === 1 ? "Lookup has been started" : "Lookup has been created.", data: job });
-    },
+    async (req, reply) => reply.status(201).send(await addLookup(db, deps, req.auth, req.body)),
   );
   app.put(
     "/api/lookup/:id",
     { schema: { tags, summary: "Edit a lookup", params: IdParam, body: SaveLookup, response: { 200: Saved } } },
-    async (req) => {
-      const job = await updateLookup(db, req.auth, req.params.id, req.body);
-      if (job.status === 1) await started(req.auth, [job.id]);
-      return { message: "Lookup has been updated.", data: job };
-    },
+    (req) => editLookup(db, deps, req.auth, req.params.id, req.body),
   );
   app.delete(
     "/api/lookup/:id",
@@ -106,18 +84,13 @@ export async function lookupsRoutes(app: App, { database, jobs, live }: AppDeps)
         response: { 200: Saved },
       },
     },
-    async (req) => {
-      const r = await setLookupStatus(db, req.auth, req.params.id, req.body);
-      if (r.run) await started(req.auth, [r.job.id]);
-      else await sendLookupData(db, live, req.auth.teamId, r.job);
-      return { message: r.message, data: r.job };
-    },
+    (req) => changeLookupStatus(db, deps, req.auth, req.params.id, req.body),
   );
   app.post(
     "/api/lookup-start",
     { schema: { tags, summary: "Start the selected lookups", body: BulkLookupStatus, response: { 200: MessageResponse } } },
     async (req) => {
-      await started(req.auth, await bulkStartLookups(db, req.auth, req.body));
+      await startLookups(db, deps, req.auth, req.body);
       return { message: "Selected lookups have been started" };
     },
   );
@@ -125,17 +98,15 @@ export async function lookupsRoutes(app: App, { database, jobs, live }: AppDeps)
     "/api/lookup-stop",
     { schema: { tags, summary: "Pause the selected lookups", body: IdsBody, response: { 200: MessageResponse } } },
     async (req) => {
-      await bulkStopLookups(db, req.auth, req.body.ids);
-      const users = await teamUserIds(db, req.auth.teamId);
-      for (const id of req.body.ids) await sendLookupData(db, live, req.auth.teamId, await getLookupJob(db, req.auth.teamId, id), users);
+      await pauseLookups(db, deps, req.auth, req.body.ids);
       return { message: "Lookup stopped" };
     },
   );
 
   const scopeRoute = (path: string, kind: ScopeKind, body: typeof StartScopeLookup | typeof SegmentLookupBatch, summary: string) =>
     app.post(path, { schema: { tags, summary, body, response: { 200: StartedLookups } } }, async (req) => {
-      const ids = await startScopeLookups(db, req.auth, kind, req.body as StartScopeLookup);
-      return { message: "Lookup has been started", data: await started(req.auth, ids) };
+      const data = await runScopeLookups(db, deps, req.auth, kind, req.body as StartScopeLookup);
+      return { message: "Lookup has been started", data };
     });
   scopeRoute("/api/sources/lookup", "source", StartScopeLookup, "Look up the phones or emails of sources");
   scopeRoute("/api/sources/lists/lookup", "list", StartScopeLookup, "Look up the phones or emails of lists");
@@ -144,11 +115,7 @@ export async function lookupsRoutes(app: App, { database, jobs, live }: AppDeps)
   app.post(
     "/api/leads/:id/relookup",
     { schema: { tags, summary: "Look up a lead's phones or emails again", params: IdParam, body: RelookupLead, response: { 200: Saved } } },
-    async (req) => {
-      const id = await relookupLead(db, req.auth, req.params.id, req.body);
-      const [job] = await started(req.auth, [id]);
-      return { message: "Lookup has been started", data: job! };
-    },
+    async (req) => ({ message: "Lookup has been started", data: await runRelookup(db, deps, req.auth, req.params.id, req.body) }),
   );
 
   app.get("/api/balance", { schema: { tags: ["Billing"], summary: "The team's balance", response: { 200: Balance } } }, (req) =>

@@ -20,11 +20,9 @@ import {
   deleteSegments,
   getSegment,
   listSegments,
-  markForRefresh,
   previewSegment,
-  refreshSegmentsJob,
+  refreshSegments,
   segmentLeads,
-  type TeamCtx,
   updateSegment,
 } from "@leadflow/domain";
 import { z } from "zod";
@@ -36,9 +34,6 @@ const kind = (s: Segment) => (s.parent_id === null ? "Audience" : "Segment");
 
 export async function segmentsRoutes(app: App, { database, jobs }: AppDeps) {
   const db = database.db;
-  /** Queues the rebuild of segments whose tree changed (and their children's, which read their membership). */
-  const rebuild = (ctx: TeamCtx, ids: number[], isSubSegment: boolean) =>
-    jobs.send(refreshSegmentsJob, { teamId: ctx.teamId, userId: ctx.userId, ids, isSubSegment });
 
   app.get(
     "/api/segments",
@@ -49,8 +44,7 @@ export async function segmentsRoutes(app: App, { database, jobs }: AppDeps) {
     "/api/segments",
     { schema: { tags, summary: "Create an audience, or a segment of one (parent_id)", body: CreateSegment, response: { 201: Saved } } },
     async (req, reply) => {
-      const segment = await createSegment(db, req.auth, req.body);
-      await rebuild(req.auth, [segment.id], segment.parent_id !== null);
+      const segment = await createSegment(db, jobs, req.auth, req.body);
       return reply.status(201).send({ message: `${kind(segment)} has been created.`, data: segment });
     },
   );
@@ -70,8 +64,7 @@ export async function segmentsRoutes(app: App, { database, jobs }: AppDeps) {
     "/api/segments/refresh",
     { schema: { tags, summary: "Queue segments for a rebuild", body: IdsBody, response: { 200: MessageResponse } } },
     async (req) => {
-      const ids = await markForRefresh(db, req.auth, req.body.ids);
-      await rebuild(req.auth, ids, false);
+      await refreshSegments(db, jobs, req.auth, req.body.ids);
       return { message: "Segments added to refresh queue" };
     },
   );
@@ -101,8 +94,7 @@ export async function segmentsRoutes(app: App, { database, jobs }: AppDeps) {
       },
     },
     async (req) => {
-      const { segment, rebuild: again } = await updateSegment(db, req.auth, req.params.id, req.body);
-      if (again) await rebuild(req.auth, [segment.id], segment.parent_id !== null);
+      const segment = await updateSegment(db, jobs, req.auth, req.params.id, req.body);
       return { message: `${kind(segment)} has been updated.`, data: segment };
     },
   );
@@ -110,8 +102,7 @@ export async function segmentsRoutes(app: App, { database, jobs }: AppDeps) {
     "/api/segments/:id/filters",
     { schema: { tags, summary: "Save a segment's filters", params: IdParam, body: SaveSegmentFilters, response: { 200: Saved } } },
     async (req) => {
-      const { segment, rebuild: again } = await updateSegment(db, req.auth, req.params.id, { filters: req.body.filters });
-      if (again) await rebuild(req.auth, [segment.id], segment.parent_id !== null);
+      const segment = await updateSegment(db, jobs, req.auth, req.params.id, { filters: req.body.filters });
       return { message: "Filters have been saved.", data: segment };
     },
   );

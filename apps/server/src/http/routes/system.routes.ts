@@ -1,10 +1,10 @@
-import { Industries } from "@leadflow/contracts";
+import { AppConfig, Industries, SystemProcessesResponse } from "@leadflow/contracts";
 import { clearProcesses, getSetting, listProcesses } from "@leadflow/domain";
 import type { App, AppDeps } from "../types";
 
 export async function systemRoutes(app: App, { database, config }: AppDeps) {
   const db = database.db;
-  app.get("/api/config", { config: { public: true } }, async () => ({
+  app.get("/api/config", { config: { public: true }, schema: { response: { 200: AppConfig } } }, async () => ({
     app_name: "Leadflow",
     support_email: config.supportEmail,
     auto_approve: await getSetting(db, "auto_approve"),
@@ -17,8 +17,10 @@ export async function systemRoutes(app: App, { database, config }: AppDeps) {
     await database.query("SELECT 1");
     return { status: "ok", database: database.kind };
   });
-  app.get("/api/processes", async (req) => ({ data: await listProcesses(db, req.auth) }));
-  app.delete("/api/processes", async (req) => {
+  app.get("/api/processes", { schema: { response: { 200: SystemProcessesResponse } } }, async (req) => ({
+    data: await listProcesses(db, req.auth),
+  }));
+  app.delete("/api/processes", { schema: { response: { 200: SystemProcessesResponse } } }, async (req) => {
     await clearProcesses(db, req.auth);
     return { data: await listProcesses(db, req.auth) };
   });

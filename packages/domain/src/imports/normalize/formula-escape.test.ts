@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { escapeFormula, unescapeFormula } from "../../shared/formula-escape";
 import { prepareBatch } from "../import-rows";
-import { escapeFormula, unescapeFormula } from "./formula-escape";
 
 describe("formula escape", () => {
   it.each([

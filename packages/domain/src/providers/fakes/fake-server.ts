@@ -59,6 +59,11 @@ export interface FakeControls {
   stats: FakeStats;
   /** The next n requests are answered with `status` (default 500). */
   failNext(n: number, status?: number): void;
+  /**
+   * Requests about these values (as `valueOf` reads them) are answered with `status` (default 500), each value as
+   * many times as given: a test that must not depend on which request the runner happens to send first.
+   */
+  failValues(times: ReadonlyMap<string, number>, status?: number): void;
   /** The next n requests are answered 429 with this Retry-After (seconds, or an HTTP-date). */
   rateLimitNext(n: number, retryAfter?: number | string): void;
   /** The next n requests are accepted and never answered: the client times out. */
@@ -72,6 +77,7 @@ export interface FakeControls {
 /** Starts a fake on 127.0.0.1 speaking `spec`. */
 export async function startFakeServer(spec: FakeProviderSpec, opts: FakeServerOptions = {}): Promise<FakeControls> {
   let failures: { n: number; status: number } = { n: 0, status: 500 };
+  let valueFailures: { times: Map<string, number>; status: number } = { times: new Map(), status: 500 };
   let limited: { n: number; retryAfter: string } = { n: 0, retryAfter: "1" };
   let hangs = 0;
   let mode: boolean | "refuse" = false;
@@ -125,6 +131,11 @@ export async function startFakeServer(spec: FakeProviderSpec, opts: FakeServerOp
       failures.n--;
       return send(res, errorAnswer(failures.status));
     }
+    const left = value === null ? 0 : (valueFailures.times.get(value) ?? 0);
+    if (left > 0) {
+      valueFailures.times.set(value!, left - 1);
+      return send(res, errorAnswer(valueFailures.status));
+    }
     if (limited.n > 0) {
       limited.n--;
       return send(res, errorAnswer(429, { "Retry-After": limited.retryAfter }));
@@ -171,6 +182,9 @@ export async function startFakeServer(spec: FakeProviderSpec, opts: FakeServerOp
     },
     failNext(n, status = 500) {
       failures = { n, status };
+    },
+    failValues(times, status = 500) {
+      valueFailures = { times: new Map(times), status };
     },
     rateLimitNext(n, retryAfter = 1) {
       limited = { n, retryAfter: String(retryAfter) };

@@ -1,5 +1,5 @@
 /*
- * Paces provider requests to a gateway's rate limit (requests per second). Two rules together:
+ * Paces requests to a provider at a gateway's rate limit (requests per second). Two rules together:
  * - starts follow an ideal schedule 1/rate apart, so a steady run finishes at the rate even when timers fire
  *   late (a start up to 25 ms late is caught up by the next ones);
  * - a start waits until the start `rate` places before it is a full second old, so no one-second window ever
@@ -70,13 +70,13 @@ export function createPacer(ratePerSecond: number, clock: PacerClock | (() => nu
 
 const pacers = new Map<string, Pacer>();
 
-/** The process's pacer for a gateway at a rate; a changed rate starts a new one. */
-export function pacerFor(gatewayId: number, rate: number): Pacer {
-  const key = `${gatewayId}:${rate}`;
-  let p = pacers.get(key);
+/** The process's pacer for a key (a gateway: everything sent through it) at a rate; a changed rate starts a new one. */
+export function pacerFor(key: string | number, rate: number): Pacer {
+  const slot = `${key}:${rate}`;
+  let p = pacers.get(slot);
   if (!p) {
     p = createPacer(rate);
-    pacers.set(key, p);
+    pacers.set(slot, p);
   }
   return p;
 }

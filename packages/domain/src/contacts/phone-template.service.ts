@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
-import { checkIgnoreTemplateEntry } from "./normalize";
+import { checkIgnoreTemplateEntry } from "./phone-ignore-template";
 
-/** Settings → Ignore Phone Format: the entries an import skips (see normalize/phone-ignore-template.ts). */
+/** Settings → Ignore Phone Format: the entries an import skips (see phone-ignore-template.ts). */
 export async function getPhoneTemplate(db: DbOrTx, teamId: number): Promise<PhoneValidationTemplate> {
   const row = await one<{ values: string[] }>(
     db,

@@ -1,0 +1,5 @@
+import type { ErrorMap } from "../shared/errors";
+
+export const billingErrors = {
+  insufficient_funds: { status: 402, message: "Insufficient funds to continue paid lookup!" },
+} as const satisfies ErrorMap;

@@ -1,0 +1,5 @@
+import type { ErrorMap } from "../shared/errors";
+
+export const contactErrors = {
+  invalid_phone_template: { status: 422, message: "An Ignore Phone Format entry is not valid." },
+} as const satisfies ErrorMap;

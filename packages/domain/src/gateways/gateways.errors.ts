@@ -1,0 +1,6 @@
+import type { ErrorMap } from "../shared/errors";
+
+export const gatewayErrors = {
+  gateway_not_found: { status: 404, message: "Integration not found." },
+  gateway_locked: { status: 403, message: "Default integrations cannot be edited or deleted." },
+} as const satisfies ErrorMap;

@@ -1,0 +1,3 @@
+export * from "./gateway-run";
+export * from "./gateway-secrets";
+export * from "./gateways.service";

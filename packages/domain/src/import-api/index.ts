@@ -1,0 +1,3 @@
+export * from "./import-lists.service";
+export * from "./public-import.service";
+export * from "./public-import-call";

@@ -1,0 +1,10 @@
+export * from "./import-discard";
+export * from "./import-history";
+export * from "./import-quota";
+export * from "./import-rejections";
+export { type ColumnPlan, groupRows, prepareBatch, type StagedRow } from "./import-rows";
+export * from "./import-run";
+export * from "./import-sweep";
+export * from "./import-upload";
+export * from "./imports.jobs";
+export * from "./imports.service";

@@ -1,0 +1,5 @@
+import type { ErrorMap } from "../shared/errors";
+
+export const listErrors = {
+  list_not_found: { status: 404, message: "List not found." },
+} as const satisfies ErrorMap;

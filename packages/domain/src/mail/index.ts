@@ -1,0 +1,3 @@
+export * from "./mail.jobs";
+export * from "./mail.service";
+export * from "./mail.transport";

@@ -1,0 +1,2 @@
+export * from "./app-settings.service";
+export * from "./secrets.service";

@@ -1,0 +1,3 @@
+export * from "./aggregations.sql";
+export * from "./source-counters";
+export * from "./sources.service";
