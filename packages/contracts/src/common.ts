@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Sort/order arrive as `key,direction` (or `key` with a separate direction); an unknown key falls back to the list's default. */
+/** Sort/order arrive as `key,direction` (or `key` with a separate direction); no key means the list's default, an unknown key is a 422. */
 export const SortDirection = z.enum(["asc", "desc"]);
 export type SortDirection = z.infer<typeof SortDirection>;
 

@@ -88,7 +88,7 @@ async function exportRows(db: DbOrTx, row: ExportRow): Promise<{ q: ExportRows; 
   const search = row.search ?? undefined;
   const status = (row.lead_status ?? undefined) as LeadStatus | undefined;
   const filter = await filterSql(db, { teamId: row.team_id, segmentId: row.segment_id, search, status });
-  const sort = parseSort({ order: row.order_by ?? undefined }, LeadSortKeys, DEFAULT_SORT);
+  const sort = parseSort({ order: row.order_by ?? undefined }, LeadSortKeys, DEFAULT_SORT, { lenient: true });
   const columns = await exportColumns(db, row.team_id, row.attribute_ids);
   const total =
     !search && status === undefined

@@ -22,6 +22,7 @@ const commonErrors = {
   not_found: { status: 404, message: "Not found." },
   forbidden: { status: 403, message: "This action is unauthorized." },
   rate_limited: { status: 429, message: "Too many attempts. Please try again later." },
+  invalid_sort: { status: 422, message: "This list cannot be sorted that way." },
 } as const satisfies ErrorMap;
 
 const accountErrors = {

@@ -14,11 +14,19 @@ describe("parseSort", () => {
       { key: "name", direction: "desc" },
     ],
     [{ order: "total_leads,asc" }, { key: "total_leads", direction: "asc" }],
-    [{ sort: "password_hash,desc" }, fallback],
-    [{ sort: "name; DROP TABLE sources" }, fallback],
+    [{ sort: "-" }, fallback],
     [{}, fallback],
   ])("%j → %j", (q, expected) => {
     expect(parseSort(q, keys, fallback)).toEqual(expected);
+  });
+
+  it.each([
+    [{ sort: "password_hash,desc" }, "Sort by one of: name, total_leads, created_at."],
+    [{ sort: "name; DROP TABLE sources" }, "Sort by one of: name, total_leads, created_at."],
+    [{ sort: "name,sideways" }, "Sort direction must be asc or desc."],
+  ])("%j is a 422: %s", (q, message) => {
+    expect(() => parseSort(q, keys, fallback)).toThrow(message);
+    expect(parseSort(q, keys, fallback, { lenient: true })).toEqual(fallback);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ListQuery, Page, SortDirection } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { AppError } from "./errors";
 import { type DbOrTx, one, rows } from "./rows";
 
 export interface Sort<K extends string> {
@@ -8,10 +9,16 @@ export interface Sort<K extends string> {
 }
 
 /**
- * `sort=name,desc`, `sort=name&order=desc`, `order=name,desc` and `sort=-name` all mean the same; an unknown key
- * falls back to the default rather than failing the page.
+ * `sort=name,desc`, `sort=name&order=desc`, `order=name,desc` and `sort=-name` all mean the same; no key means the
+ * list's default. A key or direction the list does not have is a 422 naming the ones it has (`lenient`: the
+ * default instead, for a sort stored earlier, such as an export's).
  */
-export function parseSort<K extends string>(q: Pick<ListQuery, "sort" | "order">, keys: readonly K[], fallback: Sort<K>): Sort<K> {
+export function parseSort<K extends string>(
+  q: Pick<ListQuery, "sort" | "order">,
+  keys: readonly K[],
+  fallback: Sort<K>,
+  opts: { lenient?: boolean } = {},
+): Sort<K> {
   let raw = q.sort ?? q.order ?? "";
   let direction: SortDirection | undefined;
   if (raw.startsWith("-")) {
@@ -19,9 +26,16 @@ export function parseSort<K extends string>(q: Pick<ListQuery, "sort" | "order">
     direction = "desc";
   }
   const [key, dir] = raw.split(",").map((s) => s.trim());
-  const explicit = dir ?? (q.sort && q.order && ["asc", "desc"].includes(q.order.toLowerCase()) ? q.order : undefined);
+  const explicit = dir || (q.sort && q.order && q.order !== q.sort ? q.order : undefined);
+  if (!key) return fallback;
+  const known = (keys as readonly string[]).includes(key);
+  const direct = explicit === undefined || ["asc", "desc"].includes(explicit.toLowerCase());
+  if (!known || !direct) {
+    if (opts.lenient) return fallback;
+    const message = !known ? `Sort by one of: ${keys.join(", ")}.` : `Sort direction must be asc or desc.`;
+    throw new AppError("invalid_sort", message, { sort: [message] });
+  }
   if (explicit) direction = explicit.toLowerCase() === "desc" ? "desc" : "asc";
-  if (!key || !(keys as readonly string[]).includes(key)) return fallback;
   return { key: key as K, direction: direction ?? "asc" };
 }
 
@@ -62,7 +76,7 @@ export interface PagedList<K extends string> {
 
 /**
  * Reads one offset page and its total. The sort key is looked up in the list's map: a key from the request is
- * never written into SQL, and one the map lacks falls back to the list's default.
+ * never written into SQL, and one the map lacks is a 422.
  */
 export async function pagedQuery<R, K extends string>(
   db: DbOrTx,
