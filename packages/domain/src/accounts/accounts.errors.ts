@@ -1,4 +1,4 @@
-import type { ErrorMap } from "../shared/errors";
+import type { ErrorMap } from "../shared/error-map";
 
 export const accountErrors = {
   unauthenticated: { status: 401, message: "Unauthenticated." },

@@ -1,4 +1,4 @@
-import type { ErrorMap } from "../shared/errors";
+import type { ErrorMap } from "../shared/error-map";
 
 export const billingErrors = {
   insufficient_funds: { status: 402, message: "Insufficient funds to continue paid lookup!" },

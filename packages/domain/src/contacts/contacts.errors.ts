@@ -1,4 +1,4 @@
-import type { ErrorMap } from "../shared/errors";
+import type { ErrorMap } from "../shared/error-map";
 
 export const contactErrors = {
   invalid_phone_template: { status: 422, message: "An Ignore Phone Format entry is not valid." },

@@ -1,4 +1,4 @@
-import type { ErrorMap } from "../shared/errors";
+import type { ErrorMap } from "../shared/error-map";
 
 export const importErrors = {
   import_not_found: { status: 404, message: "Import not found." },

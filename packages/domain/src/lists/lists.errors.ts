@@ -1,4 +1,4 @@
-import type { ErrorMap } from "../shared/errors";
+import type { ErrorMap } from "../shared/error-map";
 
 export const listErrors = {
   list_not_found: { status: 404, message: "List not found." },

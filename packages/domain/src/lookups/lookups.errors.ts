@@ -1,4 +1,4 @@
-import type { ErrorMap } from "../shared/errors";
+import type { ErrorMap } from "../shared/error-map";
 
 export const lookupErrors = {
   lookup_not_found: { status: 404, message: "Lookup not found." },

@@ -10,14 +10,9 @@ import { listErrors } from "../lists/lists.errors";
 import { lookupErrors } from "../lookups/lookups.errors";
 import { segmentErrors } from "../segments/segments.errors";
 import { sourceErrors } from "../sources/sources.errors";
+import type { ErrorMap } from "./error-map";
 
-export interface ErrorEntry {
-  status: number;
-  message: string;
-}
-
-/** A feature's expected failures, by code: each gets its HTTP status and message. */
-export type ErrorMap = Record<string, ErrorEntry>;
+export type { ErrorEntry, ErrorMap } from "./error-map";
 
 const commonErrors = {
   not_found: { status: 404, message: "Not found." },
