@@ -20,7 +20,7 @@ import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { UserAvatar } from "../../components/user-avatar/user-avatar";
-import { AccountBalanceItem, useBalanceLiveRefresh } from "../../features/lookups/components/account-balance";
+import { AccountBalanceItem, useBalanceLiveRefresh } from "../../features/lookups";
 import { isAccountExpired, type LoggedAccount, removeAccount, useAccounts } from "../../lib/accounts";
 import { api } from "../../lib/api-client";
 import { useT } from "../../lib/i18n";

@@ -2,7 +2,7 @@ import MenuIcon from "@mui/icons-material/Menu";
 import { Alert, Box, IconButton, Stack, Toolbar, useMediaQuery, useTheme } from "@mui/material";
 import { BreadcrumbsView } from "../../components/breadcrumbs/breadcrumbs-view";
 import { ContextMenuButton } from "../../components/context-menu/context-menu-view";
-import { ProcessesPopover } from "../../features/processes/components/processes-popover";
+import { ProcessesPopover } from "../../features/processes";
 import type { LoggedAccount } from "../../lib/accounts";
 import { HEADER_TICK_MS } from "../../lib/current-user";
 import { useT } from "../../lib/i18n";

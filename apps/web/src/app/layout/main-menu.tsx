@@ -10,12 +10,12 @@ import { Box, Divider, IconButton, List, ListItemButton, ListItemIcon, ListItemT
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { useAccountPath } from "../../components/breadcrumbs/breadcrumbs";
-import { useT } from "../../lib/i18n";
+import { type MessageKey, useT } from "../../lib/i18n";
 import { Logo } from "./logo";
 
 interface NavItem {
   key: string;
-  labelKey: string;
+  labelKey: MessageKey;
   to: string;
   icon: ReactNode;
   /** Other path prefixes that belong to this item (lead pages reached from a source, …). */

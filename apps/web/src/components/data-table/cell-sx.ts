@@ -1,5 +1,5 @@
 import { alpha, type SxProps, type Theme } from "@mui/material/styles";
-import type { DataTableColumn } from "./types";
+import type { ResolvedColumn } from "./types";
 
 /**
  * A column pinned to the table's right edge from md up: it stays in view while the others scroll. The visible part
@@ -28,7 +28,7 @@ function stickyRightSx(theme: Theme) {
 }
 
 /** Width and responsive visibility shared by header, body and skeleton cells. */
-export function cellSx<T>(c: DataTableColumn<T>): SxProps<Theme> {
+export function cellSx<T>(c: ResolvedColumn<T>): SxProps<Theme> {
   return [
     {
       width: c.width,

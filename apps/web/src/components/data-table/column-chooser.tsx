@@ -3,10 +3,10 @@ import { Box, Button, Checkbox, Divider, ListItemIcon, ListItemText, Menu, MenuI
 import { useId, useState } from "react";
 import { useT } from "../../lib/i18n";
 import type { HiddenColumns } from "./hidden-columns";
-import type { DataTableColumn } from "./types";
+import type { ResolvedColumn } from "./types";
 
 export interface ColumnChooserProps<T> {
-  columns: readonly DataTableColumn<T>[];
+  columns: readonly ResolvedColumn<T>[];
   state: HiddenColumns;
 }
 

@@ -8,11 +8,11 @@ import { EmptyState } from "../empty-state/empty-state";
 import { cellSx } from "./cell-sx";
 import { DataTableRow } from "./data-table-row";
 import { isRowSelected, type TableSelection } from "./selection";
-import type { DataTableColumn, RowId } from "./types";
+import type { ResolvedColumn, RowId } from "./types";
 
 export interface DataTableBodyProps<T, K extends RowId> {
   rows: readonly T[] | undefined;
-  columns: readonly DataTableColumn<T>[];
+  columns: readonly ResolvedColumn<T>[];
   getRowId: (row: T) => K;
   rowHref?: (row: T) => string | undefined;
   onRowClick?: (row: T) => void;

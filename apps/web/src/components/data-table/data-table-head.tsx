@@ -3,12 +3,13 @@ import { useT } from "../../lib/i18n";
 import { cellSx } from "./cell-sx";
 import { PINNED_CELL_ATTR } from "./scroll-edges";
 import { nextSort } from "./table-url-state";
-import type { DataTableColumn, SortState } from "./types";
+import type { ResolvedColumn, SortState } from "./types";
 
 export interface DataTableHeadProps<T> {
-  columns: readonly DataTableColumn<T>[];
+  columns: readonly ResolvedColumn<T>[];
   sort: SortState | null;
-  onSort: (sort: SortState) => void;
+  /** Absent in an unpaged table: its headers do not sort. */
+  onSort?: (sort: SortState) => void;
   /** Header checkbox; absent when rows are not selectable. */
   selection?: { state: "none" | "some" | "all"; disabled: boolean; onToggle: () => void };
 }
@@ -31,8 +32,8 @@ export function DataTableHead<T>({ columns, sort, onSort, selection }: DataTable
           </TableCell>
         )}
         {columns.map((c) => {
-          const key = c.sortKey ?? c.key;
-          const active = sort?.key === key;
+          const key = onSort && c.sortKey;
+          const active = !!key && sort?.key === key;
           return (
             <TableCell
               key={c.key}
@@ -42,7 +43,7 @@ export function DataTableHead<T>({ columns, sort, onSort, selection }: DataTable
               sortDirection={active && sort ? sort.direction : false}
               aria-sort={active && sort ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
             >
-              {c.sortable ? (
+              {key ? (
                 <TableSortLabel
                   active={active}
                   direction={active && sort ? sort.direction : (c.firstSortDirection ?? "asc")}

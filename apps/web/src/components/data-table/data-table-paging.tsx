@@ -7,7 +7,8 @@ import { shouldResetPage } from "./table-url-state";
 import { type CursorPage, type CursorTableState, isCursorState, type TableState } from "./types";
 
 interface PagingQuery<T> {
-  data: Page<T> | CursorPage<T> | undefined;
+  /** An unpaged table's `{ data }` has no `meta`: nothing to page. */
+  data: Page<T> | CursorPage<T> | { data: T[]; meta?: undefined } | undefined;
   isPlaceholderData: boolean;
   error: unknown;
 }
@@ -16,19 +17,21 @@ interface PagingQuery<T> {
  * Back to the first page when the current one is gone: a numbered page beyond the last, an empty keyset page past
  * the first, or a cursor the server refuses.
  */
-export function useReturnToFirstPage<T>(state: TableState | CursorTableState, query: PagingQuery<T>): void {
+export function useReturnToFirstPage<T>(state: TableState | CursorTableState | undefined, query: PagingQuery<T>): void {
   const settled = !query.isPlaceholderData;
   const meta = query.data?.meta;
 
-  const page = isCursorState(state) ? undefined : state.page;
-  const setPage = isCursorState(state) ? undefined : state.setPage;
+  const numbered = state && !isCursorState(state) ? state : undefined;
+  const page = numbered?.page;
+  const setPage = numbered?.setPage;
   const lastPage = settled && meta && "last_page" in meta ? meta.last_page : undefined;
   useEffect(() => {
     if (page !== undefined && setPage && shouldResetPage(page, lastPage)) setPage(1, { replace: true });
   }, [page, lastPage, setPage]);
 
-  const cursor = isCursorState(state) ? state.cursor : null;
-  const setCursor = isCursorState(state) ? state.setCursor : undefined;
+  const keyset = state && isCursorState(state) ? state : undefined;
+  const cursor = keyset?.cursor ?? null;
+  const setCursor = keyset?.setCursor;
   const rowCount = settled ? query.data?.data.length : undefined;
   const refused = !!cursor && isCursorRefused(query.error);
   useEffect(() => {

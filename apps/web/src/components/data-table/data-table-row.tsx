@@ -3,11 +3,11 @@ import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import { useT } from "../../lib/i18n";
 import { cellSx } from "./cell-sx";
-import type { DataTableColumn } from "./types";
+import type { ResolvedColumn } from "./types";
 
 export interface DataTableRowProps<T> {
   row: T;
-  columns: readonly DataTableColumn<T>[];
+  columns: readonly ResolvedColumn<T>[];
   href?: string;
   onClick?: (row: T) => void;
   selectable: boolean;
@@ -19,7 +19,7 @@ export interface DataTableRowProps<T> {
 const INTERACTIVE =
   "a, button, input, label, select, textarea, [role='button'], [role='checkbox'], [role='menu'], [data-row-click='ignore']";
 
-function cellValue<T>(row: T, column: DataTableColumn<T>) {
+function cellValue<T>(row: T, column: ResolvedColumn<T>) {
   if (column.render) return column.render(row);
   const value = (row as Record<string, unknown>)[column.key];
   return value === null || value === undefined ? "—" : String(value);

@@ -1,5 +1,5 @@
 /** Texts of the shared table; merged into the English dictionary (through sources.messages.ts for now). */
-export const dataTableMessages: Record<string, string> = {
+export const dataTableMessages = {
   "table.search": "Search",
   "table.clearSearch": "Clear search",
   "table.columns": "Columns",
@@ -27,4 +27,4 @@ export const dataTableMessages: Record<string, string> = {
   "table.matchingSelected": "{items} matching are selected.",
   "table.verified": "Verified",
   "table.lookup": "Lookup",
-};
+} as const;

@@ -8,6 +8,7 @@ import { DataTableHead } from "./data-table-head";
 import { DataTablePaging, useReturnToFirstPage } from "./data-table-paging";
 import { DataTableToolbar } from "./data-table-toolbar";
 import { useHiddenColumns } from "./hidden-columns";
+import { resolveColumns } from "./resolve-columns";
 import { ScrollFrame } from "./scroll-frame";
 import { SelectAllBanner } from "./select-all-banner";
 import {
@@ -32,8 +33,8 @@ export interface DataTableQuery<D> {
   refetch: () => unknown;
 }
 
-interface DataTableCommonProps<T, K extends RowId> {
-  columns: readonly DataTableColumn<T>[];
+interface DataTableCommonProps<T, K extends RowId, C> {
+  columns: readonly DataTableColumn<T, C>[];
   /** Page-size options. */
   pageSizes?: readonly number[];
   getRowId?: (row: T) => K;
@@ -54,30 +55,48 @@ interface DataTableCommonProps<T, K extends RowId> {
   toolbarActions?: ReactNode;
   /** Narrower cell padding, for tables with many columns (a lead table's attributes). */
   dense?: boolean;
+  /** MUI's small rows, for short tables stacked on one page (Settings → Integrations). */
+  size?: "small" | "medium";
+  /** Placeholder rows while the first answer loads; default the page size, at most 8. */
+  skeletonRows?: number;
   /** The noun for a number of rows: "1,234 leads". */
   countLabel?: (count: number) => string;
   "aria-label"?: string;
 }
 
-/** Numbered pages (`Page<T>`, TableState) or keyset paging (`CursorPage<T>`, CursorTableState). */
-export type DataTableProps<T, K extends RowId = number> = DataTableCommonProps<T, K> &
-  ({ state: TableState; query: DataTableQuery<Page<T>> } | { state: CursorTableState; query: DataTableQuery<CursorPage<T>> });
+/** The columns' context: required when the columns read one. */
+type ContextProp<C> = undefined extends C ? { context?: C } : { context: C };
+
+/**
+ * Numbered pages (`Page<T>`, TableState), keyset paging (`CursorPage<T>`, CursorTableState), or no state at all: a
+ * short list fetched whole (`{ data: T[] }`), shown without paging, search or sort.
+ */
+export type DataTableProps<T, K extends RowId = number, C = undefined> = DataTableCommonProps<T, K, C> &
+  ContextProp<C> &
+  (
+    | { state: TableState; query: DataTableQuery<Page<T>> }
+    | { state: CursorTableState; query: DataTableQuery<CursorPage<T>> }
+    | { state?: undefined; query: DataTableQuery<{ data: T[] }> }
+  );
 
 const defaultRowId = <K extends RowId>(row: unknown) => (row as { id: K }).id;
 const defaultCountLabel = (n: number) => tn("table.rows", n, { count: n.toLocaleString("en-US") });
 
+const noop = () => {};
+
 /** The product's one server-side table: paging, sorting, debounced search, selection, row links, column chooser. */
-export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, K>) {
-  const { columns, query, state, pageSizes = [15, 50, 100], rowHref, columnsStorageKey, searchable = true } = props;
+export function DataTable<T, K extends RowId = number, C = undefined>(props: DataTableProps<T, K, C>) {
+  const { query, state, pageSizes = [15, 50, 100], rowHref, columnsStorageKey, searchable = true } = props;
   const countLabel = props.countLabel ?? defaultCountLabel;
   const t = useT();
   const getRowId = props.getRowId ?? defaultRowId<K>;
+  const columns = resolveColumns(props.columns, { ...(props.context as C), t });
   const hiddenColumns = useHiddenColumns(columnsStorageKey, columns);
   const visible = columns.filter((c) => c.hideable === false || !hiddenColumns.hidden.has(c.key));
   const selection = useNormalizedSelection(props.selection);
 
   const rows: readonly T[] | undefined = query.data?.data;
-  const total = query.data?.meta.total;
+  const total = query.data && "meta" in query.data ? query.data.meta.total : undefined;
   const pageIds = rows?.map(getRowId) ?? [];
   const pageIdsKey = pageIds.join(",");
   const settled = !query.isPlaceholderData;
@@ -95,27 +114,32 @@ export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, 
   }, [pageIdsKey, value, settled, spansPages]);
 
   // A selection across pages (and 'all matching') is of this search's rows: a new search starts a new selection.
-  const lastSearch = useRef(state.search);
+  const search = state?.search ?? "";
+  const lastSearch = useRef(search);
   useEffect(() => {
-    if (lastSearch.current === state.search) return;
-    lastSearch.current = state.search;
+    if (lastSearch.current === search) return;
+    lastSearch.current = search;
     if (value && (value.all || (spansPages && value.ids.length > 0)) && setSelection) setSelection(noSelection);
-  }, [state.search, value, setSelection, spansPages]);
+  }, [search, value, setSelection, spansPages]);
 
   const refreshing = query.isFetching && !!rows;
   const selectedCount = value ? selectionCount(value, total) : 0;
+  const searchField =
+    searchable && state ? { value: state.search, onChange: state.setSearch, placeholder: props.searchPlaceholder } : undefined;
   const bannerMode =
     !selection?.allMatching || !value ? null : value.all ? "all" : canSelectAllMatching(value, pageIds, total) ? "page" : null;
 
   return (
     <Paper variant="outlined" sx={{ overflow: "hidden" }}>
-      <DataTableToolbar
-        search={searchable ? { value: state.search, onChange: state.setSearch, placeholder: props.searchPlaceholder } : undefined}
-        selectedCount={selectedCount}
-        onClearSelection={setSelection ? () => setSelection(noSelection) : undefined}
-        actions={props.toolbarActions}
-        columnChooser={columnsStorageKey ? <ColumnChooser columns={columns} state={hiddenColumns} /> : undefined}
-      />
+      {(searchField || selection || props.toolbarActions || columnsStorageKey) && (
+        <DataTableToolbar
+          search={searchField}
+          selectedCount={selectedCount}
+          onClearSelection={setSelection ? () => setSelection(noSelection) : undefined}
+          actions={props.toolbarActions}
+          columnChooser={columnsStorageKey ? <ColumnChooser columns={columns} state={hiddenColumns} /> : undefined}
+        />
+      )}
       {value && setSelection && (
         <SelectAllBanner
           mode={bannerMode}
@@ -133,14 +157,15 @@ export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, 
         <Table
           aria-label={props["aria-label"]}
           aria-busy={query.isFetching}
+          size={props.size}
           sx={
             props.dense ? { "& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox):not(.MuiTableCell-alignRight)": { px: 1 } } : undefined
           }
         >
           <DataTableHead
             columns={visible}
-            sort={state.sort}
-            onSort={state.setSort}
+            sort={state?.sort ?? null}
+            onSort={state?.setSort}
             selection={
               value && setSelection
                 ? {
@@ -160,16 +185,16 @@ export function DataTable<T, K extends RowId = number>(props: DataTableProps<T, 
             selection={value}
             onToggle={(id) => value && setSelection?.(toggleSelectedRow(value, id))}
             loading={query.isPending}
-            skeletonRows={Math.min(state.limit, 8)}
+            skeletonRows={props.skeletonRows ?? Math.min(state?.limit ?? 8, 8)}
             error={query.error}
             onRetry={() => query.refetch()}
             emptyText={props.emptyText ?? t("table.noRecords")}
-            search={state.search}
-            onClearSearch={() => state.setSearch("")}
+            search={search}
+            onClearSearch={state ? () => state.setSearch("") : noop}
           />
         </Table>
       </ScrollFrame>
-      <DataTablePaging state={state} query={query} pageSizes={pageSizes} countLabel={countLabel} />
+      {state && <DataTablePaging state={state} query={query} pageSizes={pageSizes} countLabel={countLabel} />}
     </Paper>
   );
 }

@@ -1,6 +1,9 @@
 import { useCallback, useMemo, useState } from "react";
 import type { DataTableColumn } from "./types";
 
+/** What hiding a column needs to know of it. */
+type HideableColumn = Pick<DataTableColumn<unknown>, "key" | "hideable" | "defaultHidden">;
+
 /** Stored preference → every stored key; null when nothing usable is stored (then defaults apply). */
 export function parseStoredColumns(raw: string | null): string[] | null {
   if (!raw) return null;
@@ -18,12 +21,12 @@ export function hiddenAmong(keys: readonly string[], hideableKeys: readonly stri
   return new Set(keys.filter((k) => hideableKeys.includes(k)));
 }
 
-export function defaultHiddenColumns<T>(columns: readonly DataTableColumn<T>[]): string[] {
+export function defaultHiddenColumns(columns: readonly HideableColumn[]): string[] {
   return columns.filter((c) => c.hideable !== false && c.defaultHidden).map((c) => c.key);
 }
 
 /** Columns a person may hide; the others (Phone, Email) always show. */
-export function hideableColumnKeys<T>(columns: readonly DataTableColumn<T>[]): string[] {
+export function hideableColumnKeys(columns: readonly HideableColumn[]): string[] {
   return columns.filter((c) => c.hideable !== false).map((c) => c.key);
 }
 
@@ -55,7 +58,7 @@ export interface HiddenColumns {
  * columns not shown now are kept: a lead table's attribute columns arrive with its rows, and another list's
  * attributes differ, yet a column hidden once stays hidden wherever it appears.
  */
-export function useHiddenColumns<T>(storageKey: string | undefined, columns: readonly DataTableColumn<T>[]): HiddenColumns {
+export function useHiddenColumns(storageKey: string | undefined, columns: readonly HideableColumn[]): HiddenColumns {
   const hideable = hideableColumnKeys(columns);
   const defaults = defaultHiddenColumns(columns);
   const [keys, setKeys] = useState<string[]>(() => (storageKey && parseStoredColumns(read(storageKey))) || defaults);

@@ -1,5 +1,6 @@
 import type { Breakpoint } from "@mui/material/styles";
 import type { ReactNode } from "react";
+import type { t } from "../../lib/i18n";
 
 export type SortDirection = "asc" | "desc";
 
@@ -10,14 +11,22 @@ export interface SortState {
 
 export type RowId = string | number;
 
-export interface DataTableColumn<T> {
+/** What every column's header and cells get: the page's context (`DataTable`'s `context` prop) and `t`. */
+export type CellContext<C> = C & { t: typeof t };
+
+/**
+ * A column as a page defines it: a module constant, not rebuilt per render. Header and cells read the page's typed
+ * context (link builders, row actions) and the language's `t`, so nothing is memoised.
+ * `S` is the list endpoint's sort-key union (the contract's `…SortKeys`): a column is sortable by giving its key.
+ */
+export interface DataTableColumn<T, C = unknown, S extends string = string> {
   key: string;
-  header: string;
+  /** A literal (an attribute's name), or text in the current language: `({ t }) => t("sources.columns.name")`. */
+  header: string | ((ctx: CellContext<C>) => string);
   /** Cell content; without it the cell shows `row[key]`. */
-  render?: (row: T) => ReactNode;
-  sortable?: boolean;
-  /** The server's sort key when it differs from `key`. */
-  sortKey?: string;
+  render?: (row: T, ctx: CellContext<C>) => ReactNode;
+  /** The server's sort key; a column without one does not sort. */
+  sortKey?: S;
   /** Direction of the first click on the header: numbers read best largest first. */
   firstSortDirection?: SortDirection;
   width?: number | string;
@@ -32,6 +41,18 @@ export interface DataTableColumn<T> {
   /** Pinned to the right edge (from md up) while a wide table scrolls: the Status of leads, imports and lookups. */
   stickyRight?: boolean;
 }
+
+/** The columns of one table: `Columns<Source, SourceColumnsContext, SourceSortKey>`. */
+export type Columns<T, C = unknown, S extends string = string> = readonly DataTableColumn<T, C, S>[];
+
+/** A column with its header and cells bound to the context: what the table's parts draw. */
+export interface ResolvedColumn<T> extends Omit<DataTableColumn<T>, "header" | "render"> {
+  header: string;
+  render?: (row: T) => ReactNode;
+}
+
+/** A sort-key union from the contract's list: `SortKeyOf<typeof SourceSortKeys>`. */
+export type SortKeyOf<Keys extends readonly string[]> = Keys[number];
 
 interface TableQueryState {
   limit: number;

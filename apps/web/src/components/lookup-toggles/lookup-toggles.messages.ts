@@ -1,5 +1,5 @@
 /** English texts of the lookup toggles (Match Format, the import API key form). Quoted spec texts are verbatim. */
-export const lookupTogglesMessages: Record<string, string> = {
+export const lookupTogglesMessages = {
   "lookups.title": "Lookups after import",
   "lookups.hint": "Run these checks on the imported leads as soon as the import finishes.",
   "lookups.lookupPhones": "Lookup phone numbers",
@@ -9,4 +9,4 @@ export const lookupTogglesMessages: Record<string, string> = {
   "lookups.gatewayFor": "Gateway for {lookup}",
   "lookups.selectGateway": "Select gateway",
   "lookups.noGateways": "No gateways yet — add one in Settings → Integrations",
-};
+} as const;

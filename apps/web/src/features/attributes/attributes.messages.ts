@@ -1,5 +1,5 @@
 /** English texts of Settings → System Attributes. Quoted spec texts are verbatim. */
-export const attributesMessages: Record<string, string> = {
+export const attributesMessages = {
   "attributes.add": "Add Attribute",
   "attributes.create": "Create",
   "attributes.createTitle": "Create Attribute",
@@ -29,4 +29,4 @@ export const attributesMessages: Record<string, string> = {
   "attributes.removeError": "Removing attribute error",
   "attributes.empty": "No Attributes Found",
   "attributes.search": "Search attributes",
-};
+} as const;

@@ -1,5 +1,8 @@
-/** English texts of the audience and segment screens. Quoted spec texts are verbatim. */
-export const audiencesMessages: Record<string, string> = {
+import { filterBuilderMessages } from "./filter-builder/filter-builder.messages";
+
+/** English texts of the audience and segment screens, the filter builder's included. Quoted spec texts are verbatim. */
+export const audiencesMessages = {
+  ...filterBuilderMessages,
   "audiences.title": "Audiences",
   "audiences.subtitle": "Segments of your leads built from filter conditions.",
   "audiences.tableLabel": "Audiences",
@@ -105,4 +108,4 @@ export const audiencesMessages: Record<string, string> = {
   "audiences.preview.applyHint": "Apply the filters to see how many leads match.",
   "audiences.preview.stale": "Apply to count your latest changes.",
   "audiences.preview.error": "The matching leads could not be counted.",
-};
+} as const;

@@ -1,5 +1,5 @@
 /** English texts of the API Documentation page (doc.title and doc.subtitle are the app's). Spec texts verbatim. */
-export const docMessages: Record<string, string> = {
+export const docMessages = {
   "doc.loadError": "The API description could not be loaded",
   "doc.notDescribed": "This server does not describe the import interface",
   "doc.notDescribedText": "Its OpenAPI description has no POST /api/import/lead. Update the server and reload.",
@@ -68,4 +68,4 @@ export const docMessages: Record<string, string> = {
   "doc.code.502": "Server error",
   "doc.code.503": "Server error",
   "doc.code.504": "Server error",
-};
+} as const;

@@ -1,5 +1,5 @@
 /** English texts of Export as CSV and Settings → Export Files. Quoted spec texts are verbatim. */
-export const exportsMessages: Record<string, string> = {
+export const exportsMessages = {
   "exports.dialogTitle": "Export as CSV",
   "exports.name": "Name",
   "exports.nameHint": "The file has the table's visible columns, search and order.",
@@ -18,4 +18,4 @@ export const exportsMessages: Record<string, string> = {
   "exports.status.2": "In progress",
   "exports.status.3": "Completed",
   "exports.status.4": "Failed",
-};
+} as const;

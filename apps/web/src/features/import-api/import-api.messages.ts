@@ -1,5 +1,5 @@
 /** English texts of Settings → Import API Keys and the Import Lead Test page. Quoted spec texts are verbatim. */
-export const importApiMessages: Record<string, string> = {
+export const importApiMessages = {
   // Settings → Import API Keys
   "importApi.add": "Add API Key",
   "importApi.empty": "No API Keys Found",
@@ -82,4 +82,4 @@ export const importApiMessages: Record<string, string> = {
   "importTest.status.merged": "merged into an existing lead",
   "importTest.status.failed": "failed",
   "importTest.counts": "Received {received} · created {created} · merged {merged} · failed {failed}",
-};
+} as const;

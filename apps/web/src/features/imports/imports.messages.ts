@@ -1,5 +1,5 @@
 /** English texts of the import dialogs and the import settings pages. Quoted spec texts are verbatim. */
-export const importsMessages: Record<string, string> = {
+export const importsMessages = {
   // Import File
   "imports.fileTitle": "Import File",
   "imports.source": "Source",
@@ -114,4 +114,4 @@ export const importsMessages: Record<string, string> = {
   "phoneFormat.empty": "No entries yet: every phone is imported.",
   "phoneFormat.reset": "Discard changes",
   "phoneFormat.saved": "Phone format saved.",
-};
+} as const;

@@ -1,10 +1,11 @@
-import { GatewayKindLabels, GatewayKinds, GatewayKindTitles } from "@leadflow/contracts";
+import { type GatewayKind, GatewayKindLabels, GatewayKinds, GatewayKindTitles } from "@leadflow/contracts";
 
-const perKind = (prefix: string, texts: Record<string, string>) =>
-  Object.fromEntries(GatewayKinds.map((k) => [`${prefix}.${k}`, texts[k]!]));
+// fromEntries forgets the keys; every kind is mapped, so the typed keys are exact.
+const perKind = <P extends string>(prefix: P, texts: Record<GatewayKind, string>) =>
+  Object.fromEntries(GatewayKinds.map((k) => [`${prefix}.${k}`, texts[k]])) as Record<`${P}.${GatewayKind}`, string>;
 
 /** English texts of Settings → Integrations. Quoted spec texts are verbatim ('Add Integration'). */
-export const integrationsMessages: Record<string, string> = {
+export const integrationsMessages = {
   // The tables' titles and the dialog's Type options (spec 2 §2).
   ...perKind("integrations.title", GatewayKindTitles),
   ...perKind("integrations.kindLabel", GatewayKindLabels),
@@ -57,4 +58,4 @@ export const integrationsMessages: Record<string, string> = {
   "integrations.sandboxHint": "Simulated results, no account needed: use it to try lookups and campaigns end to end.",
   "integrations.testConnection": "Test connection",
   "integrations.testing": "Testing…",
-};
+} as const;

@@ -1,5 +1,5 @@
 /** English texts of the leads tables and the lead page. Quoted spec texts are verbatim. */
-export const leadsMessages: Record<string, string> = {
+export const leadsMessages = {
   "leads.pageSubtitle": "Every lead of your team across sources and lists.",
   "leads.tableLabel": "Leads",
   "leads.searchPlaceholder": "Search leads",
@@ -97,4 +97,4 @@ export const leadsMessages: Record<string, string> = {
   "leads.timeline.set": "set to",
   "leads.timeline.removed": "removed",
   "leads.timeline.error": "The activity log could not be loaded.",
-};
+} as const;

@@ -3,7 +3,7 @@
  * items and the balance. Quoted spec texts are verbatim. (The import toggles keep their own `lookups.*` keys in
  * components/lookup-toggles; these never reuse one of theirs.)
  */
-export const lookupsMessages: Record<string, string> = {
+export const lookupsMessages = {
   "lookups.runLookup": "Run Lookup",
   "lookups.started": "Lookup has been started",
   "lookups.run.start": "Start lookup",
@@ -117,4 +117,4 @@ export const lookupsMessages: Record<string, string> = {
   "lookups.freshness.dnc_days": "SMS DNC results",
   "lookups.freshness.days": "days",
   "lookups.freshness.saved": "Lookup freshness saved",
-};
+} as const;

@@ -1,5 +1,5 @@
 /** English texts of the sources and lists screens. Quoted spec texts are verbatim. */
-export const sourcesMessages: Record<string, string> = {
+export const sourcesMessages = {
   "sources.breadcrumb": "Data",
   "sources.title": "Data",
   "sources.subtitle": "Sources group the lists your leads are imported into.",
@@ -103,4 +103,4 @@ export const sourcesMessages: Record<string, string> = {
   "lists.backToSource": "Back to the source",
   "lists.backToSources": "Back to Data",
   "lists.source": "Source",
-};
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leadKeys } from "../../leads/api/leads.api";
+import { leadKeys } from "../../leads";
 import { belongsToSegment, isSegmentLeadsKey, segmentKeys } from "./segments.api";
 
 describe("segment query keys", () => {

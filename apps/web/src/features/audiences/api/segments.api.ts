@@ -11,7 +11,7 @@ import type {
 import { keepPreviousData, type QueryClient, type QueryKey, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, request } from "../../../lib/api-client";
 import { useLiveEvent } from "../../../lib/live";
-import { leadKeys } from "../../leads/api/leads.api";
+import { leadKeys } from "../../leads";
 
 export interface SegmentsParams {
   page: number;

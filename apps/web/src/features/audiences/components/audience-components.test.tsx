@@ -4,16 +4,12 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { resolveColumns } from "../../../components/data-table/resolve-columns";
 import { t } from "../../../lib/i18n";
-import { en } from "../../../lib/i18n/en";
 import { segmentPreviewQuery } from "../api/segments.api";
-import { audiencesMessages } from "../audiences.messages";
 import { ExportNotice } from "./export-notice";
 import { PreviewCount } from "./preview-count";
 import { audienceColumns } from "./segment-columns";
-
-// The app registers these through the feature dictionaries; the test needs them whether or not that is wired yet.
-Object.assign(en, audiencesMessages);
 
 const segment: Segment = {
   id: 4,
@@ -61,7 +57,7 @@ describe("ExportNotice", () => {
 });
 
 describe("audienceColumns", () => {
-  const columns = audienceColumns(t, (s) => `/u/0/audiences/${s.id}/leads`);
+  const columns = resolveColumns(audienceColumns, { t, href: (s) => `/u/0/audiences/${s.id}/leads` });
   const cell = (key: string, s: Segment) => html(columns.find((c) => c.key === key)!.render!(s));
 
   it("has the spec's columns in order", () => {

@@ -20,7 +20,7 @@ import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
-import { FormTextField } from "../../../components/form-dialog/form-text-field";
+import { FormTextField } from "../../../components/form/form-text-field";
 import { ApiError } from "../../../lib/api-client";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";

@@ -8,7 +8,7 @@ import type { ContextMenuItem } from "../../../components/context-menu/context-m
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { errorMessage } from "../../../lib/errors";
 import { tn, useT } from "../../../lib/i18n";
-import { useRunLookup } from "../../lookups/components/use-run-lookup";
+import { useRunLookup } from "../../lookups";
 import { useDeleteSegments, useRefreshSegments } from "../api/segments.api";
 
 /**

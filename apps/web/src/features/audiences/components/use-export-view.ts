@@ -1,12 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useSearchParams } from "react-router";
-import { readCursorParams, toCursorRequest } from "../../../components/data-table/cursor-url-state";
 import { formatSort } from "../../../components/data-table/table-url-state";
 import { useT } from "../../../lib/i18n";
-import { leadTableQuery } from "../../leads/api/leads.api";
-import { leadColumns } from "../../leads/components/lead-columns";
-import { LEAD_PAGE_SIZES } from "../../leads/components/leads-table";
-import { readStatusFilter } from "../../leads/model/status-filter";
+import { readLeadsTableView } from "../../leads";
 import { readStoredColumns, SEGMENT_LEADS_COLUMNS_KEY, visibleAttributeIds } from "../model/export-columns";
 
 export interface ExportView {
@@ -29,18 +25,16 @@ export function useExportView(segmentId: number): () => Promise<ExportView> {
   const onLeadsTab = /\/leads\/?$/.test(pathname);
 
   return async () => {
-    const sp = onLeadsTab ? searchParams : new URLSearchParams();
-    const params = readCursorParams(sp, { limit: 50, limits: LEAD_PAGE_SIZES });
-    // The request exactly as useLeadsTable makes it, so the table's cached answer is the one read.
-    const status = readStatusFilter(sp);
-    const request = status === undefined ? toCursorRequest(params) : { ...toCursorRequest(params), status };
-    const page = await qc.ensureQueryData(leadTableQuery({ segmentId }, request));
-    const columns = leadColumns(t, page.attributes, () => "");
-    const search = params.search.trim();
+    const { columns, search, sort, status } = await readLeadsTableView(
+      qc,
+      { segmentId },
+      onLeadsTab ? searchParams : new URLSearchParams(),
+      t,
+    );
     return {
       attributes: visibleAttributeIds(columns, readStoredColumns(SEGMENT_LEADS_COLUMNS_KEY)),
       ...(search ? { search } : {}),
-      ...(params.sort ? { order: formatSort(params.sort) } : {}),
+      ...(sort ? { order: formatSort(sort) } : {}),
       ...(status !== undefined ? { status } : {}),
     };
   };

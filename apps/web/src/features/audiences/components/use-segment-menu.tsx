@@ -15,7 +15,7 @@ import type { ContextMenuItem } from "../../../components/context-menu/context-m
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
-import { ExportSegmentDialog } from "../../exports/components/export-segment-dialog";
+import { ExportSegmentDialog } from "../../exports";
 import { segmentKeys, useDeleteSegment } from "../api/segments.api";
 import type { AudienceDialogMode } from "../model/audience-dialog";
 import { segmentLeadsPath } from "../model/segment-paths";

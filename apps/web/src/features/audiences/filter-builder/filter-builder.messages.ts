@@ -2,7 +2,7 @@
  * English texts of the filter builder. Field, operator, group and period names are the contract's labels
  * (packages/contracts/src/segments.ts), shown as they are so the builder and the server's errors agree.
  */
-export const filterBuilderMessages: Record<string, string> = {
+export const filterBuilderMessages = {
   "filterBuilder.add.data": "Add data filter",
   "filterBuilder.add.attributes": "Add attribute",
   "filterBuilder.add.system_attributes": "Add system attribute",
@@ -37,4 +37,4 @@ export const filterBuilderMessages: Record<string, string> = {
   "filterBuilder.period": "Period",
   "filterBuilder.statuses": "Message statuses",
   "filterBuilder.anyStatus": "Any status",
-};
+} as const;

@@ -2,17 +2,12 @@ import { EmptySegmentFilters, type SegmentFilters } from "@leadflow/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { en } from "../../../lib/i18n/en";
-import { sourcesWithListsQuery } from "../../sources/api/sources.api";
+import { sourcesWithListsQuery } from "../../sources";
 import { campaignNamesQuery, filterAttributesQuery } from "./api/filter-options.api";
 import type { FilterOptions } from "./api/use-filter-options";
 import { fieldChoices } from "./components/filter-row";
 import { FilterBuilder, type FilterBuilderProps } from "./filter-builder";
-import { filterBuilderMessages } from "./filter-builder.messages";
 import { addRow } from "./model/filter-tree";
-
-// The app registers these through the feature dictionaries; the test needs them whether or not that is wired yet.
-Object.assign(en, filterBuilderMessages);
 
 /** A cache as the pickers find it after loading: two sources with lists, two attributes, campaigns not there yet. */
 function client(): QueryClient {

@@ -6,6 +6,7 @@ import {
   type SegmentFilters,
   type UpdateSegment,
 } from "@leadflow/contracts";
+import type { MessageKey } from "../../../lib/i18n";
 
 /** The audience dialog's four modes (spec §2): create, edit, duplicate, create child segment. */
 export type AudienceDialogMode =
@@ -15,7 +16,7 @@ export type AudienceDialogMode =
   | { kind: "duplicate"; segment: Segment };
 
 /** Message keys for the title and the button: Save for edit, Create otherwise. */
-export function dialogTexts(mode: AudienceDialogMode): { title: string; submit: string } {
+export function dialogTexts(mode: AudienceDialogMode): { title: MessageKey; submit: MessageKey } {
   switch (mode.kind) {
     case "create":
       return { title: "audiences.dialog.createAudience", submit: "audiences.dialog.create" };

@@ -53,8 +53,6 @@ export function AudiencesPage() {
   const bulk = useAudienceBulkActions(selected, () => setSelected([]));
 
   const href = (s: Segment) => p(segmentLeadsPath(s));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: columns depend on the language (t) and the account (p)
-  const columns = useMemo(() => audienceColumns(t, href), [t, p]);
 
   useContextMenu([{ key: "create", label: t("audiences.create"), icon: <AddIcon />, onClick: () => setCreating(true) }, ...bulk.menuItems]);
 
@@ -78,7 +76,8 @@ export function AudiencesPage() {
       ) : (
         <DataTable
           aria-label={t("audiences.tableLabel")}
-          columns={columns}
+          columns={audienceColumns}
+          context={{ href }}
           query={query}
           state={table}
           pageSizes={PAGE_SIZES}

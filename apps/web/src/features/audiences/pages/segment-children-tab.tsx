@@ -2,7 +2,6 @@ import type { Segment } from "@leadflow/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import { Button } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
 import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
 import { DataTable } from "../../../components/data-table/data-table";
 import { useTableUrlState } from "../../../components/data-table/use-table-url-state";
@@ -23,13 +22,12 @@ export function SegmentChildrenTab() {
   const table = useTableUrlState({ limit: 15, limits: PAGE_SIZES });
   const query = useQuery(childSegmentsQuery(segment.id, table.request));
   const href = (s: Segment) => p(segmentLeadsPath(s));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: columns depend on the language (t) and the account (p)
-  const columns = useMemo(() => childSegmentColumns(t, href), [t, p]);
 
   return (
     <DataTable
       aria-label={t("audiences.segments.tableLabel")}
-      columns={columns}
+      columns={childSegmentColumns}
+      context={{ href }}
       query={query}
       state={table}
       pageSizes={PAGE_SIZES}

@@ -3,7 +3,7 @@ import { Stack, Typography } from "@mui/material";
 import { useCallback } from "react";
 import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
 import { tn, useT } from "../../../lib/i18n";
-import { LeadsTable, useLeadsTable } from "../../leads/components/leads-table";
+import { LeadsTable, useLeadsTable } from "../../leads";
 import { RecalculatingChip } from "../components/recalculating-chip";
 import { SEGMENT_LEADS_COLUMNS_KEY } from "../model/export-columns";
 import { useSegmentOutlet } from "../model/segment-outlet";

@@ -1,9 +1,11 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useParams } from "react-router";
 import { type Crumb, useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { useContextMenu } from "../../../components/context-menu/context-menu";
-import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
+import { EntityGate, useEntityQuery } from "../../../components/entity-gate/entity-gate";
+import { parseId } from "../../../components/entity-gate/gate-view";
+import { HeaderSkeleton } from "../../../components/page-state/page-state";
 import { useT } from "../../../lib/i18n";
 import { isSegmentLeadsKey, segmentQuery, useSegmentLiveUpdates } from "../api/segments.api";
 import { SegmentHeader } from "../components/segment-header";
@@ -11,8 +13,6 @@ import { SegmentTabs } from "../components/segment-tabs";
 import { useSegmentMenu } from "../components/use-segment-menu";
 import type { SegmentOutlet } from "../model/segment-outlet";
 import { segmentLeadsPath } from "../model/segment-paths";
-
-const positiveId = (v: string | undefined) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
 /**
  * An audience (`audiences/{id}`, tabs Leads and Segments) or a child segment (`audiences/{parentId}/segments/{id}`,
@@ -23,9 +23,9 @@ export function SegmentPage() {
   const p = useAccountPath();
   const qc = useQueryClient();
   const params = useParams();
-  const segmentId = positiveId(params.segmentId);
+  const segment = useEntityQuery("segmentId", segmentQuery);
+  const segmentId = segment.id;
   const parentParam = params.parentSegmentId;
-  const segment = useQuery({ ...segmentQuery(segmentId ?? 0), enabled: segmentId !== null });
   const data = segment.data;
   const menu = useSegmentMenu(data, segmentId ?? 0);
   useSegmentLiveUpdates();
@@ -47,32 +47,31 @@ export function SegmentPage() {
     wasRecalculating.current = now;
   }, [data?.is_recalculating, qc, segmentId]);
 
-  if (!data || isNotFound(segment.error)) {
-    if (segment.isPending && segment.fetchStatus !== "idle") return <HeaderSkeleton counts={3} />;
-    const backToParent = positiveId(parentParam);
-    return (
-      <PageLoadError
-        error={segment.error}
-        notFound={segmentId === null || isNotFound(segment.error)}
-        notFoundTitle={t(parentParam ? "audiences.segmentNotFound" : "audiences.notFound")}
-        notFoundText={t("audiences.notFoundText")}
-        backTo={p(backToParent ? `audiences/${backToParent}/segments` : "")}
-        backLabel={t(backToParent ? "audiences.backToAudience" : "audiences.backToAudiences")}
-        onRetry={() => segment.refetch()}
-      />
-    );
-  }
-
-  // A child under another parent's path, or an audience under a parent's: its own path is the one to show.
-  if ((data.parent_id ?? null) !== positiveId(parentParam)) return <Navigate to={p(segmentLeadsPath(data))} replace />;
-
-  const outlet: SegmentOutlet = { segment: data, createSegment: menu.createSegment };
+  const backToParent = parseId(parentParam);
   return (
-    <>
-      <SegmentHeader segment={data} />
-      {!data.parent_id && <SegmentTabs segmentId={data.id} />}
-      <Outlet context={outlet} />
-      {menu.dialogs}
-    </>
+    <EntityGate
+      entity={segment}
+      skeleton={<HeaderSkeleton counts={3} />}
+      notFound={{
+        title: t(parentParam ? "audiences.segmentNotFound" : "audiences.notFound"),
+        text: t("audiences.notFoundText"),
+        backTo: p(backToParent ? `audiences/${backToParent}/segments` : ""),
+        backLabel: t(backToParent ? "audiences.backToAudience" : "audiences.backToAudiences"),
+      }}
+    >
+      {(current) =>
+        // A child under another parent's path, or an audience under a parent's: its own path is the one to show.
+        (current.parent_id ?? null) !== backToParent ? (
+          <Navigate to={p(segmentLeadsPath(current))} replace />
+        ) : (
+          <>
+            <SegmentHeader segment={current} />
+            {!current.parent_id && <SegmentTabs segmentId={current.id} />}
+            <Outlet context={{ segment: current, createSegment: menu.createSegment } satisfies SegmentOutlet} />
+            {menu.dialogs}
+          </>
+        )
+      }
+    </EntityGate>
   );
 }

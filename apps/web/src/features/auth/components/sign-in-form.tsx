@@ -9,12 +9,12 @@ import type { LoggedAccount } from "../../../lib/accounts";
 import { ApiError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { applyFieldErrors } from "../../../lib/errors";
-import { useT } from "../../../lib/i18n";
+import { type MessageKey, useT } from "../../../lib/i18n";
 import { useSignIn } from "../api/auth.api";
 
 type Failure = { kind: "notApproved"; supportEmail?: string } | { kind: "error"; message: string };
 
-function describeFailure(e: unknown, t: (k: string) => string): Failure {
+function describeFailure(e: unknown, t: (k: MessageKey) => string): Failure {
   if (e instanceof ApiError) {
     const support = e.errors?.support_email?.[0];
     if (e.status === 403 && (support || /not yet been approved/i.test(e.message))) return { kind: "notApproved", supportEmail: support };

@@ -10,11 +10,11 @@ import { RequireAnyAccount } from "../../../app/guards";
 import { PasswordField } from "../../../components/password-field/password-field";
 import { useCurrentAccount } from "../../../lib/accounts";
 import { applyFieldErrors, errorMessage } from "../../../lib/errors";
-import { useT } from "../../../lib/i18n";
+import { type MessageKey, useT } from "../../../lib/i18n";
 import { useChangePassword } from "../api/auth.api";
 import { AuthHeading } from "../components/auth-heading";
 
-function changePasswordSchema(t: (k: string) => string) {
+function changePasswordSchema(t: (k: MessageKey) => string) {
   return z
     .object({
       current_password: z.string().min(1, t("password.oldRequired")),

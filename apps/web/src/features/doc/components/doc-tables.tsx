@@ -1,11 +1,11 @@
 import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import type { ReactNode } from "react";
-import type { t as translate } from "../../../lib/i18n";
-import { useT } from "../../../lib/i18n";
+import type { MessageKey, t as translate } from "../../../lib/i18n";
+import { dataKey, useT } from "../../../lib/i18n";
 import type { Constraint, FieldDoc, ParameterDoc, ResponseDoc } from "../model/openapi";
 
 /** Texts of our own for what the server's description leaves out (`doc.field.leads`, `doc.code.429`). */
-const ownText = (t: typeof translate, key: string) => {
+const ownText = (t: typeof translate, key: MessageKey) => {
   const text = t(key);
   return text === key ? undefined : text;
 };
@@ -69,13 +69,13 @@ export function ParametersTable({ parameters, label }: { parameters: ParameterDo
             <Box sx={{ ...mono, fontWeight: 600 }}>{p.name}</Box>
             <Box sx={narrowOnly}>
               <Typography variant="caption" color="text.secondary">
-                {t(`doc.in.${p.in}`)} · {p.type}
+                {t(dataKey("doc.in", p.in))} · {p.type}
                 {p.required ? ` · ${t("doc.col.required")}` : ""}
               </Typography>
               {p.description && <Typography variant="body2">{p.description}</Typography>}
             </Box>
           </TableCell>
-          <TableCell sx={wideOnly}>{t(`doc.in.${p.in}`)}</TableCell>
+          <TableCell sx={wideOnly}>{t(dataKey("doc.in", p.in))}</TableCell>
           <TableCell sx={{ ...wideOnly, ...typeCell }}>{p.type}</TableCell>
           <TableCell sx={wideOnly}>
             <RequiredChip required={p.required} />
@@ -102,7 +102,7 @@ export function FieldsTable({ fields, label }: { fields: FieldDoc[]; label: stri
       }
     >
       {fields.map((f) => {
-        const description = f.description ?? ownText(t, `doc.field.${f.name}`);
+        const description = f.description ?? ownText(t, dataKey("doc.field", f.name));
         const limits = f.constraints.map((c) => constraintText(t, c));
         const details = (
           <>
@@ -163,7 +163,7 @@ export function ResponsesTable({ responses, label }: { responses: ResponseDoc[];
               sx={{ fontFamily: "monospace", fontWeight: 700 }}
             />
           </TableCell>
-          <TableCell>{r.description ?? ownText(t, `doc.code.${r.code}`) ?? "—"}</TableCell>
+          <TableCell>{r.description ?? ownText(t, dataKey("doc.code", r.code)) ?? "—"}</TableCell>
         </TableRow>
       ))}
     </DocTable>

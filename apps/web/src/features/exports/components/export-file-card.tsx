@@ -15,7 +15,7 @@ import {
 } from "@mui/material";
 import type { ReactNode } from "react";
 import { formatDateTime, formatNumber } from "../../../lib/format";
-import { useT } from "../../../lib/i18n";
+import { dataKey, useT } from "../../../lib/i18n";
 
 const STATUS_COLORS: Record<number, ChipProps["color"]> = {
   [ExportStatuses.new]: "default",
@@ -42,7 +42,12 @@ export function ExportFileCard({ file }: { file: SegmentExport }) {
   const ready = file.status === ExportStatuses.completed && file.url !== null;
   const percent = file.total_rows > 0 ? Math.min(100, (100 * file.completed_rows) / file.total_rows) : 0;
   const chip = (
-    <Chip size="small" variant="outlined" color={STATUS_COLORS[file.status] ?? "default"} label={t(`exports.status.${file.status}`)} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLORS[file.status] ?? "default"}
+      label={t(dataKey("exports.status", file.status))}
+    />
   );
   return (
     <Card variant="outlined" sx={{ height: "100%", display: "flex", flexDirection: "column" }} data-export-id={file.id}>

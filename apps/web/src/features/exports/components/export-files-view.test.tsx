@@ -1,14 +1,7 @@
 import type { SegmentExport } from "@leadflow/contracts";
 import { renderToStaticMarkup } from "react-dom/server";
-import { beforeAll, describe, expect, it } from "vitest";
-import { en } from "../../../lib/i18n/en";
-import { exportsMessages } from "../exports.messages";
+import { describe, expect, it } from "vitest";
 import { ExportFilesView } from "./export-files-view";
-
-beforeAll(() => {
-  // The app's dictionary spreads the feature's texts; here they are added in case it does not yet.
-  Object.assign(en, exportsMessages);
-});
 
 const file = (over: Partial<SegmentExport>): SegmentExport => ({
   id: 1,

@@ -1,12 +1,7 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ExportSegment, type SegmentExport } from "@leadflow/contracts";
-import { useSnackbar } from "notistack";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { FormDialog } from "../../../components/form-dialog/form-dialog";
-import { FormTextField } from "../../../components/form-dialog/form-text-field";
-import { applyFieldErrors, errorMessage } from "../../../lib/errors";
+import { EntityForm } from "../../../components/form/entity-form";
+import { EntityFormDialog } from "../../../components/form/entity-form-dialog";
+import { useEntityForm } from "../../../components/form/use-entity-form";
 import { useT } from "../../../lib/i18n";
 import { useExportSegment } from "../api/exports.api";
 
@@ -28,12 +23,17 @@ export interface ExportSegmentDialogProps {
 }
 
 const NameForm = ExportSegment.pick({ name: true });
-type Values = z.input<typeof NameForm>;
 
 /** Export as CSV: a file name (required), then the export is queued and Settings → Export Files has it. */
-export function ExportSegmentDialog({
-  open,
-  onClose,
+export function ExportSegmentDialog({ open, onClose, ...props }: ExportSegmentDialogProps) {
+  return (
+    <EntityFormDialog open={open} onClose={onClose} entityKey={() => props.segmentId}>
+      {() => <ExportForm {...props} />}
+    </EntityFormDialog>
+  );
+}
+
+function ExportForm({
   segmentId,
   segmentName,
   attributes,
@@ -41,61 +41,23 @@ export function ExportSegmentDialog({
   order,
   status,
   onExported,
-}: ExportSegmentDialogProps) {
+}: Omit<ExportSegmentDialogProps, "open" | "onClose">) {
   const t = useT();
-  const { enqueueSnackbar } = useSnackbar();
   const exportSegment = useExportSegment();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError } = useForm<Values, unknown, z.infer<typeof NameForm>>({
-    resolver: zodResolver(NameForm),
-    mode: "onTouched",
-    defaultValues: { name: segmentName },
+  const form = useEntityForm({
+    schema: NameForm,
+    defaults: { name: segmentName },
+    submit: ({ name }) =>
+      exportSegment.mutateAsync({ segmentId, name, attributes, search: search || undefined, order: order || undefined, status }),
+    success: t("exports.queued"),
+    onSaved: (res) => onExported?.(res.data),
   });
-
-  useEffect(() => {
-    if (!open) return;
-    reset({ name: segmentName });
-    setFormError(null);
-  }, [open, segmentName, reset]);
-
-  const submit = handleSubmit(async ({ name }) => {
-    setFormError(null);
-    try {
-      const res = await exportSegment.mutateAsync({
-        segmentId,
-        name,
-        attributes,
-        search: search || undefined,
-        order: order || undefined,
-        status,
-      });
-      enqueueSnackbar(t("exports.queued"), { variant: "success" });
-      onExported?.(res.data);
-      onClose();
-    } catch (e) {
-      if (!applyFieldErrors(e, setError, ["name"])) setFormError(errorMessage(e));
-    }
-  });
-
   return (
-    <FormDialog
-      open={open}
+    <EntityForm
+      form={form}
       title={t("exports.dialogTitle")}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={exportSegment.isPending}
-      error={formError}
       submitLabel={t("exports.export")}
-    >
-      <FormTextField
-        name="name"
-        control={control}
-        label={t("exports.name")}
-        hint={t("exports.nameHint")}
-        autoFocus
-        required
-        slotProps={{ htmlInput: { maxLength: 191, autoComplete: "off" } }}
-      />
-    </FormDialog>
+      fields={[{ name: "name", label: t("exports.name"), hint: t("exports.nameHint"), autoFocus: true, required: true, maxLength: 191 }]}
+    />
   );
 }

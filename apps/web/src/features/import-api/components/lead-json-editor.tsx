@@ -1,7 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import CheckCircleOutlineIcon from "@mui/icons-material/CheckCircleOutlineOutlined";
 import { Box, IconButton, Stack, TextField, Tooltip, Typography } from "@mui/material";
-import { useT } from "../../../lib/i18n";
+import { type MessageKey, useT } from "../../../lib/i18n";
 import { appendBlankAttribute, attributeTypes, type JsonProblem, type ParsedAttributes } from "../model/lead-json";
 
 export interface LeadJsonEditorProps {
@@ -11,7 +11,7 @@ export interface LeadJsonEditorProps {
   disabled?: boolean;
 }
 
-const problemText = (t: (k: string, v?: Record<string, string>) => string, p: JsonProblem) =>
+const problemText = (t: (k: MessageKey, v?: Record<string, string>) => string, p: JsonProblem) =>
   p.kind === "syntax" ? t("importTest.problem.syntax", { detail: p.detail }) : t(`importTest.problem.${p.kind}`);
 
 /** A monospace JSON field checked as you type; '+' appends a blank attribute while the text is an array. */

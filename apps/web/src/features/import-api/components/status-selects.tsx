@@ -1,7 +1,7 @@
 import { EmailStatusLabels, LeadStatusLabels, PhoneStatusLabels } from "@leadflow/contracts";
 import { Box, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { type Control, Controller } from "react-hook-form";
-import { useT } from "../../../lib/i18n";
+import { dataKey, useT } from "../../../lib/i18n";
 import type { KeyFormValues } from "../model/key-form";
 
 /** The three optional statuses; the options are the contract's values, named through i18n. */
@@ -47,7 +47,7 @@ export function StatusSelects({ control, disabled }: { control: Control<KeyFormV
                 </MenuItem>
                 {s.values.map((v) => (
                   <MenuItem key={v} value={Number(v)}>
-                    {t(`${s.label}.${v}`)}
+                    {t(dataKey(s.label, v))}
                   </MenuItem>
                 ))}
               </TextField>

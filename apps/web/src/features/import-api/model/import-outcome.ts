@@ -27,4 +27,4 @@ export function outcomeOf(answer: { response: PublicImportResponse } | { error: 
   return { kind: "failed", status: e.status, message: e.message };
 }
 
-export const leadResultKey = (r: PublicLeadResult) => `importTest.status.${r.status}`;
+export const leadResultKey = (r: PublicLeadResult) => `importTest.status.${r.status}` as const;

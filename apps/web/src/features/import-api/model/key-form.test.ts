@@ -1,7 +1,16 @@
 import type { ImportListRecord } from "@leadflow/contracts";
 import { SaveImportList } from "@leadflow/contracts";
 import { describe, expect, it } from "vitest";
-import { EMPTY_KEY_FORM, fieldErrors, keyFormFromRecord, keyFormSchema, listAfterSourceChange, shortKey, toSaveRequest } from "./key-form";
+import { placeServerErrors } from "../../../components/form/server-errors";
+import {
+  EMPTY_KEY_FORM,
+  KEY_FORM_ERROR_FIELDS,
+  keyFormFromRecord,
+  keyFormSchema,
+  listAfterSourceChange,
+  shortKey,
+  toSaveRequest,
+} from "./key-form";
 
 const web = { id: 1, name: "Web" };
 const ads = { id: 2, name: "Ads" };
@@ -98,13 +107,16 @@ describe("the request", () => {
 describe("server field errors", () => {
   it("land under the dialog's fields; unknown ones are kept apart", () =>
     expect(
-      fieldErrors({
-        name: ["Taken."],
-        list_id: ["The list field is required.", "second"],
-        source_id: ["The source does not own the list."],
-        sms_lookup_gateway_id: ["Unknown gateway."],
-        other: ["Something else."],
-      }),
+      placeServerErrors(
+        {
+          name: ["Taken."],
+          list_id: ["The list field is required.", "second"],
+          source_id: ["The source does not own the list."],
+          sms_lookup_gateway_id: ["Unknown gateway."],
+          other: ["Something else."],
+        },
+        KEY_FORM_ERROR_FIELDS,
+      ),
     ).toEqual({
       fields: {
         name: "Taken.",

@@ -109,7 +109,7 @@ export function toSaveRequest(v: KeyFormValues): SaveImportList {
 export type KeyFormField = "name" | "source" | "list" | "lookups" | "lead_status" | "email_status" | "phone_status";
 
 /** Where a 422's field error shows: the request's field names → the dialog's fields. */
-const ERROR_FIELDS: Record<string, KeyFormField> = {
+export const KEY_FORM_ERROR_FIELDS: Record<string, KeyFormField> = {
   name: "name",
   source_id: "source",
   list_id: "list",
@@ -123,23 +123,6 @@ const ERROR_FIELDS: Record<string, KeyFormField> = {
   email_status: "email_status",
   phone_status: "phone_status",
 };
-
-/** The first message per dialog field; errors on fields the dialog does not show come back as `rest`. */
-export function fieldErrors(errors: Record<string, string[]> | undefined): {
-  fields: Partial<Record<KeyFormField, string>>;
-  rest: string[];
-} {
-  const fields: Partial<Record<KeyFormField, string>> = {};
-  const rest: string[] = [];
-  for (const [key, messages] of Object.entries(errors ?? {})) {
-    const message = messages[0];
-    if (!message) continue;
-    const field = ERROR_FIELDS[key];
-    if (field) fields[field] ??= message;
-    else rest.push(message);
-  }
-  return { fields, rest };
-}
 
 /** The API key cell shows the ends of a long key (when that saves a few characters); a copy copies the whole key. */
 export function shortKey(key: string, head = 8, tail = 6): string {

@@ -29,12 +29,20 @@ export function failedRowsColumns(t: typeof translate, leadHref: (id: number) =>
       </Typography>
     );
   return [
-    { key: "line", header: t("importFile.columns.line"), sortable: true, align: "right", width: 64, showFrom: "xl", render: (r) => r.line },
-    { key: "status", header: t("importFile.columns.status"), sortable: true, render: (r) => <FailureStatusChip status={r.status} /> },
+    {
+      key: "line",
+      header: t("importFile.columns.line"),
+      sortKey: "line",
+      align: "right",
+      width: 64,
+      showFrom: "xl",
+      render: (r) => r.line,
+    },
+    { key: "status", header: t("importFile.columns.status"), sortKey: "status", render: (r) => <FailureStatusChip status={r.status} /> },
     {
       key: "failed_reason",
       header: t("importFile.columns.reason"),
-      sortable: true,
+      sortKey: "failed_reason",
       minWidth: { xs: 160, lg: 200 },
       render: (r) => <Typography variant="body2">{r.failed_reason_label}</Typography>,
     },
@@ -55,7 +63,7 @@ export function failedRowsColumns(t: typeof translate, leadHref: (id: number) =>
     {
       key: "created_at",
       header: t("importFile.columns.createdAt"),
-      sortable: true,
+      sortKey: "created_at",
       showFrom: "lg",
       // Date above time keeps the column narrow: eight columns share a laptop screen.
       render: (r) => {

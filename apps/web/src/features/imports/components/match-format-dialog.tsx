@@ -19,7 +19,7 @@ import { type LookupOptions, NO_LOOKUPS } from "../../../components/lookup-toggl
 import { LookupToggles } from "../../../components/lookup-toggles/lookup-toggles";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
-import { useLookupToggleGateways } from "../../lookups/api/gateway-options";
+import { useLookupToggleGateways } from "../../lookups";
 import { leadAttributesAllQuery, useStartImport } from "../api/imports.api";
 import { attributesToCreate, initialRows, mappingProblems, type MappingRow as Row, syncRequest } from "../model/mapping";
 import { MappingRow } from "./mapping-row";

@@ -1,6 +1,6 @@
 import type { ImportRecord, ImportStatus } from "@leadflow/contracts";
 import { describe, expect, it } from "vitest";
-import { en } from "../../../lib/i18n/en";
+import { t } from "../../../lib/i18n";
 import { eventMatches, type ImportEvent, PHASE_TITLE_KEYS, progressView } from "./import-progress";
 
 const record = (status: ImportStatus, over: Partial<ImportRecord> = {}): ImportRecord =>
@@ -26,7 +26,7 @@ const event = (type: string, current: number, processed = 0, total = 100): Impor
 });
 
 const title = (status: ImportStatus, e?: ImportEvent, pollError: string | null = null) =>
-  en[PHASE_TITLE_KEYS[progressView(record(status), e, pollError).phase]];
+  t(PHASE_TITLE_KEYS[progressView(record(status), e, pollError).phase]);
 
 describe("progress dialog title", () => {
   it.each<[ImportStatus, string]>([

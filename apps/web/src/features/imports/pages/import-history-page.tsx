@@ -1,6 +1,5 @@
 import type { ImportRecord } from "@leadflow/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
 import { useAccountPath, useSettingsBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { DataTable } from "../../../components/data-table/data-table";
 import { useTableUrlState } from "../../../components/data-table/use-table-url-state";
@@ -28,15 +27,14 @@ export function ImportHistoryPage() {
   });
 
   const href = (r: ImportRecord) => p(`settings/import-history/${r.id}`);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: columns depend on the language (t) and the account (p)
-  const columns = useMemo(() => importHistoryColumns(t, href), [t, p]);
 
   return (
     <>
       <SectionTitle title={t("settings.importHistory")} subtitle={t("settings.importHistory.text")} />
       <DataTable
         aria-label={t("settings.importHistory")}
-        columns={columns}
+        columns={importHistoryColumns}
+        context={{ href }}
         query={query}
         state={table}
         pageSizes={PAGE_SIZES}

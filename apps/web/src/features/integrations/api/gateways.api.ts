@@ -1,39 +1,35 @@
 import type {
+  Gateway,
   GatewayKind,
   GatewayOptions,
   GatewayPage,
   GatewaySaved,
-  MessageResponse,
   SaveGateway,
   TestGatewayDraft,
   TestGatewayResult,
 } from "@leadflow/contracts";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { crudApi } from "../../../components/crud/crud-api";
 import { api } from "../../../lib/api-client";
 
 /** Spec 2 §7: gateway settings are fetched with limit 10000 (no paging). */
 const ALL = 10_000;
 
-export const gatewayKeys = {
-  all: ["gateways"] as const,
-  list: (kind: GatewayKind) => [...gatewayKeys.all, "list", kind] as const,
-  options: (kind: GatewayKind) => [...gatewayKeys.all, "options", kind] as const,
-};
-
-export const gatewaysQuery = (kind: GatewayKind) =>
-  queryOptions({
-    queryKey: gatewayKeys.list(kind),
-    queryFn: ({ signal }) => api.get<GatewayPage>("/gateways", { kind, limit: ALL }, { signal }),
-  });
+/** Every change refreshes the tables and the pickers (other features read them under the same root). */
+export const gatewaysApi = crudApi<{
+  item: Gateway;
+  page: GatewayPage;
+  create: SaveGateway;
+  saved: GatewaySaved;
+  params: { kind: GatewayKind; limit: number };
+}>({ key: "gateways", path: "/gateways" });
 
 /** A kind's gateways as Settings → Integrations lists them, the platform's defaults included. */
-export function useGateways(kind: GatewayKind) {
-  return useQuery(gatewaysQuery(kind));
-}
+export const gatewaysQuery = (kind: GatewayKind) => gatewaysApi.listQuery({ kind, limit: ALL });
 
 export const gatewayOptionsQuery = (kind: GatewayKind) =>
   queryOptions({
-    queryKey: gatewayKeys.options(kind),
+    queryKey: [...gatewaysApi.keys.all, "options", kind] as const,
     queryFn: ({ signal }) => api.get<GatewayOptions>("/gateways/options", { kind }, { signal }),
     select: (answer) => answer.data,
   });
@@ -44,30 +40,6 @@ export const gatewayOptionsQuery = (kind: GatewayKind) =>
  */
 export function useGatewayOptions(kind: GatewayKind, opts: { enabled?: boolean } = {}) {
   return useQuery({ ...gatewayOptionsQuery(kind), enabled: opts.enabled ?? true });
-}
-
-/** Every change refreshes the tables and the pickers (other features read them under the same root). */
-function useInvalidateGateways() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: gatewayKeys.all });
-}
-
-/** Create (no id) or update. */
-export function useSaveGateway() {
-  const invalidate = useInvalidateGateways();
-  return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: SaveGateway }) =>
-      id ? api.put<GatewaySaved>(`/gateways/${id}`, input) : api.post<GatewaySaved>("/gateways", input),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useDeleteGateway() {
-  const invalidate = useInvalidateGateways();
-  return useMutation({
-    mutationFn: (gateway: { id: number }) => api.delete<MessageResponse>(`/gateways/${gateway.id}`),
-    onSuccess: () => invalidate(),
-  });
 }
 
 /** Test connection of a saved gateway (a table row's action). */

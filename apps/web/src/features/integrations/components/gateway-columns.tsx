@@ -1,34 +1,35 @@
-import { DEFAULT_LOOKUP_RATE, type Gateway, type GatewayKind, isLookupKind } from "@leadflow/contracts";
+import { DEFAULT_LOOKUP_RATE, type Gateway, isLookupKind } from "@leadflow/contracts";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import NetworkCheckIcon from "@mui/icons-material/NetworkCheckOutlined";
 import { Box, Chip, CircularProgress, IconButton, Stack, Tooltip, Typography } from "@mui/material";
 import type { ReactNode } from "react";
-import type { DataTableColumn } from "../../../components/data-table/types";
+import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
+import type { CellContext, Columns, DataTableColumn } from "../../../components/data-table/types";
 import { formatDateTime } from "../../../lib/format";
-import type { t as translate } from "../../../lib/i18n";
 
-export interface GatewayActions {
-  onEdit: (g: Gateway) => void;
-  onDelete: (g: Gateway) => void;
+export interface GatewayColumnsContext extends CrudRowActions<Gateway> {
   onTest: (g: Gateway) => void;
   /** The gateway whose test is running. */
   testingId: number | null;
 }
 
+type GatewayColumn = DataTableColumn<Gateway, GatewayColumnsContext>;
+
 /** Spec 2 §4: default gateways are shown dimmed; every cell of their row fades the same. */
 const dim = (g: Gateway, node: ReactNode) => <Box sx={{ opacity: g.default ? 0.55 : 1 }}>{node}</Box>;
 
-function Actions({ g, t, actions }: { g: Gateway; t: typeof translate; actions: GatewayActions }) {
-  const testing = actions.testingId === g.id;
+function Actions({ g, context: c }: { g: Gateway; context: CellContext<GatewayColumnsContext> }) {
+  const { t } = c;
+  const testing = c.testingId === g.id;
   return (
     <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
       <Tooltip title={t("integrations.testConnection")}>
         <span>
           <IconButton
             size="small"
-            disabled={actions.testingId !== null}
-            onClick={() => actions.onTest(g)}
+            disabled={c.testingId !== null}
+            onClick={() => c.onTest(g)}
             aria-label={t("integrations.test", { name: g.name })}
           >
             {testing ? <CircularProgress size={18} /> : <NetworkCheckIcon fontSize="small" />}
@@ -40,10 +41,10 @@ function Actions({ g, t, actions }: { g: Gateway; t: typeof translate; actions: 
         <Box sx={{ width: 68 }} />
       ) : (
         <>
-          <IconButton size="small" onClick={() => actions.onEdit(g)} aria-label={t("integrations.edit", { name: g.name })}>
+          <IconButton size="small" onClick={() => c.onEdit(g)} aria-label={t("integrations.edit", { name: g.name })}>
             <EditOutlinedIcon fontSize="small" />
           </IconButton>
-          <IconButton size="small" onClick={() => actions.onDelete(g)} aria-label={t("integrations.delete", { name: g.name })}>
+          <IconButton size="small" onClick={() => c.onDelete(g)} aria-label={t("integrations.delete", { name: g.name })}>
             <DeleteOutlinedIcon fontSize="small" />
           </IconButton>
         </>
@@ -52,95 +53,102 @@ function Actions({ g, t, actions }: { g: Gateway; t: typeof translate; actions: 
   );
 }
 
-/** One kind's table: Name, Type, Status, for lookups Force lookup and Rate limit, Created, actions. */
-export function gatewayColumns(kind: GatewayKind, t: typeof translate, actions: GatewayActions): DataTableColumn<Gateway>[] {
-  const columns: DataTableColumn<Gateway>[] = [
-    {
-      key: "name",
-      header: t("integrations.columns.name"),
-      minWidth: { xs: 140, lg: 220 },
-      render: (g) =>
-        dim(
-          g,
-          <Stack sx={{ minWidth: 0 }}>
-            <Stack direction="row" useFlexGap sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1, rowGap: 0.5 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
-                {g.name}
-              </Typography>
-              {g.default && (
-                <Tooltip title={t("integrations.providedBy")}>
-                  <Chip size="small" label={t("integrations.default")} />
-                </Tooltip>
-              )}
-            </Stack>
-            {/* Narrow screens hide the Type column: the name carries it. */}
-            <Typography variant="caption" color="text.secondary" sx={{ display: { sm: "none" } }}>
-              {g.type_alias}
-            </Typography>
-          </Stack>,
-        ),
-    },
-    { key: "type", header: t("integrations.columns.type"), minWidth: 140, showFrom: "sm", render: (g) => dim(g, g.type_alias) },
-    {
-      key: "active",
-      header: t("integrations.columns.status"),
-      width: isLookupKind(kind) ? 150 : 110,
-      render: (g) =>
-        dim(
-          g,
-          <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", gap: 0.5 }}>
-            <Chip
-              size="small"
-              variant="outlined"
-              color={g.active ? "success" : "default"}
-              label={t(g.active ? "integrations.active" : "integrations.inactive")}
-            />
-            {isLookupKind(kind) && !g.allow_lookup && (
-              <Tooltip title={t("integrations.lookupsOffHint")}>
-                <Chip size="small" variant="outlined" label={t("integrations.lookupsOff")} />
-              </Tooltip>
-            )}
-          </Stack>,
-        ),
-    },
-  ];
-  if (isLookupKind(kind)) {
-    columns.push(
-      {
-        key: "is_force",
-        header: t("integrations.columns.force"),
-        width: 130,
-        showFrom: "sm",
-        render: (g) => dim(g, t(g.is_force ? "integrations.yes" : "integrations.no")),
-      },
-      {
-        key: "rate_limit",
-        header: t("integrations.columns.rate"),
-        width: 140,
-        showFrom: "sm",
-        render: (g) =>
-          dim(
-            g,
-            g.rate_limit === null ? (
-              <Typography variant="body2" color="text.secondary">
-                {t("integrations.defaultRate", { rate: DEFAULT_LOOKUP_RATE })}
-              </Typography>
-            ) : (
-              t("integrations.perSecond", { rate: g.rate_limit })
-            ),
-          ),
-      },
-    );
-  }
-  columns.push(
-    {
-      key: "created_at",
-      header: t("integrations.columns.created"),
-      width: 190,
-      showFrom: "md",
-      render: (g) => dim(g, <Box sx={{ whiteSpace: "nowrap" }}>{formatDateTime(g.created_at)}</Box>),
-    },
-    { key: "actions", header: "", align: "right", width: 120, render: (g) => <Actions g={g} t={t} actions={actions} /> },
-  );
-  return columns;
-}
+const name: GatewayColumn = {
+  key: "name",
+  header: ({ t }) => t("integrations.columns.name"),
+  minWidth: { xs: 140, lg: 220 },
+  render: (g, { t }) =>
+    dim(
+      g,
+      <Stack sx={{ minWidth: 0 }}>
+        <Stack direction="row" useFlexGap sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 1, rowGap: 0.5 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+            {g.name}
+          </Typography>
+          {g.default && (
+            <Tooltip title={t("integrations.providedBy")}>
+              <Chip size="small" label={t("integrations.default")} />
+            </Tooltip>
+          )}
+        </Stack>
+        {/* Narrow screens hide the Type column: the name carries it. */}
+        <Typography variant="caption" color="text.secondary" sx={{ display: { sm: "none" } }}>
+          {g.type_alias}
+        </Typography>
+      </Stack>,
+    ),
+};
+
+const type: GatewayColumn = {
+  key: "type",
+  header: ({ t }) => t("integrations.columns.type"),
+  minWidth: 140,
+  showFrom: "sm",
+  render: (g) => dim(g, g.type_alias),
+};
+
+/** Lookup gateways say when lookups are off, so their status column is wider. */
+const status = (width: number): GatewayColumn => ({
+  key: "active",
+  header: ({ t }) => t("integrations.columns.status"),
+  width,
+  render: (g, { t }) =>
+    dim(
+      g,
+      <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", gap: 0.5 }}>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={g.active ? "success" : "default"}
+          label={t(g.active ? "integrations.active" : "integrations.inactive")}
+        />
+        {isLookupKind(g.kind) && !g.allow_lookup && (
+          <Tooltip title={t("integrations.lookupsOffHint")}>
+            <Chip size="small" variant="outlined" label={t("integrations.lookupsOff")} />
+          </Tooltip>
+        )}
+      </Stack>,
+    ),
+});
+
+const force: GatewayColumn = {
+  key: "is_force",
+  header: ({ t }) => t("integrations.columns.force"),
+  width: 130,
+  showFrom: "sm",
+  render: (g, { t }) => dim(g, t(g.is_force ? "integrations.yes" : "integrations.no")),
+};
+
+const rate: GatewayColumn = {
+  key: "rate_limit",
+  header: ({ t }) => t("integrations.columns.rate"),
+  width: 140,
+  showFrom: "sm",
+  render: (g, { t }) =>
+    dim(
+      g,
+      g.rate_limit === null ? (
+        <Typography variant="body2" color="text.secondary">
+          {t("integrations.defaultRate", { rate: DEFAULT_LOOKUP_RATE })}
+        </Typography>
+      ) : (
+        t("integrations.perSecond", { rate: g.rate_limit })
+      ),
+    ),
+};
+
+const created: GatewayColumn = {
+  key: "created_at",
+  header: ({ t }) => t("integrations.columns.created"),
+  width: 190,
+  showFrom: "md",
+  render: (g) => dim(g, <Box sx={{ whiteSpace: "nowrap" }}>{formatDateTime(g.created_at)}</Box>),
+};
+
+const actions: GatewayColumn = { key: "actions", header: "", align: "right", width: 120, render: (g, c) => <Actions g={g} context={c} /> };
+
+/** A kind's table: Name, Type, Status, Created, actions. */
+export const gatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(110), created, actions];
+
+/** Lookup kinds add Force lookup and Rate limit. */
+export const lookupGatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(150), force, rate, created, actions];

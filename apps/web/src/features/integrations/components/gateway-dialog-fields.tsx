@@ -1,7 +1,7 @@
 import { DEFAULT_LOOKUP_RATE, type GatewayKind, GatewayKindSelectOrder, gatewayTypesOf, isLookupKind } from "@leadflow/contracts";
 import { Alert, Divider, FormControlLabel, FormHelperText, MenuItem, Stack, Switch, TextField } from "@mui/material";
 import { Controller, type UseFormReturn } from "react-hook-form";
-import { FormTextField } from "../../../components/form-dialog/form-text-field";
+import { FormTextField } from "../../../components/form/form-text-field";
 import { useT } from "../../../lib/i18n";
 import { type GatewayFormValues, senderGroupsOf, typeInfo, withKind, withType } from "../model/gateway-form";
 import { GatewayParamsFields } from "./gateway-params-fields";

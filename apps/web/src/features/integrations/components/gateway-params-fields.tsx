@@ -1,7 +1,7 @@
 import type { GatewayField } from "@leadflow/contracts";
 import type { Control } from "react-hook-form";
 import { Controller } from "react-hook-form";
-import { FormTextField } from "../../../components/form-dialog/form-text-field";
+import { FormTextField } from "../../../components/form/form-text-field";
 import { PasswordField } from "../../../components/password-field/password-field";
 import { useT } from "../../../lib/i18n";
 import type { GatewayFormValues } from "../model/gateway-form";

@@ -1,32 +1,26 @@
-import type { Gateway, GatewayKind } from "@leadflow/contracts";
+import { type GatewayKind, isLookupKind } from "@leadflow/contracts";
 import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, LinearProgress, Paper, Stack, Table, TableContainer, Typography } from "@mui/material";
-import { useMemo } from "react";
-import { DataTableBody } from "../../../components/data-table/data-table-body";
-import { DataTableHead } from "../../../components/data-table/data-table-head";
+import { Box, Button, Stack, Typography } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
+import { DataTable } from "../../../components/data-table/data-table";
 import { useT } from "../../../lib/i18n";
-import { useGateways } from "../api/gateways.api";
-import { type GatewayActions, gatewayColumns } from "./gateway-columns";
+import { gatewaysQuery } from "../api/gateways.api";
+import { type GatewayColumnsContext, gatewayColumns, lookupGatewayColumns } from "./gateway-columns";
 
-export interface GatewayTableProps extends GatewayActions {
+export interface GatewayTableProps {
   kind: GatewayKind;
+  context: GatewayColumnsContext;
   onAdd: (kind: GatewayKind) => void;
 }
 
-const noop = () => {};
-
 /**
  * One of the five stacked tables. A kind has a handful of gateways (fetched whole, spec 2 §7), so the table has
- * no paging, search or sort: the shared table's head and body in a titled card.
+ * no paging, search or sort.
  */
-export function GatewayTable({ kind, onAdd, ...actions }: GatewayTableProps) {
+export function GatewayTable({ kind, context, onAdd }: GatewayTableProps) {
   const t = useT();
-  const query = useGateways(kind);
+  const query = useQuery(gatewaysQuery(kind));
   const title = t(`integrations.title.${kind}`);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the handlers only open dialogs; testingId is what changes
-  const columns = useMemo(() => gatewayColumns(kind, t, actions), [kind, t, actions.testingId]);
-  const rows: Gateway[] | undefined = query.data?.data;
-
   return (
     <Box component="section" aria-label={title}>
       <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 1 }}>
@@ -42,28 +36,15 @@ export function GatewayTable({ kind, onAdd, ...actions }: GatewayTableProps) {
           {t("integrations.addShort")}
         </Button>
       </Stack>
-      <Paper variant="outlined" sx={{ overflow: "hidden" }}>
-        <Box sx={{ height: 2 }}>{query.isFetching && rows && <LinearProgress sx={{ height: 2, borderRadius: 0 }} />}</Box>
-        <TableContainer>
-          <Table aria-label={title} aria-busy={query.isFetching} size="small">
-            <DataTableHead columns={columns} sort={null} onSort={noop} />
-            <DataTableBody
-              rows={rows}
-              columns={columns}
-              getRowId={(g) => g.id}
-              selection={undefined}
-              onToggle={noop}
-              loading={query.isPending}
-              skeletonRows={2}
-              error={query.error}
-              onRetry={() => query.refetch()}
-              emptyText={t("integrations.empty", { kind: t(`integrations.kindLabel.${kind}`) })}
-              search=""
-              onClearSearch={noop}
-            />
-          </Table>
-        </TableContainer>
-      </Paper>
+      <DataTable
+        aria-label={title}
+        columns={isLookupKind(kind) ? lookupGatewayColumns : gatewayColumns}
+        context={context}
+        query={query}
+        size="small"
+        skeletonRows={2}
+        emptyText={t("integrations.empty", { kind: t(`integrations.kindLabel.${kind}`) })}
+      />
     </Box>
   );
 }

@@ -1,107 +1,57 @@
-import { type Gateway, type GatewayKind, GatewayKinds, isLookupKind } from "@leadflow/contracts";
-import AddIcon from "@mui/icons-material/Add";
-import { Button, Stack, Typography } from "@mui/material";
+import { type Gateway, type GatewayKind, GatewayKinds } from "@leadflow/contracts";
+import { Stack } from "@mui/material";
 import { useSnackbar } from "notistack";
-import { useCallback, useState } from "react";
-import { useSettingsBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
-import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
-import { useContextMenu } from "../../../components/context-menu/context-menu";
-import { SectionTitle } from "../../../components/page-header/section-title";
-import { DeleteError } from "../../../components/page-state/delete-error";
+import type { CrudBodyProps, CrudSettingsConfig } from "../../../components/crud/crud-settings-config";
+import { CrudSettingsPage } from "../../../components/crud/crud-settings-page";
 import { errorMessage } from "../../../lib/errors";
-import { useT } from "../../../lib/i18n";
-import { useDeleteGateway, useTestGateway } from "../api/gateways.api";
-import { GatewayFormDialog } from "../components/gateway-form-dialog";
+import { gatewaysApi, useTestGateway } from "../api/gateways.api";
+import { GatewayDeleteMessage } from "../components/gateway-delete-message";
+import { GatewayForm } from "../components/gateway-form";
 import { GatewayTable } from "../components/gateway-table";
 
-type DialogState =
-  | { kind: "create"; gatewayKind: GatewayKind }
-  | { kind: "edit"; gateway: Gateway }
-  | { kind: "delete"; gateway: Gateway }
-  | null;
+interface IntegrationExtras {
+  onTest: (g: Gateway) => void;
+  /** The gateway whose test is running. */
+  testingId: number | null;
+}
 
-/** Settings → Integrations (spec 2 §2): the five kinds of gateway, one table each, in the spec's order. */
-export function IntegrationsPage() {
-  const t = useT();
+/** Test connection of a row: the answer as a toast. */
+function useRowTest(): IntegrationExtras {
   const { enqueueSnackbar } = useSnackbar();
-  useSettingsBreadcrumbs({ label: t("settings.integrations") });
-  const remove = useDeleteGateway();
   const test = useTestGateway();
-  const [dialog, setDialog] = useState<DialogState>(null);
-  const [createKind, setCreateKind] = useState<GatewayKind>("sms");
+  return {
+    onTest: (g) =>
+      test.mutate(g, {
+        onSuccess: (r) => enqueueSnackbar(`${g.name}: ${r.message}`, { variant: r.ok ? "success" : "error" }),
+        onError: (e) => enqueueSnackbar(errorMessage(e), { variant: "error" }),
+      }),
+    testingId: test.isPending ? (test.variables?.id ?? null) : null,
+  };
+}
 
-  const openCreate = useCallback((gatewayKind: GatewayKind = "sms") => {
-    setCreateKind(gatewayKind);
-    setDialog({ kind: "create", gatewayKind });
-  }, []);
-  useContextMenu([{ key: "add", label: t("integrations.add"), icon: <AddIcon />, onClick: () => openCreate() }]);
-
-  const runTest = (g: Gateway) =>
-    test.mutate(g, {
-      onSuccess: (r) => enqueueSnackbar(`${g.name}: ${r.message}`, { variant: r.ok ? "success" : "error" }),
-      onError: (e) => enqueueSnackbar(errorMessage(e), { variant: "error" }),
-    });
-
-  const target = dialog?.kind === "delete" ? dialog.gateway : null;
-  const testingId = test.isPending ? (test.variables?.id ?? null) : null;
+/** The five kinds of gateway, one table each, in the spec's order. */
+function GatewayTables({ context, onCreate }: CrudBodyProps<Gateway, IntegrationExtras, GatewayKind>) {
   return (
-    <>
-      <SectionTitle
-        title={t("settings.integrations")}
-        subtitle={t("settings.integrations.text")}
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openCreate()} sx={{ display: { md: "none" } }}>
-            {t("integrations.add")}
-          </Button>
-        }
-      />
-      <Stack spacing={3}>
-        {GatewayKinds.map((kind) => (
-          <GatewayTable
-            key={kind}
-            kind={kind}
-            onAdd={openCreate}
-            onEdit={(gateway) => setDialog({ kind: "edit", gateway })}
-            onDelete={(gateway) => {
-              remove.reset();
-              setDialog({ kind: "delete", gateway });
-            }}
-            onTest={runTest}
-            testingId={testingId}
-          />
-        ))}
-      </Stack>
-      <GatewayFormDialog
-        open={dialog?.kind === "create" || dialog?.kind === "edit"}
-        gateway={dialog?.kind === "edit" ? dialog.gateway : undefined}
-        kind={createKind}
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        open={!!target}
-        message={
-          <>
-            <Typography>{t("common.deleteConfirm", { thing: target?.name ?? "" })}</Typography>
-            {target && isLookupKind(target.kind) && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {t("integrations.deleteLookupNote")}
-              </Typography>
-            )}
-          </>
-        }
-        loading={remove.isPending}
-        error={remove.error ? <DeleteError title={t("integrations.removeError")} error={remove.error} /> : undefined}
-        onConfirm={() =>
-          target &&
-          remove.mutate(target, {
-            onSuccess: (answer) => {
-              enqueueSnackbar(answer?.message || t("integrations.deleted"), { variant: "success" });
-              setDialog(null);
-            },
-          })
-        }
-        onClose={() => setDialog(null)}
-      />
-    </>
+    <Stack spacing={3}>
+      {GatewayKinds.map((kind) => (
+        <GatewayTable key={kind} kind={kind} context={context} onAdd={onCreate} />
+      ))}
+    </Stack>
   );
+}
+
+const settings: CrudSettingsConfig<Gateway, IntegrationExtras, GatewayKind> = {
+  title: "settings.integrations",
+  subtitle: "settings.integrations.text",
+  add: "integrations.add",
+  api: { keys: gatewaysApi.keys, remove: gatewaysApi.remove },
+  useExtras: useRowTest,
+  Body: GatewayTables,
+  Form: GatewayForm,
+  remove: { Message: GatewayDeleteMessage, error: "integrations.removeError", deleted: "integrations.deleted" },
+};
+
+/** Settings → Integrations (spec 2 §2): SMS, email, lookup and DNC gateways. */
+export function IntegrationsPage() {
+  return <CrudSettingsPage config={settings} />;
 }

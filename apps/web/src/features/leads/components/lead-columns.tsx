@@ -62,7 +62,7 @@ export function leadColumns(
     {
       key: "id",
       header: t("leads.columns.id"),
-      sortable: true,
+      sortKey: "id",
       firstSortDirection: "desc",
       width: 80,
       render: (row) => (
@@ -74,7 +74,7 @@ export function leadColumns(
     {
       key: "updated_at",
       header: t("leads.columns.updatedAt"),
-      sortable: true,
+      sortKey: "updated_at",
       firstSortDirection: "desc",
       showFrom: "sm",
       width: 110,
@@ -84,7 +84,7 @@ export function leadColumns(
     {
       key: "revenue",
       header: t("leads.columns.revenue"),
-      sortable: true,
+      sortKey: "revenue",
       firstSortDirection: "desc",
       align: "right",
       showFrom: "lg",
@@ -93,7 +93,7 @@ export function leadColumns(
     {
       key: "duplicates_count",
       header: t("leads.columns.duplicates"),
-      sortable: true,
+      sortKey: "duplicates_count",
       firstSortDirection: "desc",
       align: "right",
       showFrom: "lg",
@@ -102,7 +102,7 @@ export function leadColumns(
     {
       key: "status",
       header: t("leads.columns.status"),
-      sortable: true,
+      sortKey: "status",
       stickyRight: true,
       render: (row) => <LeadStatusChip status={row.status} label={row.status_label} />,
     },

@@ -54,10 +54,8 @@ export interface LeadsTableProps {
 
 export function LeadsTable({ state, href, storageKey, selectable = true, ...rest }: LeadsTableProps) {
   const t = useT();
-  const attributes = state.query.data?.attributes;
-  const signature = attributes?.map((a) => `${a.id}:${a.name}:${a.type}:${a.is_system}`).join("|") ?? "";
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the attributes; href follows the account path
-  const columns = useMemo(() => leadColumns(t, attributes ?? [], href), [t, signature, href]);
+  // The attribute columns arrive with the rows; the table binds columns per render, so nothing is memoised.
+  const columns = leadColumns(t, state.query.data?.attributes ?? [], href);
   return (
     <DataTable<LeadRow>
       aria-label={rest["aria-label"]}

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import type { ContextMenuItem } from "../../../components/context-menu/context-menu";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
-import { useRelookup } from "../../lookups/components/use-relookup";
+import { useRelookup } from "../../lookups";
 import { leadKeys, useBatchStatus } from "../api/leads.api";
 import { batchStatusToasts } from "../model/batch-status";
 import { settableStatuses } from "../model/lead-selection";

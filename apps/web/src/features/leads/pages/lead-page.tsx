@@ -6,12 +6,13 @@ import { useNavigate, useParams } from "react-router";
 import { type Crumb, useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
 import { useContextMenu } from "../../../components/context-menu/context-menu";
+import { EntityGate, useEntityQuery } from "../../../components/entity-gate/entity-gate";
 import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
-import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
+import { HeaderSkeleton } from "../../../components/page-state/page-state";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
-import { segmentQuery } from "../../audiences/api/segments.api";
+import { segmentQuery } from "../../audiences";
 import { leadQuery, useDeleteLead } from "../api/leads.api";
 import { LeadAttributesCard } from "../components/lead-attributes-card";
 import { LeadLocations } from "../components/lead-locations";
@@ -40,9 +41,7 @@ export function LeadPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const params = useParams();
-  const leadId = Number(params.leadId);
-  const validId = Number.isSafeInteger(leadId) && leadId > 0;
-  const lead = useQuery({ ...leadQuery(leadId), enabled: validId });
+  const lead = useEntityQuery("leadId", leadQuery);
   const [confirming, setConfirming] = useState(false);
   const back = leadReturnPath(params);
   const remove = useDeleteLead(() => {
@@ -54,7 +53,7 @@ export function LeadPage() {
   const list = params.listId ? lead.data?.lists.find((l) => String(l.id) === params.listId) : undefined;
   const segmentId = Number(params.segmentId);
   const segment = useQuery({ ...segmentQuery(segmentId), enabled: Number.isSafeInteger(segmentId) && segmentId > 0 });
-  const title = t("leads.lead", { id: validId ? leadId : (params.leadId ?? "") });
+  const title = t("leads.lead", { id: lead.id ?? params.leadId ?? "" });
   const inAudience = back.startsWith("audiences/");
   const crumbs: Crumb[] =
     back === "leads"
@@ -82,80 +81,76 @@ export function LeadPage() {
   });
   useContextMenu(menu.items);
 
-  // A lead deleted elsewhere answers 404 on refetch while its old copy is still cached: not found wins.
-  if (!lead.data || isNotFound(lead.error)) {
-    if (lead.isPending && lead.fetchStatus !== "idle") return <PageSkeleton />;
-    return (
-      <PageLoadError
-        error={lead.error}
-        notFound={!validId || isNotFound(lead.error)}
-        notFoundTitle={t("leads.notFound")}
-        notFoundText={t("leads.notFoundText")}
-        backTo={p(back)}
-        backLabel={t(back === "leads" ? "leads.backToLeads" : inAudience ? "audiences.backToAudience" : "leads.backToList")}
-        onRetry={() => lead.refetch()}
-      />
-    );
-  }
-
-  const data = lead.data;
   return (
-    <>
-      <PageHeader
-        title={
-          <Stack direction="row" spacing={1.5} component="span" sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
-            <span>{title}</span>
-            <LeadStatusChip status={data.status} label={data.status_label} />
-          </Stack>
-        }
-        subtitle={
-          <>
-            {t("leads.updatedAt")}: {formatDateTime(data.updated_at)}
-          </>
-        }
-      />
-      {/* Phones: attributes, locations, side blocks, then the log. Wide screens: the side blocks in a column of their own. */}
-      <Box
-        sx={{
-          display: "grid",
-          gap: 2,
-          alignItems: "start",
-          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 320px" },
-          gridTemplateAreas: { xs: '"attrs" "locs" "side" "log"', lg: '"attrs side" "locs side" "log side"' },
-          gridTemplateRows: { lg: "auto auto 1fr" },
-          "& > *": { minWidth: 0 },
-        }}
-      >
-        <Box sx={{ gridArea: "attrs" }}>
-          <LeadAttributesCard lead={data} />
-        </Box>
-        <Box sx={{ gridArea: "locs" }}>
-          <LeadLocations leadId={data.id} />
-        </Box>
-        <Box sx={{ gridArea: "side" }}>
-          <LeadSideBlocks lead={data} />
-        </Box>
-        <Box sx={{ gridArea: "log" }}>
-          <LeadTimeline leadId={data.id} />
-        </Box>
-      </Box>
+    <EntityGate
+      entity={lead}
+      skeleton={<PageSkeleton />}
+      notFound={{
+        title: t("leads.notFound"),
+        text: t("leads.notFoundText"),
+        backTo: p(back),
+        backLabel: t(back === "leads" ? "leads.backToLeads" : inAudience ? "audiences.backToAudience" : "leads.backToList"),
+      }}
+    >
+      {(data) => (
+        <>
+          <PageHeader
+            title={
+              <Stack direction="row" spacing={1.5} component="span" sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+                <span>{title}</span>
+                <LeadStatusChip status={data.status} label={data.status_label} />
+              </Stack>
+            }
+            subtitle={
+              <>
+                {t("leads.updatedAt")}: {formatDateTime(data.updated_at)}
+              </>
+            }
+          />
+          {/* Phones: attributes, locations, side blocks, then the log. Wide screens: the side blocks in a column of their own. */}
+          <Box
+            sx={{
+              display: "grid",
+              gap: 2,
+              alignItems: "start",
+              gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 320px" },
+              gridTemplateAreas: { xs: '"attrs" "locs" "side" "log"', lg: '"attrs side" "locs side" "log side"' },
+              gridTemplateRows: { lg: "auto auto 1fr" },
+              "& > *": { minWidth: 0 },
+            }}
+          >
+            <Box sx={{ gridArea: "attrs" }}>
+              <LeadAttributesCard lead={data} />
+            </Box>
+            <Box sx={{ gridArea: "locs" }}>
+              <LeadLocations leadId={data.id} />
+            </Box>
+            <Box sx={{ gridArea: "side" }}>
+              <LeadSideBlocks lead={data} />
+            </Box>
+            <Box sx={{ gridArea: "log" }}>
+              <LeadTimeline leadId={data.id} />
+            </Box>
+          </Box>
 
-      <ConfirmDialog
-        open={confirming}
-        message={
-          <Stack spacing={1}>
-            <Typography>{t("leads.deleteConfirm", { id: data.id })}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t("leads.deleteWarning")}
-            </Typography>
-          </Stack>
-        }
-        loading={remove.isPending}
-        error={remove.error ? <DeleteError title={t("leads.removeError")} error={remove.error} /> : undefined}
-        onConfirm={() => remove.mutate(data.id)}
-        onClose={() => setConfirming(false)}
-      />
-      {menu.dialogs}
-    </>
+          <ConfirmDialog
+            open={confirming}
+            message={
+              <Stack spacing={1}>
+                <Typography>{t("leads.deleteConfirm", { id: data.id })}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t("leads.deleteWarning")}
+                </Typography>
+              </Stack>
+            }
+            loading={remove.isPending}
+            error={remove.error ? <DeleteError title={t("leads.removeError")} error={remove.error} /> : undefined}
+            onConfirm={() => remove.mutate(data.id)}
+            onClose={() => setConfirming(false)}
+          />
+          {menu.dialogs}
+        </>
+      )}
+    </EntityGate>
   );
 }

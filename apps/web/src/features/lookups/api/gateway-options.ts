@@ -1,5 +1,5 @@
 import type { GatewayOption, LookupGatewayKind } from "@leadflow/contracts";
-import { useGatewayOptions } from "../../integrations/api/gateways.api";
+import { useGatewayOptions } from "../../integrations";
 
 export interface LookupGateways {
   options: GatewayOption[];

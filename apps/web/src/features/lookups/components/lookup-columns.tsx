@@ -20,7 +20,7 @@ const figure = (
   ({
     key,
     header,
-    sortable,
+    sortKey: sortable ? key : undefined,
     firstSortDirection: "desc",
     align: "right",
     showFrom,
@@ -93,7 +93,7 @@ export function lookupColumns(t: typeof translate): DataTableColumn<LookupJob>[]
     {
       key: "count",
       header: t("lookups.columns.items"),
-      sortable: true,
+      sortKey: "count",
       firstSortDirection: "desc",
       align: "right",
       render: (j) => <Items job={j} t={t} />,
@@ -104,7 +104,7 @@ export function lookupColumns(t: typeof translate): DataTableColumn<LookupJob>[]
     {
       key: "percent",
       header: t("lookups.columns.progress"),
-      sortable: true,
+      sortKey: "percent",
       firstSortDirection: "desc",
       width: 120,
       showFrom: "md",
@@ -113,7 +113,7 @@ export function lookupColumns(t: typeof translate): DataTableColumn<LookupJob>[]
     {
       key: "status",
       header: t("lookups.columns.status"),
-      sortable: true,
+      sortKey: "status",
       width: 136,
       stickyRight: true,
       render: (j) => <LookupStatusCell job={j} />,

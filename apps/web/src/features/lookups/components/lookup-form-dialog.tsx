@@ -1,11 +1,9 @@
 import { type LookupJob, LookupStatuses, SaveLookup } from "@leadflow/contracts";
 import { Button, FormControlLabel, MenuItem, Switch, TextField } from "@mui/material";
-import { useSnackbar } from "notistack";
-import { useEffect, useRef, useState } from "react";
-import { Controller, useController, useForm } from "react-hook-form";
-import { FormDialog } from "../../../components/form-dialog/form-dialog";
-import { ApiError } from "../../../lib/api-client";
-import { errorMessage } from "../../../lib/errors";
+import { Controller, useController } from "react-hook-form";
+import { EntityForm } from "../../../components/form/entity-form";
+import { EntityFormDialog } from "../../../components/form/entity-form-dialog";
+import { useEntityForm } from "../../../components/form/use-entity-form";
 import { useT } from "../../../lib/i18n";
 import { useSaveLookup } from "../api/lookups.api";
 import { EMPTY_LOOKUP_FORM, type LookupFormValues, lookupFormFromJob, lookupFormResolver, toSaveLookupInput } from "../model/lookup-form";
@@ -13,7 +11,8 @@ import { isLookupFinished } from "../model/lookup-status";
 import { GatewayPicker } from "./gateway-picker";
 import { SourceListSelect } from "./source-list-select";
 
-const FIELDS: Record<string, keyof LookupFormValues> = {
+/** The request's field names → the dialog's fields. */
+const SERVER_FIELDS: Record<string, keyof LookupFormValues> = {
   lead_type: "lead_type",
   setting_gateway_id: "setting_gateway_id",
   source_id: "source",
@@ -31,69 +30,40 @@ export interface LookupFormDialogProps {
 
 /** Add / Edit Lookup (spec 2 §2 Lookup list page, §3 Lookup form). */
 export function LookupFormDialog({ open, job, onClose, onDelete }: LookupFormDialogProps) {
+  return (
+    <EntityFormDialog open={open} entity={job} onClose={onClose}>
+      {(shown) => <LookupForm job={shown} onDelete={onDelete} />}
+    </EntityFormDialog>
+  );
+}
+
+function LookupForm({ job, onDelete }: Pick<LookupFormDialogProps, "job" | "onDelete">) {
   const t = useT();
-  const { enqueueSnackbar } = useSnackbar();
   const save = useSaveLookup();
-  // While the dialog fades out the page has let go of the job: keep its title until then.
-  const shown = useRef(job);
-  if (open) shown.current = job;
-  const editing = shown.current;
-  const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError, setValue, watch } = useForm<LookupFormValues>({
+  const entityForm = useEntityForm({
     resolver: lookupFormResolver,
-    mode: "onTouched",
-    defaultValues: EMPTY_LOOKUP_FORM,
+    defaults: job ? lookupFormFromJob(job) : EMPTY_LOOKUP_FORM,
+    submit: (values) => save.mutateAsync({ id: job?.id, input: SaveLookup.parse(toSaveLookupInput(values)) }),
+    success: (answer) => answer.message || t(job ? "lookups.form.updated" : "lookups.form.created"),
+    serverFields: SERVER_FIELDS,
   });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset once per opening (and per job)
-  useEffect(() => {
-    if (!open) return;
-    reset(job ? lookupFormFromJob(job) : EMPTY_LOOKUP_FORM);
-    setFormError(null);
-    save.reset();
-  }, [open, job?.id, reset]);
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const answer = await save.mutateAsync({ id: job?.id, input: SaveLookup.parse(toSaveLookupInput(values)) });
-      enqueueSnackbar(answer.message || t(job ? "lookups.form.updated" : "lookups.form.created"), { variant: "success" });
-      onClose();
-    } catch (e) {
-      let applied = false;
-      if (e instanceof ApiError && e.errors) {
-        for (const [field, messages] of Object.entries(e.errors)) {
-          const name = FIELDS[field];
-          if (name && messages[0]) {
-            setError(name, { type: "server", message: messages[0] });
-            applied = true;
-          }
-        }
-      }
-      if (!applied) setFormError(errorMessage(e));
-    }
-  });
-
+  const { control, setValue, watch } = entityForm.form;
   const source = useController({ control, name: "source" });
   const list = useController({ control, name: "list_id" });
-  const busy = save.isPending;
+  const busy = entityForm.pending;
   const type = watch("lead_type");
-  const running = editing?.status === LookupStatuses.running;
-  const finished = editing ? isLookupFinished(editing.status) : false;
+  const running = job?.status === LookupStatuses.running;
+  const finished = job ? isLookupFinished(job.status) : false;
   // The server keeps a started lookup's type, source and list: its items were taken from them.
-  const locked = !!editing?.started_at;
+  const locked = !!job?.started_at;
   return (
-    <FormDialog
-      open={open}
-      title={editing ? t("lookups.form.editTitle", { id: editing.id }) : t("lookups.form.createTitle")}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={busy}
-      error={formError}
-      submitLabel={editing ? undefined : t("lookups.form.create")}
+    <EntityForm
+      form={entityForm}
+      title={job ? t("lookups.form.editTitle", { id: job.id }) : t("lookups.form.createTitle")}
+      submitLabel={job ? undefined : t("lookups.form.create")}
       extraActions={
-        editing && onDelete ? (
-          <Button color="error" onClick={() => onDelete(editing)} disabled={busy} sx={{ mr: "auto" }}>
+        job && onDelete ? (
+          <Button color="error" onClick={() => onDelete(job)} disabled={busy} sx={{ mr: "auto" }}>
             {t("common.delete")}
           </Button>
         ) : undefined
@@ -132,14 +102,14 @@ export function LookupFormDialog({ open, job, onClose, onDelete }: LookupFormDia
             onBlur={field.onBlur}
             error={fieldState.error?.message}
             disabled={busy}
-            autoSelectOnly={!editing}
+            autoSelectOnly={!job}
           />
         )}
       />
       <SourceListSelect
         source={source.field.value}
         listId={list.field.value}
-        knownList={editing?.list}
+        knownList={job?.list}
         onSourceChange={source.field.onChange}
         onListChange={list.field.onChange}
         onSourceBlur={source.field.onBlur}
@@ -156,6 +126,6 @@ export function LookupFormDialog({ open, job, onClose, onDelete }: LookupFormDia
           />
         )}
       />
-    </FormDialog>
+    </EntityForm>
   );
 }

@@ -3,8 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useT } from "../../../lib/i18n";
 import { useDebounced } from "../../../lib/use-debounced";
-import { listsQuery } from "../../sources/api/lists.api";
-import { sourcesQuery } from "../../sources/api/sources.api";
+import { listsQuery, sourcesQuery } from "../../sources";
 
 export interface Ref {
   id: number;

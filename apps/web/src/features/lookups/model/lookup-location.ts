@@ -1,8 +1,9 @@
 import type { LookupJob } from "@leadflow/contracts";
+import type { MessageKey } from "../../../lib/i18n";
 
 export interface LocationPart {
   /** A text key and its variables, or a name as is. */
-  label: { key: string; vars?: Record<string, string | number> } | { text: string };
+  label: { key: MessageKey; vars?: Record<string, string | number> } | { text: string };
   /** Relative to the account root. */
   to: string;
 }

@@ -29,7 +29,7 @@ export const gatewayKindFor = (type: LookupType): LookupGatewayKind => LookupTyp
  * The confirm prompt's key. Spec 2 §8 gives two verbatim ('…sms leads in selected sources?', '…email leads in
  * selected lists?'); the other scope and type pairs follow their wording.
  */
-export const confirmKey = (scope: RunLookupScope, type: LookupType) => `lookups.confirm.${scope}.${type}`;
+export const confirmKey = (scope: RunLookupScope, type: LookupType) => `lookups.confirm.${scope}.${type}` as const;
 
 /** A lead's relookup names its type the spec's way: lead_phone, lead_email, sms_dnc. */
 export function relookupLeadType(type: LookupType): RelookupLead["lead_type"] {

@@ -13,9 +13,9 @@ import { updateAccount, useCurrentAccount } from "../../../lib/accounts";
 import { api } from "../../../lib/api-client";
 import { currentUserQuery, useCurrentUser } from "../../../lib/current-user";
 import { applyFieldErrors, errorMessage } from "../../../lib/errors";
-import { useT } from "../../../lib/i18n";
+import { type MessageKey, useT } from "../../../lib/i18n";
 
-const profileSchema = (t: (k: string) => string) =>
+const profileSchema = (t: (k: MessageKey) => string) =>
   z.object({
     name: z.string().trim().min(1, t("profile.nameRequired")),
     phone_number: z.string().trim().min(1, t("profile.phoneRequired")),

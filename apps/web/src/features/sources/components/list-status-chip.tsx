@@ -1,8 +1,10 @@
 import { Chip } from "@mui/material";
-import { useT } from "../../../lib/i18n";
+import { dataKey, useT } from "../../../lib/i18n";
 
 /** Lists are active or inactive; older data may carry Pending or Unsubscribed (spec §4), shown neutral. */
 export function ListStatusChip({ status }: { status: string }) {
   const t = useT();
-  return <Chip size="small" variant="outlined" color={status === "active" ? "success" : "default"} label={t(`lists.status.${status}`)} />;
+  return (
+    <Chip size="small" variant="outlined" color={status === "active" ? "success" : "default"} label={t(dataKey("lists.status", status))} />
+  );
 }

@@ -1,13 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CreateSource, type Source, SourceStatuses } from "@leadflow/contracts";
-import { MenuItem, TextField } from "@mui/material";
-import { useSnackbar } from "notistack";
-import { useEffect, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import type { z } from "zod";
-import { FormDialog } from "../../../components/form-dialog/form-dialog";
-import { FormTextField } from "../../../components/form-dialog/form-text-field";
-import { applyFieldErrors, errorMessage } from "../../../lib/errors";
+import { EntityForm } from "../../../components/form/entity-form";
+import { EntityFormDialog } from "../../../components/form/entity-form-dialog";
+import { nameField } from "../../../components/form/form-fields";
+import { useEntityForm } from "../../../components/form/use-entity-form";
 import { useT } from "../../../lib/i18n";
 import { useCreateSource, useUpdateSource } from "../api/sources.api";
 
@@ -19,84 +14,36 @@ export interface SourceFormDialogProps {
   onSaved?: (source: Source) => void;
 }
 
-type Values = z.input<typeof CreateSource>;
-
 /** Create/Edit Source: a name, and the status when editing. */
 export function SourceFormDialog({ open, source, onClose, onSaved }: SourceFormDialogProps) {
+  return (
+    <EntityFormDialog open={open} entity={source} onClose={onClose}>
+      {(shown) => <SourceForm source={shown} onSaved={onSaved} />}
+    </EntityFormDialog>
+  );
+}
+
+function SourceForm({ source, onSaved }: Pick<SourceFormDialogProps, "source" | "onSaved">) {
   const t = useT();
-  const { enqueueSnackbar } = useSnackbar();
   const create = useCreateSource();
   const update = useUpdateSource();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError } = useForm<Values, unknown, CreateSource>({
-    resolver: zodResolver(CreateSource),
-    mode: "onTouched",
-    defaultValues: { name: "" },
+  const form = useEntityForm({
+    schema: CreateSource,
+    defaults: source ? { name: source.name, status: source.status } : { name: "" },
+    submit: (values) => (source ? update.mutateAsync({ id: source.id, ...values }) : create.mutateAsync(values)),
+    success: t(source ? "sources.updated" : "sources.created"),
+    onSaved,
   });
-
-  useEffect(() => {
-    if (!open) return;
-    reset(source ? { name: source.name, status: source.status } : { name: "" });
-    setFormError(null);
-  }, [open, source, reset]);
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const saved = source ? await update.mutateAsync({ id: source.id, ...values }) : await create.mutateAsync(values);
-      enqueueSnackbar(t(source ? "sources.updated" : "sources.created"), { variant: "success" });
-      onSaved?.(saved);
-      onClose();
-    } catch (e) {
-      if (!applyFieldErrors(e, setError, ["name", "status"])) setFormError(errorMessage(e));
-    }
-  });
-
-  const busy = create.isPending || update.isPending;
+  const statuses = SourceStatuses.map((s) => ({ value: s, label: t(`sources.status.${s}`) }));
   return (
-    <FormDialog
-      open={open}
+    <EntityForm
+      form={form}
       title={t(source ? "sources.editTitle" : "sources.createTitle")}
-      onSubmit={submit}
-      onClose={onClose}
-      loading={busy}
-      error={formError}
       submitLabel={source ? undefined : t("sources.create")}
-    >
-      <FormTextField
-        name="name"
-        control={control}
-        label={t("sources.name")}
-        placeholder={t("sources.namePlaceholder")}
-        autoFocus
-        required
-        slotProps={{ htmlInput: { maxLength: 191, autoComplete: "off" } }}
-      />
-      {source && (
-        <Controller
-          name="status"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              label={t("sources.status")}
-              value={field.value ?? ""}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message}
-            >
-              {SourceStatuses.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {t(`sources.status.${s}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-      )}
-    </FormDialog>
+      fields={[
+        nameField(t("sources.name"), t("sources.namePlaceholder")),
+        { name: "status", kind: "select", label: t("sources.status"), options: statuses, hidden: !source },
+      ]}
+    />
   );
 }

@@ -10,14 +10,14 @@ import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
 import { type ContextMenuItem, useContextMenu } from "../../../components/context-menu/context-menu";
+import { EntityGate, useEntityQuery } from "../../../components/entity-gate/entity-gate";
 import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
-import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
+import { HeaderSkeleton } from "../../../components/page-state/page-state";
 import { useT } from "../../../lib/i18n";
-import { ImportFlow } from "../../imports/components/import-flow";
-import { LeadsTable, useLeadsTable } from "../../leads/components/leads-table";
-import { useLeadBulkActions } from "../../leads/components/use-lead-bulk-actions";
-import { LookupProgressList } from "../../lookups/components/lookup-progress";
+import { ImportFlow } from "../../imports";
+import { LeadsTable, useLeadBulkActions, useLeadsTable } from "../../leads";
+import { LookupProgressList } from "../../lookups";
 import { listAggregationsQuery, listQuery, useDeleteList } from "../api/lists.api";
 import { ListFormDialog } from "../components/list-form-dialog";
 import { ListStatusSwitch } from "../components/list-status-switch";
@@ -29,14 +29,12 @@ export function ListPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const params = useParams();
-  const listId = Number(params.listId);
-  const validId = Number.isSafeInteger(listId) && listId > 0;
-
-  const list = useQuery({ ...listQuery(listId), enabled: validId });
-  const aggregations = useQuery({ ...listAggregationsQuery(listId), enabled: list.isSuccess });
+  const list = useEntityQuery("listId", listQuery);
+  const listId = list.id ?? 0;
+  const aggregations = useQuery({ ...listAggregationsQuery(listId), enabled: list.query.isSuccess });
   const [dialog, setDialog] = useState<"import" | "edit" | "remove" | null>(null);
   const remove = useDeleteList();
-  const leads = useLeadsTable({ listId }, validId);
+  const leads = useLeadsTable({ listId }, list.id !== null);
   const bulk = useLeadBulkActions(leads);
 
   // The list knows its source; the URL's source id only matters until the list has loaded.
@@ -67,75 +65,74 @@ export function ListPage() {
     : [];
   useContextMenu(menu);
 
-  if (!list.data) {
-    if (list.isPending && list.fetchStatus !== "idle") return <HeaderSkeleton counts={4} />;
-    return (
-      <PageLoadError
-        error={list.error}
-        notFound={!validId || isNotFound(list.error)}
-        notFoundTitle={t("lists.notFound")}
-        notFoundText={t("lists.notFoundText")}
-        backTo={params.sourceId ? sourcePath : p("sources")}
-        backLabel={t(params.sourceId ? "lists.backToSource" : "lists.backToSources")}
-        onRetry={() => list.refetch()}
-      />
-    );
-  }
-
-  const data = list.data;
-  const counts = aggregations.data ?? data;
   return (
-    <>
-      <PageHeader
-        title={data.name}
-        subtitle={
+    <EntityGate
+      entity={list}
+      skeleton={<HeaderSkeleton counts={4} />}
+      notFound={{
+        title: t("lists.notFound"),
+        text: t("lists.notFoundText"),
+        backTo: params.sourceId ? sourcePath : p("sources"),
+        backLabel: t(params.sourceId ? "lists.backToSource" : "lists.backToSources"),
+      }}
+    >
+      {(data) => {
+        const counts = aggregations.data ?? data;
+        return (
           <>
-            {t("lists.source")}:{" "}
-            <Link component={RouterLink} to={sourcePath} underline="hover" sx={{ fontWeight: 600 }}>
-              {data.source.name}
-            </Link>
-          </>
-        }
-        counts={[
-          { label: t("lists.leads"), value: counts.total_leads },
-          { label: t("lists.blacklistedLeads"), value: counts.total_blacklisted_leads },
-          { label: t("lists.uniqueToday"), value: counts.unique_today },
-          { label: t("lists.totalToday"), value: counts.added_today },
-        ]}
-        actions={<ListStatusSwitch list={data} />}
-      />
-      <LookupProgressList scope={{ list_id: data.id }} />
-      <LeadsTable aria-label={t("leads.tableLabel")} state={leads} href={leadHref} storageKey="leadflow.columns.list-leads" />
-      {bulk.dialogs}
+            <PageHeader
+              title={data.name}
+              subtitle={
+                <>
+                  {t("lists.source")}:{" "}
+                  <Link component={RouterLink} to={sourcePath} underline="hover" sx={{ fontWeight: 600 }}>
+                    {data.source.name}
+                  </Link>
+                </>
+              }
+              counts={[
+                { label: t("lists.leads"), value: counts.total_leads },
+                { label: t("lists.blacklistedLeads"), value: counts.total_blacklisted_leads },
+                { label: t("lists.uniqueToday"), value: counts.unique_today },
+                { label: t("lists.totalToday"), value: counts.added_today },
+              ]}
+              actions={<ListStatusSwitch list={data} />}
+            />
+            <LookupProgressList scope={{ list_id: data.id }} />
+            <LeadsTable aria-label={t("leads.tableLabel")} state={leads} href={leadHref} storageKey="leadflow.columns.list-leads" />
+            {bulk.dialogs}
 
-      <ImportFlow
-        open={dialog === "import"}
-        preset={{ source: data.source, list: { id: data.id, name: data.name } }}
-        onClose={() => setDialog(null)}
-      />
-      <ListFormDialog open={dialog === "edit"} sourceId={data.source_id} list={data} onClose={() => setDialog(null)} />
-      <ConfirmDialog
-        open={dialog === "remove"}
-        message={
-          <Stack spacing={1}>
-            <Typography>{t("lists.deleteConfirm", { name: data.name })}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t("lists.deleteWarning")}
-            </Typography>
-          </Stack>
-        }
-        loading={remove.isPending}
-        error={remove.error ? <DeleteError title={t("lists.removeError")} error={remove.error} /> : undefined}
-        onConfirm={() =>
-          remove.mutate(data.id, {
-            onSuccess: () => {
-              enqueueSnackbar(t("lists.deleted"), { variant: "success" });
-              navigate(sourcePath, { replace: true });
-            },
-          })
-        }
-        onClose={() => setDialog(null)}
-      />
-    </>
+            <ImportFlow
+              open={dialog === "import"}
+              preset={{ source: data.source, list: { id: data.id, name: data.name } }}
+              onClose={() => setDialog(null)}
+            />
+            <ListFormDialog open={dialog === "edit"} sourceId={data.source_id} list={data} onClose={() => setDialog(null)} />
+            <ConfirmDialog
+              open={dialog === "remove"}
+              message={
+                <Stack spacing={1}>
+                  <Typography>{t("lists.deleteConfirm", { name: data.name })}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t("lists.deleteWarning")}
+                  </Typography>
+                </Stack>
+              }
+              loading={remove.isPending}
+              error={remove.error ? <DeleteError title={t("lists.removeError")} error={remove.error} /> : undefined}
+              onConfirm={() =>
+                remove.mutate(data.id, {
+                  onSuccess: () => {
+                    enqueueSnackbar(t("lists.deleted"), { variant: "success" });
+                    navigate(sourcePath, { replace: true });
+                  },
+                })
+              }
+              onClose={() => setDialog(null)}
+            />
+          </>
+        );
+      }}
+    </EntityGate>
   );
 }

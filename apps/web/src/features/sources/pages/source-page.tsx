@@ -6,20 +6,20 @@ import UploadFileOutlinedIcon from "@mui/icons-material/UploadFileOutlined";
 import { Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import { useMemo, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useState } from "react";
+import { useNavigate } from "react-router";
 import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
 import { type ContextMenuItem, useContextMenu } from "../../../components/context-menu/context-menu";
 import { DataTable } from "../../../components/data-table/data-table";
 import { useTableUrlState } from "../../../components/data-table/use-table-url-state";
+import { EntityGate, useEntityQuery } from "../../../components/entity-gate/entity-gate";
 import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
-import { HeaderSkeleton, isNotFound, PageLoadError } from "../../../components/page-state/page-state";
+import { HeaderSkeleton } from "../../../components/page-state/page-state";
 import { tn, useT } from "../../../lib/i18n";
-import { ImportFlow } from "../../imports/components/import-flow";
-import { LookupProgressList } from "../../lookups/components/lookup-progress";
-import { useRunLookup } from "../../lookups/components/use-run-lookup";
+import { ImportFlow } from "../../imports";
+import { LookupProgressList, useRunLookup } from "../../lookups";
 import { listsQuery, useDeleteLists } from "../api/lists.api";
 import { sourceAggregationsQuery, sourceQuery, useDeleteSource } from "../api/sources.api";
 import { listColumns } from "../components/list-columns";
@@ -36,13 +36,11 @@ export function SourcePage() {
   const p = useAccountPath();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const sourceId = Number(useParams().sourceId);
-
-  const validId = Number.isSafeInteger(sourceId) && sourceId > 0;
-  const source = useQuery({ ...sourceQuery(sourceId), enabled: validId });
-  const aggregations = useQuery({ ...sourceAggregationsQuery(sourceId), enabled: source.isSuccess });
+  const source = useEntityQuery("sourceId", sourceQuery);
+  const sourceId = source.id ?? 0;
+  const aggregations = useQuery({ ...sourceAggregationsQuery(sourceId), enabled: source.query.isSuccess });
   const table = useTableUrlState({ limit: 50, limits: PAGE_SIZES });
-  const lists = useQuery({ ...listsQuery(sourceId, table.request), enabled: source.isSuccess });
+  const lists = useQuery({ ...listsQuery(sourceId, table.request), enabled: source.query.isSuccess });
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const removeSource = useDeleteSource();
@@ -53,8 +51,6 @@ export function SourcePage() {
   useBreadcrumbs([{ label: t("sources.breadcrumb"), to: "sources" }, ...(name ? [{ label: name }] : [])]);
 
   const href = (l: LeadList) => p(`sources/${sourceId}/${l.id}`);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: columns depend on the language (t), the account (p) and the source
-  const columns = useMemo(() => listColumns(t, href), [t, p, sourceId]);
 
   const open = (d: Exclude<Dialog, null>) => {
     removeSource.reset();
@@ -62,7 +58,8 @@ export function SourcePage() {
     setDialog(d);
   };
 
-  const menu: ContextMenuItem[] = source.data
+  const loaded = !!source.data;
+  const menu: ContextMenuItem[] = loaded
     ? [
         { key: "import", label: t("sources.importFile"), icon: <UploadFileOutlinedIcon />, onClick: () => open("import") },
         { key: "edit", label: t("sources.edit"), icon: <EditOutlinedIcon />, onClick: () => open("edit") },
@@ -70,9 +67,9 @@ export function SourcePage() {
         { key: "addList", label: t("lists.add"), icon: <PlaylistAddIcon />, onClick: () => open("addList") },
       ]
     : [];
-  const lookupItem = source.data ? runLookup.menuItem(selected) : null;
+  const lookupItem = loaded ? runLookup.menuItem(selected) : null;
   if (lookupItem) menu.push(lookupItem);
-  if (source.data && selected.length > 0) {
+  if (loaded && selected.length > 0) {
     menu.push({
       key: "deleteLists",
       label: t("lists.deleteSelection"),
@@ -83,102 +80,99 @@ export function SourcePage() {
   }
   useContextMenu(menu);
 
-  if (!source.data) {
-    if (source.isPending && source.fetchStatus !== "idle") return <HeaderSkeleton counts={5} />;
-    return (
-      <PageLoadError
-        error={source.error}
-        notFound={!validId || isNotFound(source.error)}
-        notFoundTitle={t("sources.notFound")}
-        notFoundText={t("sources.notFoundText")}
-        backTo={p("sources")}
-        backLabel={t("sources.backToSources")}
-        onRetry={() => source.refetch()}
-      />
-    );
-  }
-
-  const counts = aggregations.data ?? source.data;
   return (
-    <>
-      <PageHeader
-        title={
-          <Stack direction="row" spacing={1.5} component="span" sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
-            <span>{source.data.name}</span>
-            <SourceStatusChip status={source.data.status} />
-          </Stack>
-        }
-        counts={[
-          { label: t("sources.totalLeads"), value: counts.total_leads },
-          { label: t("sources.uniqueToday"), value: counts.unique_today },
-          { label: t("sources.totalToday"), value: counts.added_today },
-          { label: t("sources.flagged"), value: counts.total_flagged_leads },
-          { label: t("sources.blacklisted"), value: counts.total_blacklisted_leads },
-        ]}
-      />
-      <LookupProgressList scope={{ source_id: sourceId }} />
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {t("sources.lists")}
-      </Typography>
-      <DataTable
-        aria-label={t("lists.tableLabel")}
-        columns={columns}
-        query={lists}
-        state={table}
-        pageSizes={PAGE_SIZES}
-        selection={{ selected, onChange: setSelected }}
-        rowHref={href}
-        columnsStorageKey="leadflow.columns.source-lists"
-        emptyText={t("lists.empty")}
-        searchPlaceholder={t("lists.searchPlaceholder")}
-      />
-
-      <ImportFlow
-        open={dialog === "import"}
-        preset={{ source: { id: source.data.id, name: source.data.name } }}
-        onClose={() => setDialog(null)}
-      />
-      <SourceFormDialog open={dialog === "edit"} source={source.data} onClose={() => setDialog(null)} />
-      <ListFormDialog open={dialog === "addList"} sourceId={sourceId} onClose={() => setDialog(null)} />
-      <ConfirmDialog
-        open={dialog === "remove"}
-        message={
-          <Stack spacing={1}>
-            <Typography>{t("sources.deleteConfirm", { name: source.data.name })}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t("sources.deleteWarning")}
+    <EntityGate
+      entity={source}
+      skeleton={<HeaderSkeleton counts={5} />}
+      notFound={{
+        title: t("sources.notFound"),
+        text: t("sources.notFoundText"),
+        backTo: p("sources"),
+        backLabel: t("sources.backToSources"),
+      }}
+    >
+      {(data) => {
+        const counts = aggregations.data ?? data;
+        return (
+          <>
+            <PageHeader
+              title={
+                <Stack direction="row" spacing={1.5} component="span" sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+                  <span>{data.name}</span>
+                  <SourceStatusChip status={data.status} />
+                </Stack>
+              }
+              counts={[
+                { label: t("sources.totalLeads"), value: counts.total_leads },
+                { label: t("sources.uniqueToday"), value: counts.unique_today },
+                { label: t("sources.totalToday"), value: counts.added_today },
+                { label: t("sources.flagged"), value: counts.total_flagged_leads },
+                { label: t("sources.blacklisted"), value: counts.total_blacklisted_leads },
+              ]}
+            />
+            <LookupProgressList scope={{ source_id: sourceId }} />
+            <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+              {t("sources.lists")}
             </Typography>
-          </Stack>
-        }
-        loading={removeSource.isPending}
-        error={removeSource.error ? <DeleteError title={t("sources.removeError")} error={removeSource.error} /> : undefined}
-        onConfirm={() =>
-          removeSource.mutate(sourceId, {
-            onSuccess: () => {
-              enqueueSnackbar(t("sources.deleted"), { variant: "success" });
-              navigate(p("sources"), { replace: true });
-            },
-          })
-        }
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        open={dialog === "deleteLists"}
-        message={tn("lists.deleteManyConfirm", selected.length)}
-        loading={deleteLists.isPending}
-        error={deleteLists.error ? <DeleteError title={t("lists.removeManyError")} error={deleteLists.error} /> : undefined}
-        onConfirm={() =>
-          deleteLists.mutate(selected, {
-            onSuccess: () => {
-              enqueueSnackbar(tn("lists.deletedMany", selected.length), { variant: "success" });
-              setSelected([]);
-              setDialog(null);
-            },
-          })
-        }
-        onClose={() => setDialog(null)}
-      />
-      {runLookup.dialog}
-    </>
+            <DataTable
+              aria-label={t("lists.tableLabel")}
+              columns={listColumns}
+              context={{ href }}
+              query={lists}
+              state={table}
+              pageSizes={PAGE_SIZES}
+              selection={{ selected, onChange: setSelected }}
+              rowHref={href}
+              columnsStorageKey="leadflow.columns.source-lists"
+              emptyText={t("lists.empty")}
+              searchPlaceholder={t("lists.searchPlaceholder")}
+            />
+
+            <ImportFlow open={dialog === "import"} preset={{ source: { id: data.id, name: data.name } }} onClose={() => setDialog(null)} />
+            <SourceFormDialog open={dialog === "edit"} source={data} onClose={() => setDialog(null)} />
+            <ListFormDialog open={dialog === "addList"} sourceId={sourceId} onClose={() => setDialog(null)} />
+            <ConfirmDialog
+              open={dialog === "remove"}
+              message={
+                <Stack spacing={1}>
+                  <Typography>{t("sources.deleteConfirm", { name: data.name })}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t("sources.deleteWarning")}
+                  </Typography>
+                </Stack>
+              }
+              loading={removeSource.isPending}
+              error={removeSource.error ? <DeleteError title={t("sources.removeError")} error={removeSource.error} /> : undefined}
+              onConfirm={() =>
+                removeSource.mutate(sourceId, {
+                  onSuccess: () => {
+                    enqueueSnackbar(t("sources.deleted"), { variant: "success" });
+                    navigate(p("sources"), { replace: true });
+                  },
+                })
+              }
+              onClose={() => setDialog(null)}
+            />
+            <ConfirmDialog
+              open={dialog === "deleteLists"}
+              message={tn("lists.deleteManyConfirm", selected.length)}
+              loading={deleteLists.isPending}
+              error={deleteLists.error ? <DeleteError title={t("lists.removeManyError")} error={deleteLists.error} /> : undefined}
+              onConfirm={() =>
+                deleteLists.mutate(selected, {
+                  onSuccess: () => {
+                    enqueueSnackbar(tn("lists.deletedMany", selected.length), { variant: "success" });
+                    setSelected([]);
+                    setDialog(null);
+                  },
+                })
+              }
+              onClose={() => setDialog(null)}
+            />
+            {runLookup.dialog}
+          </>
+        );
+      }}
+    </EntityGate>
   );
 }

@@ -4,7 +4,7 @@ import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import UploadFileOutlinedIcon from "@mui/icons-material/UploadFileOutlined";
 import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
 import type { ContextMenuItem } from "../../../components/context-menu/context-menu";
@@ -14,9 +14,8 @@ import { useTableUrlState } from "../../../components/data-table/use-table-url-s
 import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { tn, useT } from "../../../lib/i18n";
-import { ImportFlow } from "../../imports/components/import-flow";
-import { useLookupLiveUpdates } from "../../lookups/api/lookup-live";
-import { useRunLookup } from "../../lookups/components/use-run-lookup";
+import { ImportFlow } from "../../imports";
+import { useLookupLiveUpdates, useRunLookup } from "../../lookups";
 import { sourcesQuery, useDeleteSources } from "../api/sources.api";
 import { sourceColumns } from "../components/source-columns";
 import { SourceFormDialog } from "../components/source-form-dialog";
@@ -41,8 +40,6 @@ export function SourcesPage() {
   useLookupLiveUpdates();
 
   const href = (s: Source) => p(`sources/${s.id}`);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: columns depend on the language (t) and the account (p)
-  const columns = useMemo(() => sourceColumns(t, href), [t, p]);
 
   const openDelete = () => {
     deleteMany.reset();
@@ -74,7 +71,8 @@ export function SourcesPage() {
       <SourcesSummary />
       <DataTable
         aria-label={t("sources.tableLabel")}
-        columns={columns}
+        columns={sourceColumns}
+        context={{ href }}
         query={query}
         state={table}
         pageSizes={PAGE_SIZES}

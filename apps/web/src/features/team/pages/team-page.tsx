@@ -3,29 +3,31 @@ import PersonAddIcon from "@mui/icons-material/PersonAddAlt1Outlined";
 import { Alert, Button, Pagination, useMediaQuery, useTheme } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useState } from "react";
 import { useSettingsBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
 import { useContextMenu } from "../../../components/context-menu/context-menu";
+import { DataTable } from "../../../components/data-table/data-table";
+import { useReturnToFirstPage } from "../../../components/data-table/data-table-paging";
+import { useTableUrlState } from "../../../components/data-table/use-table-url-state";
 import { SectionTitle } from "../../../components/page-header/section-title";
 import { isTeamAdmin, useCurrentUser } from "../../../lib/current-user";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
 import { teamUsersQuery, useUpdateTeamUser } from "../api/team.api";
 import { InviteUserDialog } from "../components/invite-user-dialog";
+import { teamAdminColumns, teamColumns } from "../components/team-columns";
 import { TeamUserCards } from "../components/team-user-cards";
-import { TeamUsersTable } from "../components/team-users-table";
+
+const PAGE_SIZES = [15, 50, 100] as const;
 
 export function TeamPage() {
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();
   const me = useCurrentUser().data;
   const canManage = isTeamAdmin(me);
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
-  const limit = [15, 50, 100].includes(Number(params.get("limit"))) ? Number(params.get("limit")) : 50;
-  const users = useQuery(teamUsersQuery({ page, limit }));
+  const table = useTableUrlState({ limit: 50, limits: PAGE_SIZES });
+  const users = useQuery(teamUsersQuery({ page: table.page, limit: table.limit }));
   const update = useUpdateTeamUser();
   const [inviting, setInviting] = useState(false);
   const [target, setTarget] = useState<TeamUser | null>(null);
@@ -39,19 +41,8 @@ export function TeamPage() {
   useSettingsBreadcrumbs({ label: t("settings.team") });
   useContextMenu(canManage ? [{ key: "invite", label: t("team.invite"), icon: <PersonAddIcon />, onClick: () => setInviting(true) }] : []);
 
-  const setQuery = (next: { page?: number; limit?: number }) =>
-    setParams((prev) => {
-      const p = new URLSearchParams(prev);
-      if (next.page !== undefined) p.set("page", String(next.page));
-      if (next.limit !== undefined) p.set("limit", String(next.limit));
-      return p;
-    });
-
-  // Spec §4: when the last page falls below the current one, go back to page 1.
-  const lastPage = users.data?.meta.last_page;
-  useEffect(() => {
-    if (lastPage !== undefined && page > Math.max(1, lastPage)) setQuery({ page: 1 });
-  });
+  // Spec §4: when the last page falls below the current one, go back to page 1 (the cards have no table to do it).
+  useReturnToFirstPage(table, users);
 
   const blocking = target?.status !== "blocked";
   const confirmToggle = () => {
@@ -85,7 +76,8 @@ export function TeamPage() {
           {t("team.readOnly")}
         </Alert>
       )}
-      {users.isError && (
+      {/* The table shows its own failure; the cards do not. */}
+      {phone && users.isError && (
         <Alert
           severity="error"
           sx={{ mb: 2 }}
@@ -111,22 +103,21 @@ export function TeamPage() {
         <Pagination
           sx={{ mt: 2, display: "flex", justifyContent: "center" }}
           count={users.data?.meta.last_page}
-          page={page}
-          onChange={(_, p) => setQuery({ page: p })}
+          page={table.page}
+          onChange={(_, p) => table.setPage(p)}
         />
       )}
       {!phone && (
-        <TeamUsersTable
-          users={users.data?.data}
-          total={users.data?.meta.total ?? 0}
-          page={page}
-          limit={limit}
-          loading={users.isPending}
-          currentUserId={me?.id}
-          canManage={canManage}
-          onPageChange={(p) => setQuery({ page: p })}
-          onLimitChange={(l) => setQuery({ limit: l, page: 1 })}
-          onToggleBlock={askToggle}
+        <DataTable
+          aria-label={t("settings.team")}
+          columns={canManage ? teamAdminColumns : teamColumns}
+          context={{ currentUserId: me?.id, onToggleBlock: askToggle }}
+          query={users}
+          state={table}
+          pageSizes={PAGE_SIZES}
+          searchable={false}
+          skeletonRows={4}
+          emptyText={t("team.empty")}
         />
       )}
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} />

@@ -1,7 +1,7 @@
 import type { LeadAttribute } from "@leadflow/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "../../../../lib/api-client";
-import { attributeKeys } from "../../../attributes/api/attributes.api";
+import { attributeKeys } from "../../../attributes";
 
 /** Every attribute of the team (GET /lead-attributes-all); the key is the one the import dialog uses, so both share it. */
 export const filterAttributesQuery = () =>

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { sourcesWithListsQuery } from "../../../sources/api/sources.api";
+import { sourcesWithListsQuery } from "../../../sources";
 import type { KnownIds } from "../model/stale-values";
 import { campaignNamesQuery, filterAttributesQuery } from "./filter-options.api";
 

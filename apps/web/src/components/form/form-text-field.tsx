@@ -1,15 +1,16 @@
 import { TextField, type TextFieldProps } from "@mui/material";
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
 
-export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, "name" | "value" | "onChange" | "onBlur" | "error"> & {
+export type FormTextFieldProps<T extends FieldValues, O = T> = Omit<TextFieldProps, "name" | "value" | "onChange" | "onBlur" | "error"> & {
   name: Path<T>;
-  control: Control<T>;
+  /** `O`: what the form's schema makes of the values (react-hook-form's transformed values). */
+  control: Control<T, unknown, O>;
   /** Shown under the field when it has no error. */
   hint?: string;
 };
 
 /** A text field bound to react-hook-form: the field's error replaces the hint. One shape for every form dialog. */
-export function FormTextField<T extends FieldValues>({ name, control, hint, ...props }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues, O = T>({ name, control, hint, ...props }: FormTextFieldProps<T, O>) {
   return (
     <Controller
       name={name}

@@ -1,5 +1,5 @@
 /** English texts of the app shell, accounts, settings and shared components. Quoted spec texts are verbatim. */
-export const appMessages: Record<string, string> = {
+export const appMessages = {
   "app.name": "Leadflow",
 
   "common.cancel": "Cancel",
@@ -18,6 +18,10 @@ export const appMessages: Record<string, string> = {
   "common.noRecords": "No records found",
   "common.comingSoon": "Coming soon",
   "common.never": "Never",
+  "common.discardTitle": "Discard changes?",
+  "common.discardText": "The changes you made here will be lost.",
+  "common.discard": "Discard",
+  "common.keepEditing": "Keep editing",
 
   "errors.generic": "Something went wrong. Please try again.",
   "errors.retryAfter": "Try again in {seconds} s.",
@@ -223,4 +227,4 @@ export const appMessages: Record<string, string> = {
   "profile.saved": "Profile updated",
   "profile.role": "Role",
   "profile.team": "Team",
-};
+} as const;

@@ -1,0 +1,1 @@
+export { attributeKeys } from "./api/attributes.api";

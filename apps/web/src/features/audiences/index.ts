@@ -1,0 +1,1 @@
+export { segmentQuery } from "./api/segments.api";

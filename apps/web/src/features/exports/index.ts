@@ -1,0 +1,1 @@
+export { ExportSegmentDialog } from "./components/export-segment-dialog";

@@ -1,0 +1,1 @@
+export { ImportFlow } from "./components/import-flow";

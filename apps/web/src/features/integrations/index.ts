@@ -1,0 +1,1 @@
+export { useGatewayOptions } from "./api/gateways.api";

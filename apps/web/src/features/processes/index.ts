@@ -1,0 +1,1 @@
+export { ProcessesPopover } from "./components/processes-popover";
