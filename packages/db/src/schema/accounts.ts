@@ -1,11 +1,18 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
+import { plans } from "./plans";
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
 
 export const teams = pgTable("teams", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
+  /** The team's plan (plans.key): its limits and free SMS. */
+  planKey: text("plan_key")
+    .notNull()
+    .default("trial")
+    .references(() => plans.key, { onUpdate: "cascade" }),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

@@ -14,11 +14,17 @@ export const teamBalances = pgTable(
       .references(() => teams.id, { onDelete: "cascade" }),
     balance: dollars("balance").notNull().default(0),
     freeLookups: integer("free_lookups").notNull().default(0),
+    /** Free SMS parts left from the plan; a send uses these before dollars. */
+    freeSms: integer("free_sms").notNull().default(0),
     /** How old a lookup result may be and still be reused: {carrier_days, email_days, dnc_days}. */
     lookupFreshness: jsonb("lookup_freshness").notNull().default({}),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [check("team_balances_balance_nonneg", sql`${t.balance} >= 0`), check("team_balances_free_nonneg", sql`${t.freeLookups} >= 0`)],
+  (t) => [
+    check("team_balances_balance_nonneg", sql`${t.balance} >= 0`),
+    check("team_balances_free_nonneg", sql`${t.freeLookups} >= 0`),
+    check("team_balances_free_sms_nonneg", sql`${t.freeSms} >= 0`),
+  ],
 );
 
 /** The ledger behind the balance: top-ups and charges (one row per settled hold that used something). */

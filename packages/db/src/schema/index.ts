@@ -4,6 +4,8 @@ export * from "./gateways";
 export * from "./imports";
 export * from "./leads";
 export * from "./lookups";
+export * from "./plans";
 export * from "./processes";
 export * from "./segments";
+export * from "./sending";
 export * from "./sources";
