@@ -9,8 +9,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  /** Public address of the web app, used in mailed links. */
+  /** Public address of the web app, used in mailed links; its host is also short links' default host. */
   appUrl: string;
+  /** Where short-URL domains' A records must point (PUBLIC_IP); unset: detected from the network interfaces at start. */
+  publicIp?: string;
   tokenTtlSeconds: number;
   mail: MailConfig;
   supportEmail: string;
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.LEADFLOW_DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
+    publicIp: env.PUBLIC_IP?.trim() || undefined,
     tokenTtlSeconds: Number(env.LEADFLOW_TOKEN_TTL_HOURS ?? 24 * 7) * 3600,
     mail: mailConfig(env),
     supportEmail: env.SUPPORT_EMAIL ?? "support@leadflow.local",

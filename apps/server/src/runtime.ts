@@ -8,6 +8,7 @@ import {
   secretsKeyFromEnv,
   seedDemo,
   setSetting,
+  sharedSandboxCallbacks,
   startSegmentSync,
 } from "@leadflow/domain";
 import { serveAdminSocket } from "./cli/admin-socket";
@@ -40,8 +41,9 @@ export async function openDatabase(config: Config): Promise<Database> {
  * HTTP and the live channel; `worker` runs jobs. SIGTERM drains: no new requests or jobs, running ones finish.
  */
 export async function run(role: Role, config: Config): Promise<void> {
-  // A malformed credentials key stops the start, not the first gateway save hours later.
+  // A malformed credentials key (or sandbox callback delay) stops the start, not the first save or send hours later.
   secretsKeyFromEnv();
+  sharedSandboxCallbacks();
   const database = await openDatabase(config);
   await migrateDb(database);
   if (config.autoApprove !== undefined) await setSetting(database.db, "auto_approve", config.autoApprove);
@@ -90,6 +92,9 @@ export async function run(role: Role, config: Config): Promise<void> {
     }, 40_000);
     force.unref();
     try {
+      // The sandbox's delayed status callbacks go out now, while this process's hooks still answer; any sent
+      // later (a worker finishing) go out at once, and one that cannot be delivered is logged, not dropped silently.
+      await sharedSandboxCallbacks().close();
       // HTTP first, while the database still answers the requests in flight; live sockets are told to reconnect.
       if (app) await drain(app);
       await queue.stop({ graceful: true, timeoutMs: 30_000 });

@@ -1,17 +1,10 @@
 import type { LeadAttribute } from "@leadflow/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Api, setupApi } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { signedInTeam, useApi } from "./helpers";
 
-let api: Api;
-beforeAll(async () => {
-  api = await setupApi();
-});
-afterAll(() => api.close());
+const api = useApi();
 
-async function team() {
-  const t = await api.factory.team();
-  return { ...t, h: api.auth(t.token) };
-}
+const team = () => signedInTeam(api);
 
 const all = async (h: Record<string, string>) =>
   (await api.app.inject({ method: "GET", url: "/api/lead-attributes-all", headers: h })).json().data as LeadAttribute[];

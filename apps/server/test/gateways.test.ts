@@ -1,22 +1,28 @@
 import { type Gateway, type GatewayKind, GatewayKinds, type GatewayPage } from "@leadflow/contracts";
 import { openSecrets } from "@leadflow/domain/gateways/gateway-secrets";
 import { loadGatewayForRun } from "@leadflow/domain/gateways/gateways.service";
-import { type FakeZeroBounce, startFakeZeroBounce } from "@leadflow/domain/providers/fakes/index";
+import { type FakeCommio, type FakeZeroBounce, startFakeCommio, startFakeZeroBounce } from "@leadflow/domain/providers/fakes/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, setupApi } from "./helpers";
 
 let api: Api;
 /** Test connection of a real provider type talks to this fake, never to the internet. */
 let zeroBounce: FakeZeroBounce;
+/** A type whose credentials live in its sender rows (Commio accounts). */
+let commio: FakeCommio;
 beforeAll(async () => {
   zeroBounce = await startFakeZeroBounce();
   process.env.LEADFLOW_PROVIDER_URL_ZEROBOUNCE = zeroBounce.baseUrls.zerobounce;
+  commio = await startFakeCommio();
+  process.env.LEADFLOW_PROVIDER_URL_COMMIO = commio.baseUrls.commio;
   api = await setupApi();
 });
 afterAll(async () => {
   await api.close();
   await zeroBounce.close();
+  await commio.close();
   delete process.env.LEADFLOW_PROVIDER_URL_ZEROBOUNCE;
+  delete process.env.LEADFLOW_PROVIDER_URL_COMMIO;
 });
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -230,6 +236,24 @@ describe("integration validation", () => {
       expect((await create(token, ses(region))).params.region).toBe(region.trim());
     }
   });
+
+  it("keeps an optional SES configuration set and refuses a name SES would not take", async () => {
+    const { token } = await api.factory.team();
+    const ses = (configuration_set: string, name = "SES events") => ({
+      kind: "email",
+      type: "aws_ses",
+      name,
+      params: { ...SAMPLES.email.params, configuration_set },
+    });
+    const message = "A configuration set name has up to 64 letters, digits, underscores (_) and dashes (-).";
+    for (const bad of ["has space", "dot.ted", "x".repeat(65)]) {
+      const res = await call(token, "POST", "/api/gateways", ses(bad));
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().errors).toEqual({ "params.configuration_set": [message] });
+    }
+    expect((await create(token, ses("leadflow-events_1"))).params.configuration_set).toBe("leadflow-events_1");
+    expect((await create(token, ses("", "SES without events"))).params.configuration_set).toBe("");
+  });
 });
 
 describe("integration secrets", () => {
@@ -380,6 +404,33 @@ describe("test connection", () => {
     const wrong = await call(token, "POST", "/api/gateways/test", { ...body, id: gw.id, params: { api_key: "not-the-right-key" } });
     expect(wrong.json().ok).toBe(false);
     expect(wrong.body).not.toContain("not-the-right-key");
+  });
+
+  it("tests a Commio draft with its accounts' own keys, a masked key standing for the saved one", async () => {
+    const { token } = await api.factory.team();
+    const a = commio.accounts[0]!;
+    const senders = { list: [{ name: "Main", account_id: a.accountId, api_key: `${a.username}:${a.token}` }] };
+    const body = { kind: "sms", type: "gateway9", name: "Commio" };
+    expect((await call(token, "POST", "/api/gateways/test", { ...body, senders })).json()).toEqual({
+      ok: true,
+      message: "Connected to Commio: 1 account, 3 DIDs.",
+    });
+    const gw = await create(token, { ...body, senders });
+    expect((await call(token, "POST", `/api/gateways/${gw.id}/test`)).json()).toMatchObject({ ok: true });
+    const masked = await call(token, "POST", "/api/gateways/test", { ...body, id: gw.id, senders: gw.senders });
+    expect(masked.json()).toMatchObject({ ok: true });
+
+    const wrong = await call(token, "POST", "/api/gateways/test", {
+      ...body,
+      senders: { list: [{ ...senders.list[0], api_key: `${a.username}:nope` }] },
+    });
+    expect(wrong.json()).toEqual({ ok: false, message: 'The Commio username, token or account ID of "Main" is wrong.' });
+    const noUser = await call(token, "POST", "/api/gateways/test", {
+      ...body,
+      senders: { list: [{ ...senders.list[0], api_key: a.token }] },
+    });
+    expect(noUser.json()).toEqual({ ok: false, message: expect.stringMatching(/Api Key as username:token/) });
+    expect(noUser.body).not.toContain(a.token);
   });
 });
 

@@ -3,8 +3,10 @@ import type { Database } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
 import type { JobDefinition, JobSender, LivePublisher } from "@leadflow/domain";
 import { makeFactory } from "@leadflow/domain/testing/factory";
+import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../src/config";
 import { buildApp } from "../src/http/app";
+import type { AppDeps } from "../src/http/types";
 
 /** Records what was enqueued; tests run handlers themselves when they care. */
 export function recordingJobs() {
@@ -32,14 +34,14 @@ export function recordingLive() {
   return { publisher, events };
 }
 
-/** A migrated database, the API on it (not listening; use app.inject) and a factory. */
-export async function setupApi(env: Record<string, string> = {}) {
+/** A migrated database, the API on it (not listening; use app.inject) and a factory; `deps` replaces outside services (DNS). */
+export async function setupApi(env: Record<string, string> = {}, deps: Pick<AppDeps, "resolveHost"> = {}) {
   const database: Database = await createTestDatabase();
   const config = loadConfig({ LEADFLOW_DATA_DIR: "/tmp/leadflow-test", LEADFLOW_AUTH_RATE_LIMIT: "1000", ...env });
   const jobs = recordingJobs();
   const live = recordingLive();
   const { app, routes } = await buildApp(
-    { database, config, jobs: jobs.sender, live: live.publisher, liveSecret: "test-secret" },
+    { database, config, jobs: jobs.sender, live: live.publisher, liveSecret: "test-secret", ...deps },
     { serveWeb: false },
   );
   await app.ready();
@@ -61,3 +63,27 @@ export async function setupApi(env: Record<string, string> = {}) {
   };
 }
 export type Api = Awaited<ReturnType<typeof setupApi>>;
+
+/**
+ * The API of one test file: set up (a fresh database) before its tests and closed after them. The object is filled
+ * in by the file's first beforeAll, so it is read in tests and later hooks only.
+ */
+export function useApi(...args: Parameters<typeof setupApi>): Api {
+  const api = {} as Api;
+  beforeAll(async () => {
+    Object.assign(api, await setupApi(...args));
+  });
+  afterAll(() => api.close());
+  return api;
+}
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** A fresh team, signed in: the factory's team, its auth headers `h`, and `call` sending a request as it. */
+export async function signedInTeam(api: Api, ...opts: Parameters<Api["factory"]["team"]>) {
+  const t = await api.factory.team(...opts);
+  const h = api.auth(t.token);
+  const call = (method: Method, url: string, payload?: object) =>
+    api.app.inject({ method, url, headers: h, ...(payload === undefined ? {} : { payload }) });
+  return { ...t, h, call };
+}

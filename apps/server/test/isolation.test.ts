@@ -48,11 +48,29 @@ const ID_KIND = {
   "/api/segments/:id/export": "segment",
   "/api/gateways/:id": "gateway",
   "/api/gateways/:id/test": "gateway",
+  "/api/gateways/:id/sandbox/inbound": "gateway",
   "/api/lookup/:id": "lookup",
   "/api/lookup/:id/status": "lookup",
   "/api/leads/:id/relookup": "lead",
+  "/api/rules/:id": "rule",
+  "/api/sms-keywords/:id": "keyword",
+  "/api/short-url-domains/:id": "shortUrlDomain",
+  "/api/short-url-domains/:id/check-dns": "shortUrlDomain",
+  "/api/short-url-domains/:id/enable-https": "shortUrlDomain",
+  "/api/routes/:id": "route",
+  "/api/pools/:id": "pool",
+  "/api/revenues/tracking/:id": "revenueTracking",
+  "/api/revenues/tracking/:id/secret": "revenueTracking",
+  "/api/spam-email-groups/:id": "spamEmailGroup",
+  "/api/sender-email-groups/:id": "senderEmailGroup",
 } as const satisfies Record<string, Kind>;
 type Kind =
+  | "rule"
+  | "keyword"
+  | "shortUrlDomain"
+  | "revenueTracking"
+  | "spamEmailGroup"
+  | "senderEmailGroup"
   | "source"
   | "list"
   | "user"
@@ -65,7 +83,9 @@ type Kind =
   | "leadEmail"
   | "segment"
   | "gateway"
-  | "lookup";
+  | "lookup"
+  | "route"
+  | "pool";
 
 /** Routes that take ids in the query or the body. */
 const BATCH_KIND: Record<string, "source" | "list"> = {
@@ -130,11 +150,67 @@ const NO_ID = new Set([
   "GET /api/lookup",
   // Takes gateway, source and list ids in its body: another team's are refused (lookups.test.ts).
   "POST /api/lookup",
+  "GET /api/plan",
+  // The platform's price list: the same for every team.
+  "GET /api/plans",
   "GET /api/balance",
   "GET /api/balance/transactions",
   "GET /api/lookup-settings",
   "PUT /api/lookup-settings",
+  // Settings → Rules and Keywords: the caller's team's own (and every team's system keywords).
+  "GET /api/rules",
+  "GET /api/rules/",
+  "POST /api/rules",
+  "GET /api/sms-keywords",
+  "GET /api/sms-keywords/phones",
+  // Takes gateway and list ids in its body: another team's are a 404 on the field (keywords.test.ts).
+  "POST /api/sms-keywords",
+  // Settings → Short Url Domains: the caller's team's own; the public IP and has-access are about the server and the plan.
+  "GET /api/short-url-domains",
+  "POST /api/short-url-domains",
+  "GET /api/short-url-domains/has-access",
+  "GET /api/short-url-domains/public-ip",
+  // Settings → Revenue Tracking, Spam and Sender Email Groups: the caller's team's own.
+  "GET /api/revenues/tracking",
+  "POST /api/revenues/tracking",
+  "GET /api/spam-email-groups",
+  "POST /api/spam-email-groups",
+  "GET /api/sender-email-groups",
+  "POST /api/sender-email-groups",
+  // Platform data: the same carrier groups for every team.
+  "GET /api/carrier-groups",
+  "GET /api/gateways/sms/sender-options",
+  "GET /api/routes",
+  "GET /api/pools",
+  // Take gateway ids in their bodies: another team's gateway is a 422 on the field (routing.test.ts).
+  "POST /api/routes",
+  "POST /api/pools",
 ]);
+
+/**
+ * Routes anyone may call (no bearer token), each with the reason it may be public and where its own check is. A
+ * new public route fails the classification test until it is listed here.
+ */
+const PUBLIC: Record<string, string> = {
+  "GET /api/openapi.json": "the API's description",
+  "GET /api/config": "what the sign-in page needs before anyone signs in",
+  "GET /api/health": "a probe for load balancers",
+  "POST /api/signup": "registration",
+  "POST /api/signin": "sign-in",
+  "POST /api/password/email": "password reset request",
+  "POST /api/password/reset": "password reset with the mailed token",
+  "POST /api/import/lead": "the public import interface: its API key is the check (import-api.test.ts)",
+  "GET /api/segments/exports/:id/download": "a signed download link or the bearer token, checked by the route",
+  "GET /tls/ask": "the TLS terminator's on-demand question about a short-URL host",
+  "GET /app/:key": "the live channel's WebSocket; channels are authorised by POST /api/broadcasting/auth",
+  // Provider callbacks: verified by the gateway's provider signature or our HMAC; a forged one is a 403 and
+  // stores nothing (hooks.test.ts).
+  "GET /hooks/sms/:gatewayId/status": "provider callback",
+  "POST /hooks/sms/:gatewayId/status": "provider callback",
+  "POST /hooks/sms/:gatewayId/inbound": "provider callback",
+  "POST /hooks/email/:gatewayId/sns": "provider callback (SNS signature)",
+  "POST /hooks/email/:gatewayId/status": "provider callback",
+};
 
 /** Lookup batches with team A's lookup, sources, lists or audience in them: 404, all or nothing. */
 async function lookupBatches(a: TeamA, b: Awaited<ReturnType<typeof teamB>>) {
@@ -183,9 +259,17 @@ const ROUTE_BODY: Record<string, object> = {
   "POST /api/segments/:id/clone": { name: "Hijacked by B" },
   "POST /api/segments/:id/export": { name: "Hijacked by B" },
   "PUT /api/gateways/:id": { kind: "sms_lookup", type: "sandbox", name: "Hijacked by B" },
+  "POST /api/gateways/:id/sandbox/inbound": { from: "+12125550199", to: "+12125550100", body: "Hijacked by B" },
   "PUT /api/lookup/:id": { lead_type: 1, setting_gateway_id: 1, source_id: 1 },
   "POST /api/lookup/:id/status": { status: 4 },
   "POST /api/leads/:id/relookup": { lead_type: "lead_phone", lookup_gateway_id: 1 },
+  "PUT /api/rules/:id": { type: 1, name: "Hijacked by B", params: { period: 5 } },
+  "PUT /api/sms-keywords/:id": { values: { values: ["HIJACK"], phones: ["*"] }, action: "unsubscribe" },
+  "PUT /api/short-url-domains/:id": { url: "hijacked-by-b.example.com" },
+  "PUT /api/spam-email-groups/:id": { name: "Hijacked by B", emails: ["hijack@example.com"] },
+  "PUT /api/sender-email-groups/:id": { name: "Hijacked by B", usernames: [{ from_name: "B", user_name: "hijack" }] },
+  "PUT /api/routes/:id": { name: "Hijacked by B", default: { gateway_id: 1, sender_type: "phone", sender: "+15550000000", frequency: 1 } },
+  "PUT /api/pools/:id": { name: "Hijacked by B", senders: [{ gateway_id: 1, sender_type: "phone", sender: "+15550000000" }] },
 };
 
 /** Routes that need a valid query string. */
@@ -263,9 +347,107 @@ async function teamA() {
       payload: { lead_type: 1, setting_gateway_id: gateway.id, source_id: source.id, list_id: list.id },
     })
   ).json().data as { id: number };
-  return { admin, member, source, list, importId, filename, attribute, importList, lead, leadValues, segment, gateway, lookup };
+  const { route, pool } = await routingOf(admin.token, admin.ctx.teamId);
+  const settings = await emailSettingsOf(admin.token, admin.ctx.teamId);
+  const automation = await rulesAndKeywordsOf(admin.token, admin.ctx.teamId);
+  return {
+    admin,
+    member,
+    source,
+    list,
+    importId,
+    filename,
+    attribute,
+    importList,
+    lead,
+    leadValues,
+    segment,
+    gateway,
+    lookup,
+    route,
+    pool,
+    ...settings,
+    ...automation,
+    shortDomain: await shortDomainOf(admin.ctx.teamId),
+  };
+}
+
+/** An SMS gateway with a number, and a route and a pool sending from it. */
+async function routingOf(token: string, teamId: number) {
+  const post = async (url: string, payload: object) =>
+    (await api.app.inject({ method: "POST", url, headers: api.auth(token), payload })).json().data as { id: number; name: string };
+  const sms = await post("/api/gateways", {
+    kind: "sms",
+    type: "sandbox",
+    name: `A-sms-${teamId}`,
+    senders: { numbers: [{ number: "+12015550111" }] },
+  });
+  const sender = { gateway_id: sms.id, sender_type: "phone", sender: "+12015550111" };
+  const route = await post("/api/routes", { name: `A-route-${teamId}`, default: { ...sender, frequency: 10 } });
+  const pool = await post("/api/pools", { name: `A-pool-${teamId}`, senders: [sender] });
+  return { route, pool };
+}
+/** A revenue tracking (with its signing secret), a spam email group and a sender email group. */
+async function emailSettingsOf(token: string, teamId: number) {
+  const call = async (method: "GET" | "POST", url: string, payload?: object) =>
+    (await api.app.inject({ method, url, headers: api.auth(token), ...(payload ? { payload } : {}) })).json();
+  const tracking = (await call("POST", "/api/revenues/tracking", { name: `A-tracking-${teamId}` })).data as { id: number; name: string };
+  const { secret } = (await call("GET", `/api/revenues/tracking/${tracking.id}/secret`)) as { secret: string };
+  const spamGroup = (await call("POST", "/api/spam-email-groups", { name: `A-spam-${teamId}`, emails: [`a-seed-${teamId}@example.com`] }))
+    .data as { id: number; name: string };
+  const senderGroup = (
+    await call("POST", "/api/sender-email-groups", {
+      name: `A-senders-${teamId}`,
+      usernames: [{ from_name: "A", user_name: `a-sender-${teamId}` }],
+    })
+  ).data as { id: number; name: string };
+  return { tracking: { ...tracking, secret }, spamGroup, senderGroup };
+}
+/** A short-URL domain, written directly: team A's plan need not allow adding one for B to be refused it. */
+async function shortDomainOf(teamId: number) {
+  const url = `a-links-${teamId}.example.com`;
+  const { rows } = await api.database.query<{ id: number }>(
+    "INSERT INTO short_url_domains (team_id, url, redirect_to) VALUES ($1, $2, 'https://a.example.com/') RETURNING id",
+    [teamId, url],
+  );
+  return { id: rows[0]!.id, url };
+}
+/** A rule and an SMS keyword. */
+async function rulesAndKeywordsOf(token: string, teamId: number) {
+  const post = async (url: string, payload: object) =>
+    (await api.app.inject({ method: "POST", url, headers: api.auth(token), payload })).json() as { id: number };
+  const rule = await post("/api/rules", { type: 1, name: `A-rule-${teamId}`, params: { period: 30 } });
+  const word = `AWORD${teamId}`;
+  const keyword = await post("/api/sms-keywords", {
+    values: { values: [word], phones: ["*"] },
+    action: "reply",
+    response_message: `A-reply-${teamId}`,
+  });
+  return { rule: { id: rule.id, name: `A-rule-${teamId}` }, keyword: { id: keyword.id, word } };
 }
 type TeamA = Awaited<ReturnType<typeof teamA>>;
+
+/** Team A's names and secrets: none may appear in an answer to team B. */
+const secretsOf = (a: TeamA): string[] => [
+  a.source.name,
+  a.list.name,
+  a.member.email,
+  a.admin.email,
+  a.filename,
+  a.attribute.name,
+  a.importList.api_key,
+  a.segment.name,
+  a.gateway.name,
+  a.rule.name,
+  a.keyword.word,
+  a.shortDomain.url,
+  a.tracking.name,
+  a.tracking.secret,
+  a.spamGroup.name,
+  a.senderGroup.name,
+  a.route.name,
+  a.pool.name,
+];
 
 async function teamB(role: "team_admin" | "team_operator") {
   const b = await api.factory.team({ password: B_PASSWORD });
@@ -307,6 +489,22 @@ async function snapshot(a: TeamA) {
       "SELECT id, status, gateway_id, source_id, list_id, total_count, updated_at FROM lookup_jobs WHERE team_id = $1 ORDER BY id",
     ),
     balance: await q("SELECT balance, free_lookups, lookup_freshness FROM team_balances WHERE team_id = $1"),
+    rules: await q("SELECT id, name, type, is_active, params, updated_at FROM rules WHERE team_id = $1 ORDER BY id"),
+    keywords: await q("SELECT id, words, phones, action, response_message, updated_at FROM sms_keywords WHERE team_id = $1 ORDER BY id"),
+    shortDomains: await q(
+      "SELECT id, url, access, redirect_to, sort_order, https_enabled, dns_checked_at, dns_ok, updated_at FROM short_url_domains WHERE team_id = $1 ORDER BY id",
+    ),
+    trackings: await q(
+      "SELECT id, name, token, secret, revenue, total_conversations, updated_at FROM revenue_trackings WHERE team_id = $1 ORDER BY id",
+    ),
+    spamGroups: await q("SELECT id, name, updated_at FROM spam_email_groups WHERE team_id = $1 ORDER BY id"),
+    spamEmails: await q("SELECT id, group_id, email FROM spam_email_group_emails WHERE team_id = $1 ORDER BY id"),
+    senderGroups: await q("SELECT id, name, updated_at FROM sender_email_groups WHERE team_id = $1 ORDER BY id"),
+    senderUsernames: await q("SELECT id, group_id, from_name, user_name FROM sender_email_usernames WHERE team_id = $1 ORDER BY id"),
+    routes: await q("SELECT id, name, gateway_id, sender, frequency, updated_at FROM campaign_routes WHERE team_id = $1 ORDER BY id"),
+    routeGroups: await q("SELECT id, route_id, group_id, sender, frequency FROM campaign_route_groups WHERE team_id = $1 ORDER BY id"),
+    pools: await q("SELECT id, name, updated_at FROM campaign_pools WHERE team_id = $1 ORDER BY id"),
+    poolSenders: await q("SELECT id, pool_id, gateway_id, sender FROM campaign_pool_senders WHERE team_id = $1 ORDER BY id"),
   };
 }
 
@@ -320,6 +518,14 @@ function idOf(a: TeamA, kind: Kind, url: string): number | string {
   if (kind === "segment") return a.segment.id;
   if (kind === "gateway") return a.gateway.id;
   if (kind === "lookup") return a.lookup.id;
+  if (kind === "rule") return a.rule.id;
+  if (kind === "keyword") return a.keyword.id;
+  if (kind === "shortUrlDomain") return a.shortDomain.id;
+  if (kind === "route") return a.route.id;
+  if (kind === "pool") return a.pool.id;
+  if (kind === "revenueTracking") return a.tracking.id;
+  if (kind === "spamEmailGroup") return a.spamGroup.id;
+  if (kind === "senderEmailGroup") return a.senderGroup.id;
   if (kind === "list") return a.list.id;
   // The password route is the user's own; for team users, another admin of A (blocking them would be the leak).
   return url.startsWith("/api/user/") ? a.admin.ctx.userId : a.member.id;
@@ -388,6 +594,12 @@ describe("tenant isolation", () => {
     for (const batch of [...Object.keys(BATCH_KIND), ...LEAD_BATCH]) expect(protectedRoutes.map(key)).toContain(batch);
   });
 
+  it("says why every public route is public", () => {
+    const open = routes.filter((r) => r.public || !r.url.startsWith("/api/")).map(key);
+    expect(open.filter((k) => !(k in PUBLIC))).toEqual([]);
+    expect(Object.keys(PUBLIC).filter((k) => !open.includes(k))).toEqual([]);
+  });
+
   for (const role of ["team_admin", "team_operator"] as const) {
     it(`answers 404 to a ${role} of team B on every route with an id of team A, and changes nothing`, async () => {
       const a = await teamA();
@@ -412,17 +624,7 @@ describe("tenant isolation", () => {
         answers.push(`${key(r)} → ${res.statusCode}`);
         expect(res.statusCode, `${r.method} ${url}: ${res.body}`).toBe(expected);
         expect(res.json().message).toBeTruthy();
-        for (const secret of [
-          a.source.name,
-          a.list.name,
-          a.member.email,
-          a.admin.email,
-          a.filename,
-          a.attribute.name,
-          a.importList.api_key,
-          a.segment.name,
-          a.gateway.name,
-        ]) {
+        for (const secret of secretsOf(a)) {
           expect(res.body).not.toContain(secret);
         }
       }
@@ -462,24 +664,15 @@ describe("tenant isolation", () => {
         payload: { email: a.admin.email, password: a.admin.password },
       });
       expect(signIn.statusCode).toBe(200);
-    });
+      // One request after another over every route with an id: its budget grows with the routes.
+    }, 240_000);
   }
 
   it("shows none of team A's data on the routes that take no id", async () => {
     const a = await teamA();
     const b = await teamB("team_admin");
     const before = await snapshot(a);
-    const secrets = [
-      a.source.name,
-      a.list.name,
-      a.member.email,
-      a.admin.email,
-      a.filename,
-      a.attribute.name,
-      "A-secret",
-      a.importList.api_key,
-      a.gateway.name,
-    ];
+    const secrets = [...secretsOf(a), "A-secret"];
     for (const r of routes.filter((x) => !x.public && NO_ID.has(key(x)))) {
       if (key(r) === "POST /api/logout") continue;
       const res = await api.app.inject({

@@ -78,6 +78,16 @@ const f = (key: string, label: string, secret = false, required = true, help?: s
 
 /** AWS region names: us-east-1, eu-west-2, ap-southeast-1, us-gov-west-1. */
 const AWS_REGION = { pattern: /^[a-z]{2}(-gov)?-[a-z]+-\d$/, message: "Enter an AWS region such as us-east-1." };
+/** Telnyx's webhook public key: the raw 32-byte Ed25519 key, base64 (44 characters ending in "="). */
+const TELNYX_PUBLIC_KEY = {
+  pattern: /^[A-Za-z0-9+/]{43}=$/,
+  message: "Paste the Public Key exactly as Telnyx shows it (44 characters ending in =).",
+};
+/** SES configuration set names: up to 64 letters, digits, underscores and dashes. */
+const SES_CONFIGURATION_SET = {
+  pattern: /^[A-Za-z0-9_-]{1,64}$/,
+  message: "A configuration set name has up to 64 letters, digits, underscores (_) and dashes (-).",
+};
 
 const sandbox: GatewayTypeInfo = { label: "Sandbox (test)", fields: [], senders: "none", sandbox: true };
 
@@ -85,19 +95,52 @@ const sandbox: GatewayTypeInfo = { label: "Sandbox (test)", fields: [], senders:
 export const GatewayTypes = {
   sms: {
     gateway1: { label: "Twilio", fields: [f("sys_id", "Account SID"), f("auth_token", "Auth Token", true)], senders: "twilio" },
-    gateway7: { label: "MessageBird", fields: [f("api_key", "Api Key", true)], senders: "list" },
+    gateway7: {
+      label: "MessageBird",
+      fields: [
+        f("api_key", "Api Key", true),
+        // Optional: with it, status reports and inbound messages are checked against MessageBird-Signature-JWT.
+        f("signing_key", "Signing Key", true, false, "MessageBird dashboard → Developers → Signing key; enables signed webhooks"),
+      ],
+      senders: "list",
+    },
     gateway8: { label: "Teli", fields: [f("token", "Token", true)], senders: "named_sender" },
     gateway9: { label: "Commio (thinQ)", fields: [], senders: "named_account" },
-    gateway10: { label: "Sinch", fields: [f("token", "Api Key", true)], senders: "profile" },
-    gateway11: { label: "Vonage", fields: [f("api_key", "Api Key", true), f("api_secret", "Api Secret", true)], senders: "none" },
+    gateway10: {
+      label: "Telnyx",
+      fields: [
+        f("token", "Api Key", true),
+        // Not secret (Telnyx publishes it to verify its webhooks); optional: without it our own URL signature decides.
+        {
+          ...f("public_key", "Public Key", false, false, "Keys & Credentials → Public Key in the Telnyx portal; enables signed webhooks"),
+          format: TELNYX_PUBLIC_KEY,
+        },
+      ],
+      senders: "profile",
+    },
+    gateway11: {
+      label: "Vonage",
+      fields: [
+        f("api_key", "Api Key", true),
+        f("api_secret", "Api Secret", true),
+        // Optional: with it, delivery receipts and replies are checked against Vonage's own `sig`.
+        f("signature_secret", "Signature Secret", true, false, "Settings → API settings in the Vonage dashboard; enables signed webhooks"),
+      ],
+      senders: "none",
+    },
     gateway12: { label: "Flowroute", fields: [f("token", "Token", true), f("api_secret", "Api Secret", true)], senders: "dids" },
     gateway13: { label: "SMS.to", fields: [f("api_key", "License Key", true)], senders: "number_name" },
     gateway14: {
       label: "HTTP (generic)",
-      fields: [f("app_id", "App ID"), { ...f("base_url", "Base URL", false, true, "For example https://api.example.com"), url: true }],
+      fields: [
+        f("app_id", "App ID"),
+        { ...f("base_url", "Base URL", false, true, "For example https://api.example.com"), url: true },
+        // Optional: signs our requests and checks the partner's callbacks (docs/providers.md, HTTP (generic)).
+        f("secret", "Signing secret", true, false, "HMAC-SHA256 key shared with the partner; signs requests and callbacks"),
+      ],
       senders: "numbers",
     },
-    gateway15: { label: "Telnyx", fields: [f("api_key", "Api Key", true)], senders: "numbers" },
+    gateway15: { label: "D7 Networks", fields: [f("api_key", "Api Key", true)], senders: "numbers" },
     sandbox: { ...sandbox, senders: "numbers" },
   },
   email: {
@@ -108,6 +151,16 @@ export const GatewayTypes = {
         f("secret", "Secret Access Key", true),
         // The region picks the host the gateway's signed requests go to: only a region name may.
         { ...f("region", "Region", false, true, "For example us-east-1"), format: AWS_REGION },
+        {
+          ...f(
+            "configuration_set",
+            "Configuration set",
+            false,
+            false,
+            "Its SNS event destination reports bounces, complaints, opens and clicks",
+          ),
+          format: SES_CONFIGURATION_SET,
+        },
       ],
       senders: "none",
     },

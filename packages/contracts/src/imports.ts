@@ -126,6 +126,7 @@ export const ImportFailureReasons = [
   "malformed_row",
   "value_too_long",
   "conflicting_leads",
+  "plan_lead_limit",
 ] as const;
 export type ImportFailureReason = (typeof ImportFailureReasons)[number];
 export const ImportFailureReasonLabels = {
@@ -136,6 +137,8 @@ export const ImportFailureReasonLabels = {
   malformed_row: "The row could not be read.",
   value_too_long: "A value is too long.",
   conflicting_leads: "The phone and the email belong to different leads; merged into the lead found by phone.",
+  // The row would have made a new lead past the plan's lead limit; its message names the limit.
+  plan_lead_limit: "Plan lead limit reached.",
 } as const satisfies Record<ImportFailureReason, string>;
 
 // ── Lead attributes ──────────────────────────────────────────────────────────────────────────────────────

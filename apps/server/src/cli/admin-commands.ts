@@ -15,6 +15,7 @@ import {
   topUp,
 } from "@leadflow/domain";
 import { createLiveBus } from "../live/live-bus";
+import { type PlanCommand, runPlanCommand } from "./plan-commands";
 
 /** Admin commands, run against an open database: directly, or inside the running program via the admin socket. */
 export type AdminCommand =
@@ -27,7 +28,8 @@ export type AdminCommand =
   | { name: "team.topup"; email: string; amount: number }
   | { name: "team.free-lookups"; email: string; items: number }
   | { name: "gateway.add-default"; kind: string; type: string; gatewayName: string; params: Record<string, string>; rate: number | null }
-  | { name: "lookup.prices"; prices: Partial<Record<1 | 2 | 3, number | undefined>> };
+  | { name: "lookup.prices"; prices: Partial<Record<1 | 2 | 3, number | undefined>> }
+  | PlanCommand;
 
 export async function runAdminCommand(database: Database, cmd: AdminCommand): Promise<string> {
   const db = database.db;
@@ -97,6 +99,10 @@ export async function runAdminCommand(database: Database, cmd: AdminCommand): Pr
         const p = await lookupPrices(db);
         return `Price per item: SMS lookup $${p[1]}, email lookup $${p[2]}, SMS DNC $${p[3]}.`;
       }
+      case "plans":
+      case "team.plan":
+      case "settings.default-plan":
+        return await runPlanCommand(db, cmd);
       case "settings.auto-approve": {
         await setSetting(db, "auto_approve", cmd.value);
         return `New registrations are ${cmd.value ? "approved automatically" : "pending until approved"}.`;

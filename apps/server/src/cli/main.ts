@@ -18,6 +18,9 @@ const usage = `Usage: npm run leadflow -- <command>
   seed demo                  create the demo team (demo@leadflow.local)
   mail list [--limit <n>]    print the newest mail of the outbox
   settings auto-approve <on|off>   approve new registrations automatically
+  settings default-plan <plan-key>  the plan new registrations get (trial unless set)
+  plans                      print the price list: every plan and its limits
+  team plan <team-id|email> <plan-key>  put a team on a plan (its limits, and its free SMS left)
   message <email> <text>     show a message to the user's open browser tabs (a toast)
   team topup <email> <amount>   add dollars to the balance of the user's team (lookups are paid from it)
   team free-lookups <email> <n>  set the free lookup items the user's team has left
@@ -48,6 +51,13 @@ function parseAdmin(args: string[]): AdminCommand | undefined {
   if (a === "seed" && b === "demo") return { name: "seed.demo" };
   if (a === "mail" && b === "list") return { name: "mail.list", limit: Number(flag(args, "limit") ?? 10) };
   if (a === "settings" && b === "auto-approve" && (c === "on" || c === "off")) return { name: "settings.auto-approve", value: c === "on" };
+  if (a === "plans" && !b) return { name: "plans" };
+  if (a === "settings" && b === "default-plan" && c) return { name: "settings.default-plan", plan: c };
+  if (a === "team" && b === "plan") {
+    if (!c || !args[3])
+      throw new Error("team plan needs a team id or a user's email and a plan key, e.g. team plan me@example.com starter");
+    return { name: "team.plan", team: c, plan: args[3] };
+  }
   if (a === "team" && b === "topup" && c) {
     const amount = Number(args[3]);
     if (!Number.isFinite(amount) || amount <= 0)

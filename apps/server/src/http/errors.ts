@@ -72,7 +72,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply.status(error.status).send({
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.detail ? { detail: error.detail } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.flatMap((v) => {

@@ -1,5 +1,5 @@
 import type { Database } from "@leadflow/db";
-import type { Authenticated, JobSender, LivePublisher } from "@leadflow/domain";
+import type { Authenticated, HostResolver, JobSender, LivePublisher } from "@leadflow/domain";
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../config";
@@ -20,6 +20,8 @@ export interface AppDeps {
   live: LivePublisher;
   /** Secret that signs live-channel subscriptions (shared by every process through the database). */
   liveSecret: string;
+  /** DNS for the short-URL domains' check; the system's name servers unless given (tests give their own). */
+  resolveHost?: HostResolver;
 }
 
 declare module "fastify" {

@@ -8,6 +8,7 @@ import type {
   User,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { OPERATOR_PLAN, setTeamPlan } from "../plans";
 import { getSetting } from "../settings/app-settings.service";
 import { AppError, appErrors, fieldError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
@@ -23,13 +24,18 @@ export interface AuthOptions {
   supportEmail: string;
 }
 
-/** A registration makes a new team whose first user is its admin; approval may be automatic on self-hosted installs. */
+/**
+ * A registration makes a new team whose first user is its admin, on the installation's default plan (`default_plan`);
+ * approval may be automatic on self-hosted installs.
+ */
 export async function signUp(db: DbOrTx, input: SignUpRequest): Promise<SignUpResponse> {
   if (await findUserByEmail(db, input.email)) throw fieldError("email_taken", "email");
   const autoApprove = await getSetting(db, "auto_approve");
+  const planKey = await getSetting(db, "default_plan");
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
     const team = await one<{ id: number }>(tx, sql`INSERT INTO teams (name) VALUES (${`${input.name}'s team`}) RETURNING id`);
+    await setTeamPlan(tx, team!.id, planKey);
     const user = await one<{ id: number }>(
       tx,
       sql`INSERT INTO users (team_id, name, email, phone_number, industry, password_hash, role, email_verified_at)
@@ -110,6 +116,8 @@ export interface CreateUserInput {
   admin?: boolean;
   teamName?: string;
   phone?: string;
+  /** The new team's plan: an installation operator's own team is not held to a customer's limits. */
+  plan?: string;
 }
 
 /** CLI: an approved user with a new team of their own. */
@@ -121,6 +129,7 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Us
       tx,
       sql`INSERT INTO teams (name) VALUES (${input.teamName ?? `${input.name}'s team`}) RETURNING id`,
     );
+    await setTeamPlan(tx, team!.id, input.plan ?? OPERATOR_PLAN);
     const user = await one<{ id: number }>(
       tx,
       sql`INSERT INTO users (team_id, name, email, phone_number, password_hash, role, is_admin, email_verified_at)

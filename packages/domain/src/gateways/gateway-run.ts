@@ -43,8 +43,21 @@ function senderRowsWithSecrets(senders: GatewayRow["senders"], secrets: Record<s
  */
 export async function loadGatewayForRun(db: DbOrTx, teamId: number, gatewayId: number): Promise<RunGateway | null> {
   const row = await one<GatewayRow>(db, sql`SELECT ${gatewayColumns} FROM gateways g WHERE g.id = ${gatewayId} AND ${visibleTo(teamId)}`);
-  if (!row) return null;
+  return row ? runGateway(db, row) : null;
+}
+
+/**
+ * A gateway a provider's callback names, whichever team owns it (the hook endpoints are public: the callback's
+ * signature, checked with the gateway's own secrets, is what authorises it); null when there is none.
+ */
+export async function loadGatewayForCallback(db: DbOrTx, gatewayId: number): Promise<(RunGateway & { teamId: number | null }) | null> {
+  const row = await one<GatewayRow>(db, sql`SELECT ${gatewayColumns} FROM gateways g WHERE g.id = ${gatewayId}`);
+  return row ? { ...(await runGateway(db, row)), teamId: row.team_id } : null;
+}
+
+async function runGateway(db: DbOrTx, row: GatewayRow): Promise<RunGateway> {
   const secrets = await openSecrets(db, row.secrets);
+  const senders = senderRowsWithSecrets(row.senders, secrets.senders);
   return {
     id: row.id,
     kind: row.kind,
@@ -54,8 +67,8 @@ export async function loadGatewayForRun(db: DbOrTx, teamId: number, gatewayId: n
     allowLookup: row.allow_lookup,
     isForce: row.is_force,
     rateLimit: isLookupKind(row.kind) ? row.rate_limit : null,
-    adapter: { type: row.type, params: { ...(row.params ?? {}), ...secrets.params } },
-    senders: senderRowsWithSecrets(row.senders, secrets.senders),
+    adapter: { type: row.type, params: { ...(row.params ?? {}), ...secrets.params }, senders },
+    senders,
   };
 }
 
@@ -99,5 +112,7 @@ export async function testGatewayDraft(
   const result = await gatewayValues(draft, stored && secrets ? { kind: stored.kind, type: stored.type, secrets } : null, resolve);
   if ("errors" in result) throw invalid(result.errors);
   const v = result.values;
-  return check(v.kind, { type: v.type, params: { ...v.params, ...v.secrets.params } }, opts);
+  // Sender rows carry credentials too (Commio accounts' Api Key): the draft's, with masked ones resolved.
+  const senders = senderRowsWithSecrets(v.senders, v.secrets.senders);
+  return check(v.kind, { type: v.type, params: { ...v.params, ...v.secrets.params }, senders }, opts);
 }

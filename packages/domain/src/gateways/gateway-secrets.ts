@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { ensureSecret } from "../settings";
 import type { DbOrTx } from "../shared/rows";
 
@@ -85,4 +85,15 @@ export async function openSecrets(db: DbOrTx, sealed: string | null): Promise<St
   if (!sealed) return EMPTY_SECRETS;
   const plain = decryptWithKey(await keyFor(db), sealed) as Partial<StoredSecrets> | null;
   return { params: stringRecord(plain?.params), senders: stringRecord(plain?.senders) };
+}
+
+/**
+ * The secret a gateway's callbacks are signed with (our own `sig` on status URLs, the SES tag, the sandbox's body
+ * signature): derived from the installation's key and the gateway id, so it is stable across processes and
+ * restarts, differs per gateway, and needs no column.
+ */
+export async function callbackSecretFor(db: DbOrTx, gatewayId: number): Promise<string> {
+  return createHmac("sha256", await keyFor(db))
+    .update(`provider-callbacks:${gatewayId}`, "utf8")
+    .digest("hex");
 }

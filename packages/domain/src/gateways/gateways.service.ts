@@ -16,6 +16,7 @@ import { type DbOrTx, one, rows } from "../shared/rows";
 import { type GatewayValues, gatewayValues } from "./gateway-input";
 import { type GatewayRow, gatewayColumns, ownGatewayRow, presentGateway, visibleGatewayRow, visibleTo } from "./gateway-rows";
 import { openSecrets, sealSecrets } from "./gateway-secrets";
+import { assertGatewayUnused } from "./gateway-usage";
 import type { Resolve } from "./public-url";
 import { invalid } from "./validation";
 
@@ -132,11 +133,14 @@ export async function updateGateway(db: DbOrTx, ctx: TeamCtx, id: number, input:
 
 /**
  * Lookup jobs that still meant to use the gateway stop (status 4) with a reason; they keep `gateway_id`, so the
- * Lookup Management table shows a dash where the name was.
+ * Lookup Management table shows a dash where the name was. A gateway a campaign route or pool sends through is
+ * not deleted (422 naming them); the row lock makes a route or pool being saved with it finish first.
  */
 export async function deleteGateway(db: DbOrTx, ctx: TeamCtx, id: number): Promise<void> {
   await ownGatewayRow(db, ctx, id);
   await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM gateways WHERE team_id = ${ctx.teamId} AND id = ${id} FOR UPDATE`);
+    await assertGatewayUnused(tx, ctx.teamId, id);
     const gone = await one(tx, sql`DELETE FROM gateways WHERE team_id = ${ctx.teamId} AND id = ${id} RETURNING id`);
     if (!gone) throw new AppError("gateway_not_found");
     const { pending, running, paused, stopped } = LookupStatuses;

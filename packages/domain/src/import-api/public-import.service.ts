@@ -18,6 +18,7 @@ import type { ColumnPlan, StagedRow } from "../imports";
 import { groupRows, prepareBatch } from "../imports";
 import { applyLeadStatuses, mergeStagedBatch, refreshLeadStatistics, TargetGoneError } from "../leads";
 import { addApiImportLookupItems } from "../lookups";
+import { planLeadLimitMessage } from "../plans";
 import { AppError, appErrors } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
 import { lockTeamLeads } from "../shared/team-locks";
@@ -304,9 +305,13 @@ async function mergeLeads(tx: DbOrTx, key: ApiKeyTarget, leads: PublicImportRequ
   );
 
   const byLine = new Map((counts.rows ?? []).map((r) => [r.line, r]));
+  // Leads the plan had no room for: failed, with the limit in the message.
+  const overLimit = new Set(counts.leadLimit?.lines ?? []);
+  const limitMessage = counts.leadLimit ? planLeadLimitMessage(counts.leadLimit.limit) : null;
   const results: PublicLeadResult[] = staged.map((row, index) => {
     const merged = byLine.get(row.line);
     if (merged) return { index, status: merged.created ? "created" : "merged", lead_id: merged.leadId, reason: null, message: null };
+    if (overLimit.has(row.line)) return { index, status: "failed", lead_id: null, reason: "plan_lead_limit", message: limitMessage };
     const reason = row.fail?.reason ?? "no_contact";
     return { index, status: "failed", lead_id: null, reason, message: row.fail?.message ?? ImportFailureReasonLabels[reason] };
   });

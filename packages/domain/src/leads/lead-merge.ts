@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { recordLeadChanges } from "./lead-changes";
 import { type Brought, type MergeTarget, noneBrought, updateTargetCounters } from "./merge-counters";
+import { cutToLeadLimit } from "./merge-lead-limit";
 import { mergeMatchedRows, probes } from "./merge-matched-rows";
 import { insertNewLeads, stagedAttrs } from "./merge-new-leads";
 
@@ -14,7 +15,8 @@ export { type MergeTarget, TargetGoneError } from "./merge-counters";
  *     first owned email); a conflicting key stays with its owner and the row is noted in the history;
  *  2. rows of the batch sharing a key form a group (transitively): the group's unowned rows join the lead of its
  *     earliest owned row, or together become one new lead;
- *  3. new phones, emails and values attach to the row's lead; leads are never merged with each other.
+ *  3. new phones, emails and values attach to the row's lead; leads are never merged with each other;
+ *  4. new leads past the plan's lead limit are not made: their rows fail (merge-lead-limit.ts).
  * Rows that touch nothing existing and share nothing (all of a first import) take a fast path of plain inserts
  * (merge-new-leads.ts); the rest the general one (merge-matched-rows.ts).
  */
@@ -32,6 +34,8 @@ export interface MergeCounts {
   lastLine: number;
   /** With `{ rowLeads: true }`: each valid staged line's lead, and whether that line created it. */
   rows?: RowLead[];
+  /** Rows that failed for the plan's lead limit (their lines with `{ rowLeads: true }`). */
+  leadLimit?: { limit: number; lines: number[] | null };
 }
 
 export interface RowLead {
@@ -45,6 +49,11 @@ export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget, opts: { rowLe
   const staged = sql`import_staging WHERE import_id = ${t.importId} AND batch = ${t.batch}`;
   // A batch's working sets (20,000 rows with their keys and values) fit in memory instead of spilling to disk.
   await tx.execute(sql`SELECT set_config('work_mem', '32MB', true), set_config('jit', 'off', true)`);
+  await findOwners(tx, t);
+  let matched = await holdMatchedRows(tx, t);
+  const cut = await cutToLeadLimit(tx, t, { lines: opts.rowLeads === true });
+  if (cut) matched -= cut.heldDropped;
+  // Counted after the cut: the rows it failed are failed rows of the batch.
   const totals = (await one<{ n: number; failed: number; skipped: number; invalid: number; ignored: number; last_line: number }>(
     tx,
     sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE fail_status = 'failed')::int AS failed,
@@ -54,8 +63,6 @@ export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget, opts: { rowLe
         FROM ${staged}`,
   ))!;
 
-  await findOwners(tx, t);
-  const matched = await holdMatchedRows(tx, t);
   // A batch whose every valid row merges (a re-import) has no new lead to insert.
   const valid = totals.n - totals.failed - totals.skipped;
   // The team's highest lead id before the batch: the leads above it are the ones this batch creates (merges
@@ -101,6 +108,7 @@ export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget, opts: { rowLe
     members: newLeads + brought.old_members,
     lastLine: totals.last_line,
     rows: rowLeads,
+    leadLimit: cut && cut.failed > 0 ? { limit: cut.limit, lines: cut.lines } : undefined,
   };
 }
 

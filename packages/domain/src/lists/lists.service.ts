@@ -1,6 +1,7 @@
 import type { Aggregations, CreateList, LeadList, ListQuery, Page, UpdateList } from "@leadflow/contracts";
 import { schema } from "@leadflow/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { assertWithinLimit } from "../plans";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { likePattern, mapPage, pagedQuery } from "../shared/paging";
@@ -51,13 +52,18 @@ export async function getList(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Lea
 const { lists } = schema;
 const teamList = (ctx: TeamCtx, id: number) => and(eq(lists.teamId, ctx.teamId), eq(lists.id, id));
 
+/** A new list of the team's source (404 for another team's), within the plan's list limit (422 past it). */
 export async function createList(db: DbOrTx, ctx: TeamCtx, sourceId: number, input: CreateList): Promise<LeadList> {
   await getSource(db, ctx, sourceId);
-  const [row] = await db
-    .insert(lists)
-    .values({ teamId: ctx.teamId, sourceId, name: input.name, isActive: (input.status ?? "active") === "active" })
-    .returning({ id: lists.id });
-  return getList(db, ctx, row!.id);
+  const id = await db.transaction(async (tx) => {
+    await assertWithinLimit(tx, ctx.teamId, "lists");
+    const [row] = await tx
+      .insert(lists)
+      .values({ teamId: ctx.teamId, sourceId, name: input.name, isActive: (input.status ?? "active") === "active" })
+      .returning({ id: lists.id });
+    return row!.id;
+  });
+  return getList(db, ctx, id);
 }
 
 export async function updateList(db: DbOrTx, ctx: TeamCtx, id: number, input: UpdateList): Promise<LeadList> {

@@ -9,10 +9,10 @@ import type {
   PhoneLookupAdapter,
   ProviderOptions,
 } from "./provider-types";
-import { SANDBOX_CONNECTION, sandboxDncAdapter, sandboxEmailVerifyAdapter, sandboxPhoneLookupAdapter } from "./sandbox.adapters";
-import { checkSesAccount } from "./ses-account";
+import { sandboxDncAdapter, sandboxEmailVerifyAdapter, sandboxPhoneLookupAdapter } from "./sandbox.adapters";
+import { emailSendAdapterFor, hasSendAdapter, smsSendAdapterFor } from "./send-factory";
+import type { SendContext } from "./send-types";
 import { subscriberVerifyAdapter } from "./subscriber-verify.adapter";
-import { checkTwilioAccount, twilioCredentials } from "./twilio-account";
 import { twilioLookupAdapter } from "./twilio-lookup.adapter";
 import { zeroBounceAdapter } from "./zerobounce.adapter";
 
@@ -59,6 +59,18 @@ export function lookupAdapterFor<K extends LookupGatewayKind>(kind: K, gw: Adapt
 
 const NOT_AVAILABLE: ConnectionCheck = { ok: false, message: "Test connection is not available for this gateway type yet." };
 
+/** Test connection sends nothing and takes no callback, so the send adapters are built without a gateway's context. */
+const NO_CALLBACKS: SendContext = { gatewayId: 0, publicUrl: "", callbackSecret: "" };
+
+/** A sending gateway's check is its send adapter's (Twilio's is the account fetch Twilio Lookup shares). */
+async function testSendingGateway(kind: "sms" | "email", gw: AdapterGateway, opts: ProviderOptions, signal?: AbortSignal) {
+  if (hasSendAdapter(kind, gw.type)) {
+    const adapter = kind === "sms" ? smsSendAdapterFor(gw, NO_CALLBACKS, opts) : emailSendAdapterFor(gw, NO_CALLBACKS, opts);
+    return adapter.testConnection(signal);
+  }
+  return NOT_AVAILABLE;
+}
+
 /** Settings → Integrations → Test connection, for every kind; never throws for a provider's or a field's fault. */
 export async function testGatewayConnection(
   kind: GatewayKind,
@@ -73,11 +85,8 @@ export async function testGatewayConnection(
       case "email_lookup":
         return await lookupAdapterFor(kind, gw, opts).testConnection(signal);
       case "sms":
-        if (gw.type === "gateway1") return await checkTwilioAccount(twilioCredentials(gw.params, "Twilio"), opts, signal);
-        return gw.type === "sandbox" ? SANDBOX_CONNECTION : NOT_AVAILABLE;
       case "email":
-        if (gw.type === "aws_ses") return await checkSesAccount(gw.params, opts, signal);
-        return gw.type === "sandbox" ? SANDBOX_CONNECTION : NOT_AVAILABLE;
+        return await testSendingGateway(kind, gw, opts, signal);
       default:
         return assertNever(kind);
     }

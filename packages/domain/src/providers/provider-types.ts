@@ -1,3 +1,5 @@
+import type { GatewaySenders } from "@leadflow/contracts";
+
 /*
  * The lookup provider interface: one adapter per gateway type, chosen by (kind, type). The lookup runner
  * (lookups/) only speaks these types; the adapters speak each provider's documented HTTP API.
@@ -76,6 +78,17 @@ export type EmailVerifyAdapter = LookupAdapter<EmailVerifyResult>;
 export interface AdapterGateway {
   type: string;
   params: Record<string, string>;
+  /** SMS gateways' configured senders (numbers, pools …), for send adapters whose provider has no list of its own. */
+  senders?: Partial<GatewaySenders>;
+}
+
+/** A callback the sandbox senders post to the app's own hook endpoint later (sandbox-callbacks.ts). */
+export interface DelayedCallback {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  /** What it reports, for the log when it cannot be delivered ("message 42: delivered"). */
+  what: string;
 }
 
 /** Where adapters send requests and how patiently; tests point `baseUrls` at fake servers on loopback. */
@@ -96,4 +109,6 @@ export interface ProviderOptions {
   fetch?: typeof fetch;
   /** Awaited before every retry: the lookup runner's pacer for the gateway's rate limit (it paces first attempts itself). */
   pace?: () => Promise<void>;
+  /** Where the sandbox senders leave their delayed status callbacks; the process-wide queue when unset. */
+  sandboxCallbacks?: { schedule(callback: DelayedCallback): void };
 }

@@ -9,10 +9,21 @@ import type { ProviderOptions } from "./provider-types";
 export const ProviderUrls = {
   twilio_lookup: { url: "https://lookups.twilio.com", env: "LEADFLOW_PROVIDER_URL_TWILIO_LOOKUP" },
   twilio_api: { url: "https://api.twilio.com", env: "LEADFLOW_PROVIDER_URL_TWILIO_API" },
+  twilio_messaging: { url: "https://messaging.twilio.com", env: "LEADFLOW_PROVIDER_URL_TWILIO_MESSAGING" },
+  messagebird: { url: "https://rest.messagebird.com", env: "LEADFLOW_PROVIDER_URL_MESSAGEBIRD" },
+  teli_sms: { url: "https://sms.teleapi.net", env: "LEADFLOW_PROVIDER_URL_TELI_SMS" },
+  teli_api: { url: "https://apiv1.teleapi.net", env: "LEADFLOW_PROVIDER_URL_TELI_API" },
+  commio: { url: "https://api.thinq.com", env: "LEADFLOW_PROVIDER_URL_COMMIO" },
+  telnyx: { url: "https://api.telnyx.com", env: "LEADFLOW_PROVIDER_URL_TELNYX" },
   black_list_alliance: { url: "https://api.blacklistalliance.net", env: "LEADFLOW_PROVIDER_URL_BLACKLIST_ALLIANCE" },
   subscriber_verify: { url: "https://api2.subscriberverify.com", env: "LEADFLOW_PROVIDER_URL_SUBSCRIBER_VERIFY" },
   oversight: { url: "https://api.emailoversight.com", env: "LEADFLOW_PROVIDER_URL_OVERSIGHT" },
   zerobounce: { url: "https://api.zerobounce.net", env: "LEADFLOW_PROVIDER_URL_ZEROBOUNCE" },
+  vonage: { url: "https://rest.nexmo.com", env: "LEADFLOW_PROVIDER_URL_VONAGE" },
+  flowroute: { url: "https://api.flowroute.com", env: "LEADFLOW_PROVIDER_URL_FLOWROUTE" },
+  smsto: { url: "https://api.sms.to", env: "LEADFLOW_PROVIDER_URL_SMSTO" },
+  smsto_auth: { url: "https://auth.sms.to", env: "LEADFLOW_PROVIDER_URL_SMSTO_AUTH" },
+  d7: { url: "https://api.d7networks.com", env: "LEADFLOW_PROVIDER_URL_D7" },
   // Empty: the AWS SDK picks the regional endpoint itself.
   aws_ses: { url: "", env: "LEADFLOW_PROVIDER_URL_AWS_SES" },
 } as const satisfies Record<string, { url: string; env: string }>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FakeControls } from "./fakes/fake-server";
+import { type FakeControls, healthy } from "./fakes/fake-server";
 import { type LookupAdapter, ProviderError, type ProviderOptions } from "./provider-types";
 
 /*
@@ -51,13 +51,7 @@ export function describeResilience<F extends FakeControls, R>(c: ResilienceCase<
     afterAll(async () => {
       await fake.close();
     });
-    beforeEach(async () => {
-      fake.failNext(0);
-      fake.rateLimitNext(0);
-      fake.hangNext(0);
-      await fake.down(false);
-      fake.stats.reset();
-    });
+    beforeEach(() => healthy(fake));
 
     it("answers and maps a plain lookup with one request", async () => {
       expect(await c.adapter(fake, opts()).lookup(c.value)).toEqual(c.expected);

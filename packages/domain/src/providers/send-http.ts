@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEOUT_MS, describeBody, type ProviderRequest, type ProviderResponse, parseJson, parseRetryAfter } from "./http";
-import type { ProviderOptions } from "./provider-types";
+import type { ProviderError, ProviderOptions } from "./provider-types";
 import { redact } from "./redact";
 import type { SendOutcome } from "./send-types";
 
@@ -24,6 +24,9 @@ const NOT_WRITTEN = new Set([
   "CERT_HAS_EXPIRED",
   "DEPTH_ZERO_SELF_SIGNED_CERT",
 ]);
+
+/** Whether a connection error code proves the request never reached the provider (SDK clients classify with it too). */
+export const isNotWritten = (code: string | null | undefined): boolean => !!code && NOT_WRITTEN.has(code);
 
 export async function sendAttempt(req: ProviderRequest, opts: ProviderOptions = {}): Promise<SendAttempt> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -61,19 +64,64 @@ export async function sendAttempt(req: ProviderRequest, opts: ProviderOptions = 
   return { kind: "answer", res: { status: res.status, text, json: parseJson(text) }, headers: res.headers };
 }
 
-/** A 4xx that is not a 429 as the ledger's "rejected": the provider's code (or the HTTP status) and its words. */
-export function rejected(
-  provider: string,
-  res: ProviderResponse,
-  code?: string | number | null,
-  secrets: readonly string[] = [],
-): SendOutcome {
-  const words = describeBody(res.text);
+/** What a provider said when it refused a message; every part is optional. */
+export interface Refusal {
+  /** The provider's error code; the HTTP status when it gave none. */
+  code?: string | number | null;
+  /** The provider's words; null or absent: the body's own description (`describeBody`); "": none. */
+  words?: string | null;
+  /** Name the code beside the status too: "(HTTP 400, INVALID_RECIPIENT)". */
+  withCode?: boolean;
+  /** The refusal is the recipient's opt-out (the ledger suppresses the number). */
+  optedOut?: boolean;
+  secrets?: readonly string[];
+}
+
+type Rejected = Extract<SendOutcome, { kind: "rejected" }>;
+
+/** An answer that is not a 429 or 5xx as the ledger's "rejected": "{provider} refused the message (HTTP 400): {words}". */
+export function rejected(provider: string, res: ProviderResponse, r: Refusal = {}): Rejected {
+  const code = String(r.code ?? res.status);
+  const words = r.words ?? describeBody(res.text);
   return {
     kind: "rejected",
-    code: String(code ?? res.status),
-    message: redact(`${provider} refused the message (HTTP ${res.status})${words ? `: ${words}` : "."}`, secrets),
+    code,
+    message: redact(
+      `${provider} refused the message (HTTP ${res.status}${r.withCode ? `, ${code}` : ""})${words ? `: ${words}` : "."}`,
+      r.secrets ?? [],
+    ),
+    ...(r.optedOut ? { optedOut: true } : {}),
   };
+}
+
+/** A refusal decided before any request (a pool the provider does not have, a number it cannot send to). */
+export const refuse = (code: string, message: string): Rejected => ({ kind: "rejected", code, message });
+
+/**
+ * A provider call made before the send failed (listing the numbers a pool sends from): nothing was sent, so a
+ * retryable failure is "not taken, try later" and anything else a refusal (wrong credentials will not get better).
+ */
+export function notSent(error: ProviderError, message: string, fallbackCode: string): SendOutcome {
+  return error.retryable
+    ? { kind: "throttled", retryAfterMs: error.retryAfterMs, message }
+    : { kind: "rejected", code: String(error.status ?? fallbackCode), message };
+}
+
+/**
+ * One JSON POST as a send attempt, the shape of most SMS APIs: `headers` add the provider's auth, the body is
+ * `json`, and a provider answer is read by the adapter's `classify` (throttled and unknown are decided here).
+ */
+export async function sendJson(
+  req: Omit<ProviderRequest, "method" | "body"> & { json: unknown; contentType?: string },
+  opts: ProviderOptions,
+  classify: (res: ProviderResponse) => SendOutcome,
+): Promise<SendOutcome> {
+  const { json, contentType = "application/json", headers, ...rest } = req;
+  const attempt = await sendAttempt(
+    { ...rest, method: "POST", headers: { ...headers, "Content-Type": contentType, Accept: contentType }, body: JSON.stringify(json) },
+    opts,
+  );
+  return attempt.kind === "answer" ? classify(attempt.res) : attempt;
 }
 
 function detail(text: string): string {

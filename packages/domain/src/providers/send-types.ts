@@ -1,4 +1,5 @@
-import type { ConnectionCheck } from "./provider-types";
+import type { GatewaySenders } from "@leadflow/contracts";
+import type { ConnectionCheck, ProviderOptions } from "./provider-types";
 
 /*
  * The send interfaces: one per kind (SMS, email) beside the lookup ones, one adapter per gateway type. The
@@ -123,10 +124,13 @@ export type CallbackResult =
   | { kind: "inbound"; messages: InboundMessage[] }
   | { kind: "ignored"; reason: string };
 
-/** A sender a gateway offers: a number (or alpha id) or a provider-side pool. Shown in routes, pools and steps. */
+/**
+ * A sender a gateway offers: a number (or alpha id) or a provider-side pool for SMS; a verified address or a
+ * verified domain (any address at it) for email. Shown in routes, pools and steps.
+ */
 export interface SenderOption {
-  kind: "number" | "pool";
-  /** The value sent as `from` (E.164, alpha id, pool id). */
+  kind: "number" | "pool" | "address" | "domain";
+  /** The value sent as `from` (E.164, alpha id, pool id, email address); a domain for `domain`. */
   key: string;
   label: string;
 }
@@ -161,3 +165,12 @@ export interface SendContext {
   /** Signs callback URLs for providers that sign nothing themselves (a per-gateway HMAC secret). */
   callbackSecret: string;
 }
+
+/** How each SMS adapter module is built; `senders`: the gateway's configured senders, for providers whose API has no list. */
+export type SmsSendFactory = (
+  params: Record<string, string>,
+  ctx: SendContext,
+  opts?: ProviderOptions,
+  senders?: Partial<GatewaySenders>,
+) => SmsSendAdapter;
+export type EmailSendFactory = (params: Record<string, string>, ctx: SendContext, opts?: ProviderOptions) => EmailSendAdapter;

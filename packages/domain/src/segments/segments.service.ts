@@ -13,6 +13,7 @@ import type {
 import { ExportStatuses, filterTreeProblems, type SegmentSortKeys } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { leadTable } from "../leads";
+import { assertWithinLimit } from "../plans";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
@@ -168,7 +169,7 @@ async function queueRebuild(tx: DbOrTx, jobs: JobSender, ctx: TeamCtx, ids: numb
   await jobs.send(refreshSegmentsJob, { teamId: ctx.teamId, userId: ctx.userId, ids, isSubSegment }, { tx });
 }
 
-/** POST /api/segments: an audience, or a child of an audience, queued to be built. */
+/** POST /api/segments: an audience (within the plan's audience limit), or a child of an audience, queued to be built. */
 export async function createSegment(db: DbOrTx, jobs: JobSender, ctx: TeamCtx, input: CreateSegment): Promise<Segment> {
   if (input.parent_id !== undefined) {
     const parent = await segmentRecord(db, ctx.teamId, input.parent_id);
@@ -177,6 +178,7 @@ export async function createSegment(db: DbOrTx, jobs: JobSender, ctx: TeamCtx, i
   const filters = input.filters ?? { data: [], attributes: [], system_attributes: [], campaigns: [] };
   await validateFilters(db, ctx.teamId, filters);
   const id = await db.transaction(async (tx) => {
+    if (input.parent_id === undefined) await assertWithinLimit(tx, ctx.teamId, "audiences");
     const row = (await one<{ id: number }>(
       tx,
       sql`INSERT INTO segments (team_id, parent_id, name, ignore_new_leads, filters, is_recalculating)
@@ -215,15 +217,17 @@ export async function updateSegment(db: DbOrTx, jobs: JobSender, ctx: TeamCtx, i
 
 /**
  * POST /api/segments/{id}/clone: a new segment (same parent) with the original's tree and, copied row for row,
- * its membership and counters — the copy is complete at once, no rebuild. Children are not copied.
+ * its membership and counters — the copy is complete at once, no rebuild. Children are not copied. A copy of an
+ * audience is an audience: within the plan's audience limit.
  */
 export async function cloneSegment(db: DbOrTx, ctx: TeamCtx, id: number, input: CloneSegment): Promise<Segment> {
   const newId = await db.transaction(async (tx) => {
-    const src = await one<{ ignore_new_leads: boolean }>(
+    const src = await one<{ ignore_new_leads: boolean; parent_id: number | null }>(
       tx,
-      sql`SELECT ignore_new_leads FROM segments WHERE team_id = ${ctx.teamId} AND id = ${id} FOR SHARE`,
+      sql`SELECT ignore_new_leads, parent_id FROM segments WHERE team_id = ${ctx.teamId} AND id = ${id} FOR SHARE`,
     );
     if (!src) throw new AppError("segment_not_found");
+    if (src.parent_id === null) await assertWithinLimit(tx, ctx.teamId, "audiences");
     const row = (await one<{ id: number }>(
       tx,
       sql`INSERT INTO segments (team_id, parent_id, name, ignore_new_leads, filters, total_leads, total_blacklisted, revenue, is_recalculating, built_at)

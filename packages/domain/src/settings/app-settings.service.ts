@@ -2,16 +2,20 @@ import { sql } from "drizzle-orm";
 import { type DbOrTx, one } from "../shared/rows";
 
 /** Installation-wide switches, stored in the database so every process sees the same value. */
-export const settingDefaults = {
+interface AppSettings {
   /** Self-hosted installs may approve new registrations at once instead of by `leadflow user approve`. */
-  auto_approve: false,
-} as const;
-export type SettingKey = keyof typeof settingDefaults;
-export type SettingValue<K extends SettingKey> = (typeof settingDefaults)[K] extends boolean ? boolean : never;
+  auto_approve: boolean;
+  /** The plan a registration's new team gets (a key of `plans`); `leadflow settings default-plan` changes it. */
+  default_plan: string;
+}
+
+export const settingDefaults: AppSettings = { auto_approve: false, default_plan: "trial" };
+export type SettingKey = keyof AppSettings;
+export type SettingValue<K extends SettingKey> = AppSettings[K];
 
 export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValue<K>> {
   const row = await one<{ value: SettingValue<K> }>(db, sql`SELECT value FROM app_settings WHERE key = ${key}`);
-  return row ? row.value : (settingDefaults[key] as SettingValue<K>);
+  return row ? row.value : settingDefaults[key];
 }
 
 export async function setSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValue<K>): Promise<void> {

@@ -2,13 +2,21 @@ import { accountErrors } from "../accounts/accounts.errors";
 import { attributeErrors } from "../attributes/attributes.errors";
 import { billingErrors } from "../billing/billing.errors";
 import { contactErrors } from "../contacts/contacts.errors";
+import { emailGroupErrors } from "../email-groups/email-groups.errors";
 import { gatewayErrors } from "../gateways/gateways.errors";
 import { importApiErrors } from "../import-api/import-api.errors";
 import { importErrors } from "../imports/imports.errors";
+import { keywordErrors } from "../keywords/keywords.errors";
 import { leadErrors } from "../leads/leads.errors";
 import { listErrors } from "../lists/lists.errors";
 import { lookupErrors } from "../lookups/lookups.errors";
+import { planErrors } from "../plans/plans.errors";
+import { providerEventErrors } from "../provider-events/provider-events.errors";
+import { revenueErrors } from "../revenue/revenue.errors";
+import { routingErrors } from "../routing/routing.errors";
+import { ruleErrors } from "../rules/rules.errors";
 import { segmentErrors } from "../segments/segments.errors";
+import { shortUrlErrors } from "../short-urls/short-urls.errors";
 import { sourceErrors } from "../sources/sources.errors";
 import type { ErrorMap } from "./error-map";
 
@@ -28,13 +36,21 @@ export const errorMaps = [
   attributeErrors,
   billingErrors,
   contactErrors,
+  emailGroupErrors,
   gatewayErrors,
   importApiErrors,
   importErrors,
+  keywordErrors,
   leadErrors,
   listErrors,
   lookupErrors,
+  planErrors,
+  providerEventErrors,
+  revenueErrors,
+  routingErrors,
+  ruleErrors,
   segmentErrors,
+  shortUrlErrors,
   sourceErrors,
 ] as const;
 
@@ -45,13 +61,21 @@ export const appErrors = {
   ...attributeErrors,
   ...billingErrors,
   ...contactErrors,
+  ...emailGroupErrors,
   ...gatewayErrors,
   ...importApiErrors,
   ...importErrors,
+  ...keywordErrors,
   ...leadErrors,
   ...listErrors,
   ...lookupErrors,
+  ...planErrors,
+  ...providerEventErrors,
+  ...revenueErrors,
+  ...routingErrors,
+  ...ruleErrors,
   ...segmentErrors,
+  ...shortUrlErrors,
   ...sourceErrors,
 } as const satisfies ErrorMap;
 
@@ -64,6 +88,8 @@ export class AppError extends Error {
     message?: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** Facts a client may act on, sent beside message and errors (a plan limit's number). */
+    readonly detail?: Record<string, string | number | null>,
   ) {
     super(message ?? appErrors[code].message);
     this.status = appErrors[code].status;

@@ -5,7 +5,14 @@ import type { DbOrTx } from "./rows";
  * Per-team advisory locks, held until the transaction ends. The keys live in one place so no two features pick
  * the same one (7305001 is the migrations lock in packages/db).
  */
-const TEAM_LOCKS = { leads: 7305002, segments: 7305005, uploads: 7305010 } as const;
+const TEAM_LOCKS = {
+  leads: 7305002,
+  segments: 7305005,
+  uploads: 7305010,
+  routing: 7305020,
+  planLimits: 7305030,
+  keywords: 7305040,
+} as const;
 
 async function lockTeam(tx: DbOrTx, lock: keyof typeof TEAM_LOCKS, teamId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${TEAM_LOCKS[lock]}, ${teamId})`);
@@ -19,3 +26,15 @@ export const lockTeamSegments = (tx: DbOrTx, teamId: number) => lockTeam(tx, "se
 
 /** One upload of a team at a time, so uploads sent together cannot each see room under the quota. */
 export const lockTeamUploads = (tx: DbOrTx, teamId: number) => lockTeam(tx, "uploads", teamId);
+
+/** Creating a campaign route or pool: two creates sent together cannot each see room under the team's limit. */
+export const lockTeamRouting = (tx: DbOrTx, teamId: number) => lockTeam(tx, "routing", teamId);
+
+/**
+ * Creating what a plan limits (sources, lists, audiences): the count and the insert it guards commit together, so
+ * two creates sent together at the limit cannot both pass. Leads are guarded by lockTeamLeads instead.
+ */
+export const lockTeamPlanLimits = (tx: DbOrTx, teamId: number) => lockTeam(tx, "planLimits", teamId);
+
+/** Saving a team's SMS keyword: the check that no word is on two keywords of one number and the write go together. */
+export const lockTeamKeywords = (tx: DbOrTx, teamId: number) => lockTeam(tx, "keywords", teamId);

@@ -10,6 +10,7 @@ import type {
 } from "@leadflow/contracts";
 import { schema } from "@leadflow/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { assertWithinLimit } from "../plans";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { likePattern, mapPage, pagedQuery, toPage } from "../shared/paging";
@@ -54,12 +55,17 @@ export async function getSource(db: DbOrTx, ctx: TeamCtx, id: number): Promise<S
 const { sources } = schema;
 const teamSource = (ctx: TeamCtx, id: number) => and(eq(sources.teamId, ctx.teamId), eq(sources.id, id));
 
+/** A new source, within the plan's source limit (422 past it). */
 export async function createSource(db: DbOrTx, ctx: TeamCtx, input: CreateSource): Promise<Source> {
-  const [row] = await db
-    .insert(sources)
-    .values({ teamId: ctx.teamId, name: input.name, status: input.status ?? "active" })
-    .returning({ id: sources.id });
-  return getSource(db, ctx, row!.id);
+  const id = await db.transaction(async (tx) => {
+    await assertWithinLimit(tx, ctx.teamId, "sources");
+    const [row] = await tx
+      .insert(sources)
+      .values({ teamId: ctx.teamId, name: input.name, status: input.status ?? "active" })
+      .returning({ id: sources.id });
+    return row!.id;
+  });
+  return getSource(db, ctx, id);
 }
 
 export async function updateSource(db: DbOrTx, ctx: TeamCtx, id: number, input: UpdateSource): Promise<Source> {

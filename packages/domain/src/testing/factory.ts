@@ -14,10 +14,14 @@ const unique = () => `${process.pid}-${Date.now().toString(36)}-${++seq}`;
 export function makeFactory(database: Database) {
   const db = database.db;
   return {
-    async team(opts: { role?: "team_admin" | "team_operator"; password?: string } = {}) {
+    /**
+     * Teams are on Enterprise (no limits) unless a test names a plan: most tests import more leads or make more
+     * sources than a Trial allows.
+     */
+    async team(opts: { role?: "team_admin" | "team_operator"; password?: string; plan?: string } = {}) {
       const email = `user-${unique()}@example.test`;
       const password = opts.password ?? "Secret#123";
-      const user = await createUser(db, { email, password, name: `User ${seq}` });
+      const user = await createUser(db, { email, password, name: `User ${seq}`, plan: opts.plan ?? "enterprise" });
       if (opts.role === "team_operator") await db.execute(sql`UPDATE users SET role = 'team_operator' WHERE id = ${user.id}`);
       const ctx: TeamCtx = { teamId: user.team_id, userId: user.id, role: opts.role ?? "team_admin" };
       const { access_token } = await issueToken(db, { id: user.id, team_id: user.team_id }, 3600);

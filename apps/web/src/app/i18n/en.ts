@@ -3,12 +3,19 @@ import { lookupTogglesMessages } from "../../components/lookup-toggles/lookup-to
 import { attributesMessages } from "../../features/attributes/attributes.messages";
 import { audiencesMessages } from "../../features/audiences/audiences.messages";
 import { docMessages } from "../../features/doc/doc.messages";
+import { emailGroupsMessages } from "../../features/email-groups/email-groups.messages";
 import { exportsMessages } from "../../features/exports/exports.messages";
 import { importApiMessages } from "../../features/import-api/import-api.messages";
 import { importsMessages } from "../../features/imports/imports.messages";
 import { integrationsMessages } from "../../features/integrations/integrations.messages";
+import { keywordsMessages } from "../../features/keywords/keywords.messages";
 import { leadsMessages } from "../../features/leads/leads.messages";
 import { lookupsMessages } from "../../features/lookups/lookups.messages";
+import { plansMessages } from "../../features/plans/plans.messages";
+import { revenueMessages } from "../../features/revenue/revenue.messages";
+import { routingMessages } from "../../features/routing/routing.messages";
+import { rulesMessages } from "../../features/rules/rules.messages";
+import { shortUrlsMessages } from "../../features/short-urls/short-urls.messages";
 import { sourcesMessages } from "../../features/sources/sources.messages";
 import { appMessages } from "./app.messages";
 
@@ -31,6 +38,13 @@ export const en = {
   ...exportsMessages,
   ...integrationsMessages,
   ...lookupsMessages,
+  ...plansMessages,
+  ...rulesMessages,
+  ...keywordsMessages,
+  ...shortUrlsMessages,
+  ...revenueMessages,
+  ...routingMessages,
+  ...emailGroupsMessages,
 } as const;
 
 declare module "../../lib/i18n" {

@@ -21,6 +21,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { UserAvatar } from "../../components/user-avatar/user-avatar";
 import { AccountBalanceItem, useBalanceLiveRefresh } from "../../features/lookups";
+import { PlanMenuItem } from "../../features/plans";
 import { isAccountExpired, type LoggedAccount, removeAccount, useAccounts } from "../../lib/accounts";
 import { api } from "../../lib/api-client";
 import { useT } from "../../lib/i18n";
@@ -30,7 +31,7 @@ function AccountAvatar({ account, size = 32 }: { account: Pick<LoggedAccount, "i
 }
 
 /**
- * The team's balance (it opens Lookup Management); switch between the accounts signed in here, add one, change the
+ * The team's plan and monthly price (information only), the team's balance (it opens Lookup Management); switch between the accounts signed in here, add one, change the
  * password, see the profile, log out.
  */
 export function AccountMenu({ current, displayName }: { current: LoggedAccount; displayName: string }) {
@@ -89,6 +90,7 @@ export function AccountMenu({ current, displayName }: { current: LoggedAccount; 
         transformOrigin={{ vertical: "top", horizontal: "right" }}
         slotProps={{ paper: { sx: { width: 300, maxWidth: "calc(100vw - 24px)", mt: 1, boxShadow: "0 12px 32px rgba(17,24,39,0.14)" } } }}
       >
+        <PlanMenuItem />
         <AccountBalanceItem onOpen={() => go(`/u/${current.index}/settings/lookup-management`)} />
         <Divider />
         <ListSubheader sx={{ lineHeight: "36px", fontWeight: 700, fontSize: "0.7rem", textTransform: "uppercase", letterSpacing: 0.6 }}>

@@ -1,31 +1,35 @@
 import type { RouteObject } from "react-router";
 import type { TabRoute } from "../../components/route-tabs/route-tabs";
 import { attributesSettingsPages } from "../../features/attributes/attributes.routes";
+import { senderEmailGroupsSettingsPages, spamEmailGroupsSettingsPages } from "../../features/email-groups/email-groups.routes";
 import { exportsSettingsPages } from "../../features/exports/exports.routes";
 import { importApiSettingsPages } from "../../features/import-api/import-api.routes";
 import { importsSettingsPages } from "../../features/imports/imports.routes";
 import { integrationsSettingsPages } from "../../features/integrations/integrations.routes";
+import { keywordsSettingsPages } from "../../features/keywords/keywords.routes";
 import { lookupsSettingsPages } from "../../features/lookups/lookups.routes";
 import { processesSettingsPages } from "../../features/processes/processes.routes";
-import { comingSoonPage } from "../../features/settings/settings.routes";
+import { revenueSettingsPages } from "../../features/revenue/revenue.routes";
+import { routingSettingsPages } from "../../features/routing/routing.routes";
+import { rulesSettingsPages } from "../../features/rules/rules.routes";
+import { shortUrlsSettingsPages } from "../../features/short-urls/short-urls.routes";
 import { teamSettingsPages } from "../../features/team/team.routes";
 
 /** Settings' pages: the tab bar in spec order (doc 2 §2, plus Team) and the routes under `settings/`. */
 export const settingsPages: TabRoute[] = [
   ...attributesSettingsPages,
   ...teamSettingsPages,
-  comingSoonPage("spam-email-groups", "settings.spamEmailGroups"),
-  comingSoonPage("sender-email-groups", "settings.senderEmailGroups"),
+  ...spamEmailGroupsSettingsPages,
+  ...senderEmailGroupsSettingsPages,
   ...importsSettingsPages,
-  comingSoonPage("rules", "settings.rules"),
-  comingSoonPage("keywords", "settings.keywords"),
+  ...rulesSettingsPages,
+  ...keywordsSettingsPages,
   ...lookupsSettingsPages,
-  comingSoonPage("short-url-domains", "settings.shortUrlDomains"),
+  ...shortUrlsSettingsPages,
   ...integrationsSettingsPages,
-  comingSoonPage("revenue-tracking", "settings.revenueTracking"),
+  ...revenueSettingsPages,
   ...importApiSettingsPages,
-  comingSoonPage("campaign-routes", "settings.campaignRoutes"),
-  comingSoonPage("campaign-pools", "settings.campaignPools"),
+  ...routingSettingsPages,
   ...exportsSettingsPages,
   ...processesSettingsPages,
 ];

@@ -49,6 +49,15 @@ export interface CrudTableConfig<T, X, S extends string> {
   empty: MessageKey;
   /** A click on a row that is not on a control (Import API Keys: copy the key). */
   onRowClick?: (row: T, extras: X) => void;
+  /** Filters beside the search (Rules: type and active), a hook: the list's extra params and their controls. */
+  useFilters?: () => CrudTableFilters;
+}
+
+export interface CrudTableFilters {
+  /** Added to the list request (page, limit, search, sort). */
+  params: Readonly<Record<string, string | number | boolean>>;
+  /** Drawn in the table's toolbar. */
+  controls: ReactNode;
 }
 
 export interface CrudSettingsConfig<T extends NamedRecord, X = object, P = undefined, S extends string = string> {
@@ -58,6 +67,8 @@ export interface CrudSettingsConfig<T extends NamedRecord, X = object, P = undef
   subtitle: MessageKey | readonly MessageKey[];
   /** The create action: 'Add …'. */
   add: MessageKey;
+  /** Whether the create action shows (Short Url Domains: not on a plan without them); default yes. */
+  canAdd?: (extras: X) => boolean;
   addIcon?: ReactNode;
   /** The resource (crudApi): its list for the table, its delete, its key prefix to refresh. */
   api: {

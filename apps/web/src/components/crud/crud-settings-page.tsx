@@ -26,8 +26,10 @@ export function CrudSettingsPage<T extends NamedRecord, X, P, S extends string>(
   const t = useT();
   useSettingsBreadcrumbs({ label: t(config.title) });
   const table = useTableUrlState({ limit: config.table?.limit ?? PAGE_SIZES[0], limits: PAGE_SIZES, sort: config.table?.sort });
+  // The config is a module constant, so this hook is called on every render or on none.
+  const filters = config.table?.useFilters?.();
   const list = useQuery(
-    (config.table && config.api.listQuery?.(table.request)) ??
+    (config.table && config.api.listQuery?.(filters ? { ...table.request, ...filters.params } : table.request)) ??
       ({ queryKey: ["crud-settings", "no-table"], queryFn: skipToken } as UseQueryOptions<Page<T>, Error, Page<T>, QueryKey>),
   );
   const extras = (config.useExtras?.({ rows: list.data?.data, total: list.data?.meta.total }) ?? {}) as X;
@@ -49,7 +51,8 @@ export function CrudSettingsPage<T extends NamedRecord, X, P, S extends string>(
   };
   const add = t(config.add);
   const icon = config.addIcon ?? <AddIcon />;
-  useContextMenu([{ key: "add", label: add, icon, onClick: () => onCreate() }]);
+  const canAdd = config.canAdd?.(extras) ?? true;
+  useContextMenu(canAdd ? [{ key: "add", label: add, icon, onClick: () => onCreate() }] : []);
 
   const subtitle = typeof config.subtitle === "string" ? t(config.subtitle) : config.subtitle.map((k) => t(k)).join(" ");
   const { Body, Form, table: tableConfig } = config;
@@ -61,9 +64,11 @@ export function CrudSettingsPage<T extends NamedRecord, X, P, S extends string>(
         title={t(config.title)}
         subtitle={subtitle}
         actions={
-          <Button variant="contained" startIcon={icon} onClick={() => onCreate()} sx={{ display: { md: "none" } }}>
-            {add}
-          </Button>
+          canAdd && (
+            <Button variant="contained" startIcon={icon} onClick={() => onCreate()} sx={{ display: { md: "none" } }}>
+              {add}
+            </Button>
+          )
         }
       />
       {Body && <Body context={context} onCreate={onCreate} />}
@@ -78,6 +83,7 @@ export function CrudSettingsPage<T extends NamedRecord, X, P, S extends string>(
           onRowClick={tableConfig.onRowClick && ((row) => tableConfig.onRowClick?.(row, extras))}
           emptyText={t(tableConfig.empty)}
           searchPlaceholder={t(tableConfig.search)}
+          toolbarActions={filters?.controls}
         />
       )}
       <EntityFormDialog

@@ -58,4 +58,18 @@ export const integrationsMessages = {
   "integrations.sandboxHint": "Simulated results, no account needed: use it to try lookups and campaigns end to end.",
   "integrations.testConnection": "Test connection",
   "integrations.testing": "Testing…",
+
+  // A sandbox SMS gateway's simulated inbound reply
+  "integrations.simulate": "Simulate reply",
+  "integrations.simulateOf": "Simulate a reply on {name}",
+  "integrations.simulateTitle": "Simulate reply: {name}",
+  "integrations.simulateText":
+    "Sends a text to this sandbox gateway as if a lead had replied. It is received like a provider's inbound SMS, so keywords and replies work as they would live.",
+  "integrations.simulateFrom": "From (the lead's phone)",
+  "integrations.simulateFromHint": "For example +1 212 555 0199",
+  "integrations.simulateTo": "To (the gateway's number)",
+  "integrations.simulateToHint": "One of: {numbers}",
+  "integrations.simulateBody": "Message",
+  "integrations.simulateBodyPlaceholder": "e.g. STOP",
+  "integrations.simulateSend": "Send reply",
 } as const;

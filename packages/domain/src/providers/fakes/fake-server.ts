@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
+import type { CallbackRequest } from "../send-types";
 
 /*
  * The shared machinery of the fake provider servers: a node:http server on loopback that speaks one provider's
@@ -68,6 +69,8 @@ export interface FakeControls {
   rateLimitNext(n: number, retryAfter?: number | string): void;
   /** The next n requests are accepted and never answered: the client times out. */
   hangNext(n: number): void;
+  /** The next n requests are read in full, then their connection is destroyed unanswered (a reset after the write). */
+  resetNext(n: number): void;
   /** true: every request is answered 503; "refuse": the port stops listening (connection refused); false: back up. */
   down(mode: boolean | "refuse"): Promise<void>;
   setRateLimit(perSecond: number | null): void;
@@ -80,6 +83,7 @@ export async function startFakeServer(spec: FakeProviderSpec, opts: FakeServerOp
   let valueFailures: { times: Map<string, number>; status: number } = { times: new Map(), status: 500 };
   let limited: { n: number; retryAfter: string } = { n: 0, retryAfter: "1" };
   let hangs = 0;
+  let resets = 0;
   let mode: boolean | "refuse" = false;
   let rateLimit = opts.rateLimitPerSecond ?? null;
   const clock = opts.now ?? (() => performance.now());
@@ -121,6 +125,11 @@ export async function startFakeServer(spec: FakeProviderSpec, opts: FakeServerOp
     if (value !== null) perValue.set(value, (perValue.get(value) ?? 0) + 1);
 
     if (mode === true) return send(res, errorAnswer(503));
+    if (resets > 0) {
+      resets--;
+      req.socket.destroy();
+      return;
+    }
     if (hangs > 0) {
       hangs--;
       hung.add(res);
@@ -192,6 +201,9 @@ export async function startFakeServer(spec: FakeProviderSpec, opts: FakeServerOp
     hangNext(n) {
       hangs = n;
     },
+    resetNext(n) {
+      resets = n;
+    },
     async down(next) {
       const wasRefusing = mode === "refuse";
       mode = next;
@@ -254,4 +266,46 @@ export function param(req: FakeRequest, name: string): string | null {
   if (fromQuery !== null) return fromQuery;
   const v = req.json?.[name];
   return v === undefined || v === null ? null : String(v);
+}
+
+/** Every injected fault cleared (failNext, rateLimitNext, hangNext, resetNext, down) and the counters zeroed. */
+export async function healthy(fake: FakeControls): Promise<void> {
+  fake.failNext(0);
+  fake.rateLimitNext(0);
+  fake.hangNext(0);
+  fake.resetNext(0);
+  await fake.down(false);
+  fake.stats.reset();
+}
+
+/*
+ * Callbacks as the providers post them to our hook addresses (delivery reports, inbound messages), for the fakes'
+ * callback builders; `headers` add the provider's signature.
+ */
+
+/** A form post. */
+export function formCallback(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): CallbackRequest {
+  return {
+    method: "POST",
+    url,
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    rawBody: new URLSearchParams(fields).toString(),
+  };
+}
+
+/** A JSON post; a string `body` is sent as it is (a signature covers its exact bytes). */
+export function jsonCallback(url: string, body: unknown, headers: Record<string, string> = {}): CallbackRequest {
+  return {
+    method: "POST",
+    url,
+    headers: { "content-type": "application/json", ...headers },
+    rawBody: typeof body === "string" ? body : JSON.stringify(body),
+  };
+}
+
+/** A GET with the fields added to the address's query. */
+export function queryCallback(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): CallbackRequest {
+  const target = new URL(url);
+  for (const [k, v] of Object.entries(fields)) target.searchParams.append(k, v);
+  return { method: "GET", url: target.toString(), headers, rawBody: "" };
 }

@@ -1,4 +1,5 @@
-import { basicCredentials, type FakeAnswer, type FakeControls, type FakeServerOptions, lastDigits, startFakeServer } from "./fake-server";
+import { type FakeControls, type FakeServerOptions, lastDigits, startFakeServer } from "./fake-server";
+import { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, twilioAccount, twilioAuthFailure, twilioNotFound } from "./twilio-api";
 
 /*
  * Twilio on loopback: Lookup v2 (GET /v2/PhoneNumbers/{number}?Fields=line_type_intelligence) and the account
@@ -25,11 +26,6 @@ export interface FakeTwilio extends FakeControls {
   setAnswer(phone: string, body: Record<string, unknown>): void;
 }
 
-const twilioError = (status: number, code: number, message: string): FakeAnswer => ({
-  status,
-  body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
-});
-
 export function twilioLookupBody(phone: string, type: string | null, carrier: string | null): Record<string, unknown> {
   return {
     calling_country_code: "1",
@@ -54,8 +50,8 @@ function defaultAnswer(phone: string): Record<string, unknown> {
 }
 
 export async function startFakeTwilio(opts: FakeTwilioOptions = {}): Promise<FakeTwilio> {
-  const accountSid = opts.accountSid ?? "ACfake0000000000000000000000000000";
-  const authToken = opts.authToken ?? "fake-auth-token";
+  const accountSid = opts.accountSid ?? FAKE_TWILIO_ACCOUNT_SID;
+  const authToken = opts.authToken ?? FAKE_TWILIO_AUTH_TOKEN;
   const answers = new Map<string, Record<string, unknown>>();
   const lookupPath = /^\/v2\/PhoneNumbers\/([^/]+)$/;
   const accountPath = /^\/2010-04-01\/Accounts\/([^/]+)\.json$/;
@@ -71,8 +67,8 @@ export async function startFakeTwilio(opts: FakeTwilioOptions = {}): Promise<Fak
           ? { code: 20429, message: "Too Many Requests", status }
           : { code: 20000 + status, message: status >= 500 ? "Internal Server Error" : "Bad Request", status },
       handle(req) {
-        const auth = basicCredentials(req.headers);
-        if (!auth || auth.user !== accountSid || auth.password !== authToken) return twilioError(401, 20003, "Authenticate");
+        const denied = twilioAuthFailure(req, accountSid, authToken);
+        if (denied) return denied;
         const lookup = lookupPath.exec(req.url.pathname);
         if (req.method === "GET" && lookup) {
           const phone = decodeURIComponent(lookup[1]!);
@@ -82,13 +78,9 @@ export async function startFakeTwilio(opts: FakeTwilioOptions = {}): Promise<Fak
         }
         const account = accountPath.exec(req.url.pathname);
         if (req.method === "GET" && account) {
-          if (decodeURIComponent(account[1]!) !== accountSid) return twilioError(404, 20404, "The requested resource was not found");
-          return {
-            status: 200,
-            body: { sid: accountSid, friendly_name: "Fake Twilio account", status: opts.accountStatus ?? "active", type: "Full" },
-          };
+          return decodeURIComponent(account[1]!) === accountSid ? twilioAccount(accountSid, opts.accountStatus) : twilioNotFound();
         }
-        return twilioError(404, 20404, "The requested resource was not found");
+        return twilioNotFound();
       },
     },
     opts,

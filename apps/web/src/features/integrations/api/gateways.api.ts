@@ -4,7 +4,9 @@ import type {
   GatewayOptions,
   GatewayPage,
   GatewaySaved,
+  SandboxInboundResult,
   SaveGateway,
+  SimulateSandboxInbound,
   TestGatewayDraft,
   TestGatewayResult,
 } from "@leadflow/contracts";
@@ -53,5 +55,13 @@ export function useTestGateway() {
 export function useTestGatewayDraft() {
   return useMutation({
     mutationFn: (draft: TestGatewayDraft) => api.post<TestGatewayResult>("/gateways/test", draft),
+  });
+}
+
+/** A reply as if a lead had texted one of a sandbox SMS gateway's numbers (stored like a provider's inbound SMS). */
+export function useSimulateSandboxReply() {
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: SimulateSandboxInbound }) =>
+      api.post<SandboxInboundResult>(`/gateways/${id}/sandbox/inbound`, input),
   });
 }

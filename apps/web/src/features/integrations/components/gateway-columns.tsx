@@ -2,6 +2,7 @@ import { DEFAULT_LOOKUP_RATE, type Gateway, isLookupKind } from "@leadflow/contr
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import NetworkCheckIcon from "@mui/icons-material/NetworkCheckOutlined";
+import SmsOutlinedIcon from "@mui/icons-material/SmsOutlined";
 import { Box, Chip, CircularProgress, IconButton, Stack, Tooltip, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
@@ -12,7 +13,12 @@ export interface GatewayColumnsContext extends CrudRowActions<Gateway> {
   onTest: (g: Gateway) => void;
   /** The gateway whose test is running. */
   testingId: number | null;
+  /** Opens "Simulate reply" for one of the team's sandbox SMS gateways. */
+  onSimulate: (g: Gateway) => void;
 }
+
+/** A reply can be simulated on the team's own sandbox SMS gateways (a platform one is shared by every team). */
+export const canSimulateReply = (g: Gateway) => g.kind === "sms" && g.type === "sandbox" && !g.default;
 
 type GatewayColumn = DataTableColumn<Gateway, GatewayColumnsContext>;
 
@@ -24,6 +30,13 @@ function Actions({ g, context: c }: { g: Gateway; context: CellContext<GatewayCo
   const testing = c.testingId === g.id;
   return (
     <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
+      {canSimulateReply(g) && (
+        <Tooltip title={t("integrations.simulate")}>
+          <IconButton size="small" onClick={() => c.onSimulate(g)} aria-label={t("integrations.simulateOf", { name: g.name })}>
+            <SmsOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       <Tooltip title={t("integrations.testConnection")}>
         <span>
           <IconButton
@@ -145,10 +158,19 @@ const created: GatewayColumn = {
   render: (g) => dim(g, <Box sx={{ whiteSpace: "nowrap" }}>{formatDateTime(g.created_at)}</Box>),
 };
 
-const actions: GatewayColumn = { key: "actions", header: "", align: "right", width: 120, render: (g, c) => <Actions g={g} context={c} /> };
+const actions = (width: number): GatewayColumn => ({
+  key: "actions",
+  header: "",
+  align: "right",
+  width,
+  render: (g, c) => <Actions g={g} context={c} />,
+});
 
 /** A kind's table: Name, Type, Status, Created, actions. */
-export const gatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(110), created, actions];
+export const gatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(110), created, actions(120)];
+
+/** SMS gateways: the actions column fits a sandbox row's fourth action, Simulate reply. */
+export const smsGatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(110), created, actions(156)];
 
 /** Lookup kinds add Force lookup and Rate limit. */
-export const lookupGatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(150), force, rate, created, actions];
+export const lookupGatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(150), force, rate, created, actions(120)];

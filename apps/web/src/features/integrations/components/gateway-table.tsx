@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/data-table/data-table";
 import { useT } from "../../../lib/i18n";
 import { gatewaysQuery } from "../api/gateways.api";
-import { type GatewayColumnsContext, gatewayColumns, lookupGatewayColumns } from "./gateway-columns";
+import { type GatewayColumnsContext, gatewayColumns, lookupGatewayColumns, smsGatewayColumns } from "./gateway-columns";
 
 export interface GatewayTableProps {
   kind: GatewayKind;
@@ -38,7 +38,7 @@ export function GatewayTable({ kind, context, onAdd }: GatewayTableProps) {
       </Stack>
       <DataTable
         aria-label={title}
-        columns={isLookupKind(kind) ? lookupGatewayColumns : gatewayColumns}
+        columns={isLookupKind(kind) ? lookupGatewayColumns : kind === "sms" ? smsGatewayColumns : gatewayColumns}
         context={context}
         query={query}
         size="small"

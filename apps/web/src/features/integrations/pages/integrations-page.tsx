@@ -1,6 +1,7 @@
 import { type Gateway, type GatewayKind, GatewayKinds } from "@leadflow/contracts";
 import { Stack } from "@mui/material";
 import { useSnackbar } from "notistack";
+import { useState } from "react";
 import type { CrudBodyProps, CrudSettingsConfig } from "../../../components/crud/crud-settings-config";
 import { CrudSettingsPage } from "../../../components/crud/crud-settings-page";
 import { errorMessage } from "../../../lib/errors";
@@ -8,18 +9,27 @@ import { gatewaysApi, useTestGateway } from "../api/gateways.api";
 import { GatewayDeleteMessage } from "../components/gateway-delete-message";
 import { GatewayForm } from "../components/gateway-form";
 import { GatewayTable } from "../components/gateway-table";
+import { SimulateReplyDialog } from "../components/simulate-reply-dialog";
 
 interface IntegrationExtras {
   onTest: (g: Gateway) => void;
   /** The gateway whose test is running. */
   testingId: number | null;
+  onSimulate: (g: Gateway) => void;
+  /** The sandbox gateway whose "Simulate reply" dialog is open. */
+  simulating: Gateway | null;
+  closeSimulate: () => void;
 }
 
-/** Test connection of a row: the answer as a toast. */
-function useRowTest(): IntegrationExtras {
+/** Test connection of a row (the answer as a toast) and a sandbox row's simulated reply. */
+function useRowActions(): IntegrationExtras {
   const { enqueueSnackbar } = useSnackbar();
   const test = useTestGateway();
+  const [simulating, setSimulating] = useState<Gateway | null>(null);
   return {
+    onSimulate: setSimulating,
+    simulating,
+    closeSimulate: () => setSimulating(null),
     onTest: (g) =>
       test.mutate(g, {
         onSuccess: (r) => enqueueSnackbar(`${g.name}: ${r.message}`, { variant: r.ok ? "success" : "error" }),
@@ -36,6 +46,7 @@ function GatewayTables({ context, onCreate }: CrudBodyProps<Gateway, Integration
       {GatewayKinds.map((kind) => (
         <GatewayTable key={kind} kind={kind} context={context} onAdd={onCreate} />
       ))}
+      <SimulateReplyDialog gateway={context.simulating} onClose={context.closeSimulate} />
     </Stack>
   );
 }
@@ -45,7 +56,7 @@ const settings: CrudSettingsConfig<Gateway, IntegrationExtras, GatewayKind> = {
   subtitle: "settings.integrations.text",
   add: "integrations.add",
   api: { keys: gatewaysApi.keys, remove: gatewaysApi.remove },
-  useExtras: useRowTest,
+  useExtras: useRowActions,
   Body: GatewayTables,
   Form: GatewayForm,
   remove: { Message: GatewayDeleteMessage, error: "integrations.removeError", deleted: "integrations.deleted" },

@@ -14,6 +14,7 @@ import { SectionTitle } from "../../../components/page-header/section-title";
 import { isTeamAdmin, useCurrentUser } from "../../../lib/current-user";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
+import { PlanCard } from "../../plans";
 import { teamUsersQuery, useUpdateTeamUser } from "../api/team.api";
 import { InviteUserDialog } from "../components/invite-user-dialog";
 import { teamAdminColumns, teamColumns } from "../components/team-columns";
@@ -71,6 +72,7 @@ export function TeamPage() {
           ) : undefined
         }
       />
+      <PlanCard />
       {me && !canManage && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t("team.readOnly")}

@@ -1,0 +1,78 @@
+import { HookAnswer } from "@leadflow/contracts";
+import { type CallbackRequest, type Hook, type HookEnv, receiveProviderCallback } from "@leadflow/domain";
+import { providerOptionsFromEnv } from "@leadflow/domain/providers/provider-factory";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { App, AppDeps } from "../types";
+
+/*
+ * Provider callbacks (CAMPAIGNS.md §3 step 7): public, because providers carry no login; each callback is verified
+ * by its gateway's send adapter (the provider's signature, or ours) before anything is stored, and answered at once.
+ * The bodies reach the adapter as the exact text received (signatures cover the bytes), whatever their type: JSON,
+ * form fields (Twilio) or the text/plain SNS posts.
+ */
+
+const tags = ["Provider callbacks"];
+const GatewayParam = z.object({ gatewayId: z.coerce.number().int().positive().max(2_147_483_647) });
+type GatewayParam = z.infer<typeof GatewayParam>;
+/** SNS messages are at most 256 KB; no provider's status or inbound callback is near it. */
+const BODY_LIMIT = 256 * 1024;
+
+/** One callback address: `/hooks/{channel}/:gatewayId/{endpoint}`, answered for `methods`. */
+const hookRoute = (methods: ("GET" | "POST")[], hook: Hook, summary: string) => ({
+  methods,
+  url: `/hooks/${hook.channel}/:gatewayId/${hook.endpoint}`,
+  hook,
+  summary,
+});
+
+const ROUTES = [
+  hookRoute(["GET", "POST"], { channel: "sms", endpoint: "status" }, "SMS delivery status from the gateway's provider (or the sandbox)"),
+  hookRoute(
+    ["POST"],
+    { channel: "sms", endpoint: "inbound" },
+    "An inbound SMS (a reply) from the gateway's provider; Twilio gets an empty TwiML answer",
+  ),
+  hookRoute(
+    ["POST"],
+    { channel: "email", endpoint: "sns" },
+    "Amazon SNS notifications of SES events (bounce, complaint, delivery, open, click); confirms the subscription",
+  ),
+  hookRoute(["POST"], { channel: "email", endpoint: "status" }, "Email delivery status from the sandbox sender"),
+];
+
+export async function hooksRoutes(app: App, { database, config }: AppDeps) {
+  const db = database.db;
+  const publicUrl = config.appUrl.replace(/\/+$/, "");
+  const env: HookEnv = { publicUrl, providerOptions: providerOptionsFromEnv(process.env) };
+
+  const handler = (hook: Hook) => async (req: FastifyRequest<{ Params: GatewayParam }>, reply: FastifyReply) => {
+    const request: CallbackRequest = {
+      method: req.method,
+      // The address the provider called, as it signed it: the public base and the path and query as received.
+      url: `${publicUrl}${req.url}`,
+      headers: req.headers,
+      rawBody: typeof req.body === "string" ? req.body : "",
+    };
+    const received = await receiveProviderCallback(db, hook, req.params.gatewayId, request, env);
+    if (received.reply) return reply.type(received.reply.contentType).send(received.reply.body);
+    return { received: received.received, stored: received.stored };
+  };
+
+  // A scope of their own, so these parsers (raw text for every type) apply to the hooks and nothing else.
+  await app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
+    for (const r of ROUTES) {
+      scope.route({
+        method: r.methods,
+        url: r.url,
+        config: { public: true },
+        schema: { tags, summary: r.summary, security: [], params: GatewayParam, response: { 200: HookAnswer } },
+        handler: handler(r.hook),
+      });
+    }
+  });
+}

@@ -1,0 +1,1 @@
+export { senderEmailGroupsApi, spamEmailGroupsApi } from "./api/email-groups.api";

@@ -1,0 +1,1 @@
+export { keywordsApi } from "./api/keywords.api";

@@ -1,0 +1,21 @@
+import type { CrudSettingsConfig } from "../../../components/crud/crud-settings-config";
+import { CrudSettingsPage } from "../../../components/crud/crud-settings-page";
+import { type KeywordRow, keywordRowsQuery, keywordsApi } from "../api/keywords.api";
+import { keywordColumns } from "../components/keyword-columns";
+import { KeywordForm } from "../components/keyword-form";
+
+const settings: CrudSettingsConfig<KeywordRow> = {
+  title: "settings.keywords",
+  subtitle: "settings.keywords.text",
+  add: "keywords.add",
+  // The rows carry a name (their words) for the labels and the delete confirmation.
+  api: { keys: keywordsApi.keys, listQuery: keywordRowsQuery, remove: keywordsApi.remove },
+  table: { columns: keywordColumns, limit: 50, search: "keywords.search", empty: "keywords.empty" },
+  Form: KeywordForm,
+  remove: { error: "keywords.removeError", deleted: "keywords.deleted" },
+};
+
+/** Settings → Keywords: the system STOP, START and HELP keywords (locked) and the team's own. */
+export function KeywordsPage() {
+  return <CrudSettingsPage config={settings} />;
+}

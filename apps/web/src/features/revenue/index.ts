@@ -1,0 +1,1 @@
+export { revenueTrackingsApi } from "./api/revenue-trackings.api";

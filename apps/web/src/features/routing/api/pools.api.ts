@@ -1,0 +1,13 @@
+import type { CampaignPool, CampaignPoolList, CampaignPoolSaved, SavePool } from "@leadflow/contracts";
+import { crudApi } from "../../../components/crud/crud-api";
+
+/** The team's pools, fetched whole: at most 100, no paging or search (spec 2 §2, §9). */
+export const poolsApi = crudApi<{
+  item: CampaignPool;
+  page: CampaignPoolList;
+  create: SavePool;
+  saved: CampaignPoolSaved;
+  params: Record<string, never>;
+}>({ key: "campaign-pools", path: "/pools" });
+
+export const poolsQuery = () => poolsApi.listQuery({});

@@ -1,0 +1,1 @@
+export { rulesApi } from "./api/rules.api";

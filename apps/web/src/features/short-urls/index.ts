@@ -1,0 +1,1 @@
+export { shortUrlAccessQuery, shortUrlsApi } from "./api/short-urls.api";

@@ -1,0 +1,2 @@
+export { keywordPhoneKey, keywordPhoneOptions } from "./keyword-phones";
+export * from "./keywords.service";

@@ -1,0 +1,11 @@
+import { SystemKeywordLocked } from "@leadflow/contracts";
+import type { ErrorMap } from "../shared/error-map";
+
+export const keywordErrors = {
+  keyword_not_found: { status: 404, message: "Keyword not found." },
+  // 422 like the built-in Phone and Email attributes (spec 2 §4 names both): the request is understood, the row is locked.
+  keyword_system_locked: { status: 422, message: SystemKeywordLocked },
+  keyword_word_taken: { status: 422, message: "A word of this keyword is already in another keyword of the same number." },
+  keyword_phone_invalid: { status: 422, message: "Choose numbers of your SMS gateways, or All numbers." },
+  keyword_gateway_invalid: { status: 422, message: "Choose an active SMS gateway." },
+} as const satisfies ErrorMap;

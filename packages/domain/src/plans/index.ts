@@ -1,0 +1,3 @@
+export * from "./plan-limits";
+export * from "./plans.queries";
+export * from "./plans.service";

@@ -1,0 +1,9 @@
+export {
+  type Hook,
+  type HookEnv,
+  type ReceivedCallback,
+  receiveProviderCallback,
+  simulateSandboxInbound,
+} from "./provider-callbacks";
+export { providerEventErrors } from "./provider-events.errors";
+export { type InboxGateway, type RecordedEvents, recordProviderEvents } from "./provider-events.service";

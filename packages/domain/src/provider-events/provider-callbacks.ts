@@ -1,0 +1,105 @@
+import type { HookAnswer, SandboxInboundResult, SimulateSandboxInbound } from "@leadflow/contracts";
+import { normalizePhone } from "../contacts";
+import { callbackSecretFor, loadGatewayForCallback } from "../gateways";
+import {
+  type CallbackRequest,
+  type EmailSendAdapter,
+  emailSendAdapterFor,
+  type ProviderOptions,
+  type SendContext,
+  type SmsSendAdapter,
+  sandboxInboundCallback,
+  smsSendAdapterFor,
+} from "../providers";
+import type { TeamCtx } from "../shared/context";
+import { AppError } from "../shared/errors";
+import type { DbOrTx } from "../shared/rows";
+import { recordProviderEvents } from "./provider-events.service";
+
+/*
+ * The hook endpoints' one domain call: find the gateway the callback names (any team's: the endpoints are public
+ * and the signature is the authorisation), let its send adapter verify and parse the callback with the gateway's
+ * own secrets, and put what verified into the inbox. The sandbox's simulated reply goes through the same call.
+ */
+
+/** The callback addresses (`/hooks/{channel}/{gatewayId}/{endpoint}`). */
+export type Hook = { channel: "sms"; endpoint: "status" | "inbound" } | { channel: "email"; endpoint: "status" | "sns" };
+
+/** Where the hooks live and how adapters reach providers (SNS certificates, SubscribeURL). */
+export interface HookEnv {
+  publicUrl: string;
+  providerOptions: ProviderOptions;
+}
+
+export interface ReceivedCallback extends HookAnswer {
+  /** A body the provider expects instead of the JSON answer (Twilio's TwiML for an inbound message). */
+  reply?: { contentType: string; body: string };
+}
+
+/** Inbound answers by gateway type: Twilio reads the answer as TwiML, and an empty Response sends no reply. */
+const InboundReplies: Partial<Record<string, { contentType: string; body: string }>> = {
+  gateway1: { contentType: "text/xml", body: '<?xml version="1.0" encoding="UTF-8"?><Response/>' },
+};
+
+export async function receiveProviderCallback(
+  db: DbOrTx,
+  hook: Hook,
+  gatewayId: number,
+  request: CallbackRequest,
+  env: HookEnv,
+): Promise<ReceivedCallback> {
+  const gw = await loadGatewayForCallback(db, gatewayId);
+  if (!gw || gw.kind !== hook.channel) throw new AppError("gateway_not_found");
+  const ctx: SendContext = { gatewayId: gw.id, publicUrl: env.publicUrl, callbackSecret: await callbackSecretFor(db, gw.id) };
+  let adapter: SmsSendAdapter | EmailSendAdapter;
+  try {
+    adapter =
+      hook.channel === "sms"
+        ? smsSendAdapterFor(gw.adapter, ctx, env.providerOptions)
+        : emailSendAdapterFor(gw.adapter, ctx, env.providerOptions);
+  } catch {
+    // A type without a send adapter, or one whose required fields are gone: nothing can verify its callbacks.
+    throw new AppError("callback_not_taken");
+  }
+  const result = await adapter.parseCallback(request);
+  if (result.kind === "invalid") throw new AppError("callback_invalid", `The callback was refused: ${result.reason}`);
+  const recorded = await recordProviderEvents(db, { id: gw.id, teamId: gw.teamId }, result);
+  const reply = hook.endpoint === "inbound" ? InboundReplies[gw.type] : undefined;
+  return { ...recorded, ...(reply ? { reply } : {}) };
+}
+
+function phoneOrError(field: "from" | "to", value: string): string {
+  const phone = normalizePhone(value);
+  if (!phone.ok) throw new AppError("sandbox_inbound_invalid", phone.message, { [field]: [phone.message] });
+  return phone.e164;
+}
+
+/**
+ * A reply as if a lead had texted one of the team's own sandbox SMS gateways: signed and posted to the same
+ * verification and inbox as a provider's inbound callback (a platform gateway is shared, so nobody may fake
+ * replies on it for everyone).
+ */
+export async function simulateSandboxInbound(
+  db: DbOrTx,
+  ctx: TeamCtx,
+  gatewayId: number,
+  input: SimulateSandboxInbound,
+  env: HookEnv,
+): Promise<SandboxInboundResult> {
+  const gw = await loadGatewayForCallback(db, gatewayId);
+  if (!gw || (gw.teamId !== null && gw.teamId !== ctx.teamId)) throw new AppError("gateway_not_found");
+  if (gw.teamId === null || gw.kind !== "sms" || gw.type !== "sandbox") throw new AppError("sandbox_inbound_unavailable");
+  const from = phoneOrError("from", input.from);
+  const to = phoneOrError("to", input.to);
+  const numbers = (gw.senders.numbers ?? []).flatMap((n) => (n.number ? [normalizePhone(n.number)] : []));
+  const own = numbers.flatMap((n) => (n.ok ? [n.e164] : []));
+  if (own.length > 0 && !own.includes(to)) {
+    const message = `${to} is not one of this gateway's numbers.`;
+    throw new AppError("sandbox_inbound_invalid", message, { to: [message] });
+  }
+  const callbackSecret = await callbackSecretFor(db, gw.id);
+  const callback = sandboxInboundCallback({ gatewayId: gw.id, publicUrl: env.publicUrl, callbackSecret }, { from, to, body: input.body });
+  const request: CallbackRequest = { method: "POST", url: callback.url, headers: callback.headers, rawBody: callback.body };
+  await receiveProviderCallback(db, { channel: "sms", endpoint: "inbound" }, gw.id, request, env);
+  return { message: `The reply from ${from} has been received.`, data: { event_id: callback.eventId, from, to } };
+}
