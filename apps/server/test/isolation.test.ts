@@ -63,8 +63,18 @@ const ID_KIND = {
   "/api/revenues/tracking/:id/secret": "revenueTracking",
   "/api/spam-email-groups/:id": "spamEmailGroup",
   "/api/sender-email-groups/:id": "senderEmailGroup",
+  "/api/campaigns/:id": "campaign",
+  "/api/campaigns/:id/segments": "campaign",
+  "/api/campaigns/:id/sources": "campaign",
+  "/api/campaigns/:id/lists": "campaign",
+  "/api/campaigns/:id/leads": "campaign",
+  "/api/campaigns/:id/campaign-steps": "campaign",
+  "/api/campaign-steps/:id": "campaignStep",
+  "/api/campaign-steps/:id/copy": "campaignStep",
 } as const satisfies Record<string, Kind>;
 type Kind =
+  | "campaign"
+  | "campaignStep"
   | "rule"
   | "keyword"
   | "shortUrlDomain"
@@ -106,6 +116,13 @@ const LEAD_BATCH = new Set([
   "POST /api/sources/lookup",
   "POST /api/sources/lists/lookup",
   "POST /api/segments/lookup/batch",
+  // Campaign ids in the body or query: their own check below (campaignBatches).
+  "PUT /api/campaigns/batch-status",
+  "DELETE /api/campaigns/batch",
+  "POST /api/campaigns/copy",
+  "POST /api/campaigns/batch-archive",
+  "DELETE /api/campaigns/batch-archive",
+  "PUT /api/campaigns/click-trigger",
 ]);
 
 /**
@@ -185,6 +202,13 @@ const NO_ID = new Set([
   // Take gateway ids in their bodies: another team's gateway is a 422 on the field (routing.test.ts).
   "POST /api/routes",
   "POST /api/pools",
+  // Campaigns: the caller's team's own; gateway, route, pool and rule ids in the body are a 422 on the field
+  // when another team's (campaigns.test.ts).
+  "GET /api/campaigns",
+  "POST /api/campaigns",
+  "GET /api/campaigns/statistics/counters",
+  "GET /api/campaigns/list-names",
+  "GET /api/automations/list-by-trigger",
 ]);
 
 /**
@@ -270,6 +294,12 @@ const ROUTE_BODY: Record<string, object> = {
   "PUT /api/sender-email-groups/:id": { name: "Hijacked by B", usernames: [{ from_name: "B", user_name: "hijack" }] },
   "PUT /api/routes/:id": { name: "Hijacked by B", default: { gateway_id: 1, sender_type: "phone", sender: "+15550000000", frequency: 1 } },
   "PUT /api/pools/:id": { name: "Hijacked by B", senders: [{ gateway_id: 1, sender_type: "phone", sender: "+15550000000" }] },
+  "PUT /api/campaigns/:id": { name: "Hijacked by B", type: "sms", sender_type: "gateway", setting_gateway_id: 1 },
+  "POST /api/campaigns/:id/segments": { ids: [] },
+  "POST /api/campaigns/:id/sources": { ids: [] },
+  "POST /api/campaigns/:id/lists": { ids: [] },
+  "POST /api/campaigns/:id/campaign-steps": { type: "sms", name: "Hijacked by B", message: "Hijacked" },
+  "PUT /api/campaign-steps/:id": { type: "sms", name: "Hijacked by B", message: "Hijacked" },
 };
 
 /** Routes that need a valid query string. */
@@ -350,7 +380,9 @@ async function teamA() {
   const { route, pool } = await routingOf(admin.token, admin.ctx.teamId);
   const settings = await emailSettingsOf(admin.token, admin.ctx.teamId);
   const automation = await rulesAndKeywordsOf(admin.token, admin.ctx.teamId);
+  const campaign = await campaignOf(admin.token, admin.ctx.teamId, route.id, [segment.id, list.id]);
   return {
+    campaign,
     admin,
     member,
     source,
@@ -386,6 +418,17 @@ async function routingOf(token: string, teamId: number) {
   const route = await post("/api/routes", { name: `A-route-${teamId}`, default: { ...sender, frequency: 10 } });
   const pool = await post("/api/pools", { name: `A-pool-${teamId}`, senders: [sender] });
   return { route, pool };
+}
+/** A draft SMS campaign sending by the route, with an audience and a step. */
+async function campaignOf(token: string, teamId: number, routeId: number, [segmentId, listId]: number[]) {
+  const call = async (url: string, payload: object) =>
+    (await api.app.inject({ method: "POST", url, headers: api.auth(token), payload })).json() as { data: { id: number } };
+  const name = `A-campaign-${teamId}`;
+  const c = (await call("/api/campaigns", { name, type: "sms", sender_type: "route", route_id: routeId })).data;
+  await call(`/api/campaigns/${c.id}/segments`, { ids: [segmentId] });
+  await call(`/api/campaigns/${c.id}/lists`, { id: listId });
+  const step = (await call(`/api/campaigns/${c.id}/campaign-steps`, { type: "sms", name: `A-step-${teamId}`, message: "Hi" })).data;
+  return { id: c.id, name, step: { id: step.id } };
 }
 /** A revenue tracking (with its signing secret), a spam email group and a sender email group. */
 async function emailSettingsOf(token: string, teamId: number) {
@@ -447,6 +490,7 @@ const secretsOf = (a: TeamA): string[] => [
   a.senderGroup.name,
   a.route.name,
   a.pool.name,
+  a.campaign.name,
 ];
 
 async function teamB(role: "team_admin" | "team_operator") {
@@ -505,12 +549,19 @@ async function snapshot(a: TeamA) {
     routeGroups: await q("SELECT id, route_id, group_id, sender, frequency FROM campaign_route_groups WHERE team_id = $1 ORDER BY id"),
     pools: await q("SELECT id, name, updated_at FROM campaign_pools WHERE team_id = $1 ORDER BY id"),
     poolSenders: await q("SELECT id, pool_id, gateway_id, sender FROM campaign_pool_senders WHERE team_id = $1 ORDER BY id"),
+    campaigns: await q(
+      "SELECT id, name, status, archived_at, deleted_at, click_automation_campaign_id, updated_at FROM campaigns WHERE team_id = $1 ORDER BY id",
+    ),
+    campaignSteps: await q("SELECT id, campaign_id, name, message, updated_at FROM campaign_steps WHERE team_id = $1 ORDER BY id"),
+    campaignAudiences: await q("SELECT campaign_id, kind, ref_id FROM campaign_audiences WHERE team_id = $1 ORDER BY 1, 2, 3"),
   };
 }
 
 function idOf(a: TeamA, kind: Kind, url: string): number | string {
   if (kind === "leadValue" || kind === "leadPhone" || kind === "leadEmail") return a.leadValues[kind];
   if (kind === "lead") return a.lead;
+  if (kind === "campaign") return a.campaign.id;
+  if (kind === "campaignStep") return a.campaign.step.id;
   if (kind === "import") return a.importId;
   if (kind === "attribute") return a.attribute.id;
   if (kind === "importList") return a.importList.id;
@@ -581,6 +632,43 @@ async function leadBatches(a: TeamA, b: Awaited<ReturnType<typeof teamB>>) {
   expect(deleted.json()).toEqual({ message: "1 lead deleted.", deleted: 1 });
 }
 
+/** Campaign bulk actions with team A's campaign: 404 when none is B's; a mixed delete, copy or archive is all or nothing. */
+async function campaignBatches(a: TeamA, b: Awaited<ReturnType<typeof teamB>>) {
+  const call = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+    api.app.inject({ method, url, headers: api.auth(b.token), ...(payload ? { payload } : {}) });
+  const bGateway = (
+    await call("POST", "/api/gateways", { kind: "sms", type: "sandbox", name: "B sms", senders: { numbers: [{ number: "+12015550199" }] } })
+  ).json().data.id as number;
+  const mine = (
+    await call("POST", "/api/campaigns", {
+      name: "B's own",
+      type: "automation",
+      triggers: ["campaign_click"],
+      setting_gateway_id: bGateway,
+    })
+  ).json().data.id as number;
+  for (const ids of [[a.campaign.id], [mine, a.campaign.id]]) {
+    expect((await call("DELETE", "/api/campaigns/batch", { ids })).statusCode).toBe(404);
+    expect((await call("DELETE", `/api/campaigns/batch?${ids.map((n, i) => `ids[${i}]=${n}`).join("&")}`)).statusCode).toBe(404);
+    expect((await call("POST", "/api/campaigns/copy", { ids })).statusCode).toBe(404);
+    expect((await call("POST", "/api/campaigns/batch-archive", { ids })).statusCode).toBe(404);
+    expect((await call("DELETE", "/api/campaigns/batch-archive", { ids })).statusCode).toBe(404);
+    expect((await call("PUT", "/api/campaigns/click-trigger", { campaigns: ids, click_automation_campaign_id: mine })).statusCode).toBe(
+      404,
+    );
+  }
+  expect((await call("PUT", "/api/campaigns/batch-status", { ids: [a.campaign.id], status: "stop" })).statusCode).toBe(404);
+  const mixed = await call("PUT", "/api/campaigns/batch-status", { ids: [mine, a.campaign.id], status: "paused" });
+  expect(mixed.json().errors).toContain(`Campaign #${a.campaign.id} was not found.`);
+  // A's campaign as a click trigger target of B's campaign: refused on the field.
+  const target = await call("PUT", "/api/campaigns/click-trigger", { campaigns: [mine], click_automation_campaign_id: a.campaign.id });
+  expect(target.statusCode).toBe(422);
+  // A's segment in B's campaign's audience: 404.
+  expect((await call("POST", `/api/campaigns/${mine}/segments`, { ids: [a.segment.id] })).statusCode).toBe(404);
+  expect((await call("POST", `/api/campaigns/${mine}/lists`, { id: a.list.id })).statusCode).toBe(404);
+  expect((await call("POST", `/api/campaigns/${mine}/sources`, { ids: [a.source.id] })).statusCode).toBe(404);
+}
+
 describe("tenant isolation", () => {
   it("classifies every registered route", () => {
     const protectedRoutes = routes.filter((r) => !r.public && r.url.startsWith("/api/"));
@@ -649,6 +737,7 @@ describe("tenant isolation", () => {
       await leadBatches(a, b);
       await segmentBatches(a, b);
       await lookupBatches(a, b);
+      await campaignBatches(a, b);
 
       expect(await snapshot(a)).toEqual(before);
       // Team A still works as before.

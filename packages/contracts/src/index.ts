@@ -1,4 +1,7 @@
 export * from "./auth";
+export * from "./campaign-list";
+export * from "./campaign-steps";
+export * from "./campaigns";
 export * from "./common";
 export * from "./email-groups";
 export * from "./enums";

@@ -1,6 +1,7 @@
 export * from "./accounts";
 export * from "./attributes";
 export * from "./billing";
+export * from "./campaigns";
 export * from "./contacts";
 export * from "./email-groups";
 export * from "./gateways";

@@ -9,6 +9,8 @@ import { registerJsonParser } from "./json-body";
 import { parseQuery } from "./querystring";
 import { attributesRoutes } from "./routes/attributes.routes";
 import { authRoutes } from "./routes/auth.routes";
+import { campaignStepsRoutes } from "./routes/campaign-steps.routes";
+import { campaignsRoutes } from "./routes/campaigns.routes";
 import { emailGroupsRoutes } from "./routes/email-groups.routes";
 import { gatewaysRoutes } from "./routes/gateways.routes";
 import { hooksRoutes } from "./routes/hooks.routes";
@@ -114,6 +116,8 @@ export async function buildApp(
   await emailGroupsRoutes(app, deps);
   await rulesRoutes(app, deps);
   await keywordsRoutes(app, deps);
+  await campaignsRoutes(app, deps);
+  await campaignStepsRoutes(app, deps);
   await registerLiveChannel(app, deps);
   if (opts.serveWeb !== false) await registerWebApp(app, deps.config.webDist);
   return { app, routes };

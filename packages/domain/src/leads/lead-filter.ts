@@ -12,6 +12,8 @@ export interface LeadFilter {
   teamId: number;
   listId?: number;
   segmentId?: number;
+  /** A campaign's audience: the union of its segments', lists' and sources' leads (membership checked by the caller). */
+  campaignId?: number;
   search?: string;
   status?: LeadStatus;
 }
@@ -89,7 +91,23 @@ async function ownersOf(db: DbOrTx, teamId: number, s: SearchKind): Promise<numb
 function membershipOf(f: LeadFilter): { table: SQL; key: SQL } | null {
   if (f.listId !== undefined) return { table: sql`list_leads`, key: sql`m.team_id = ${f.teamId} AND m.list_id = ${f.listId}` };
   if (f.segmentId !== undefined) return { table: sql`segment_leads`, key: sql`m.team_id = ${f.teamId} AND m.segment_id = ${f.segmentId}` };
+  if (f.campaignId !== undefined) return { table: campaignAudience(f.teamId, f.campaignId), key: sql`m.team_id = ${f.teamId}` };
   return null;
+}
+
+/**
+ * A campaign's audience as one membership (team_id, lead_id): UNION drops a lead that several of its segments,
+ * lists or sources hold, so each lead is one row.
+ */
+function campaignAudience(teamId: number, campaignId: number): SQL {
+  const of = (kind: string) => sql`a.team_id = ${teamId} AND a.campaign_id = ${campaignId} AND a.kind = ${kind}`;
+  return sql`(SELECT sl.team_id, sl.lead_id FROM campaign_audiences a
+      JOIN segment_leads sl ON sl.team_id = a.team_id AND sl.segment_id = a.ref_id WHERE ${of("segment")}
+    UNION SELECT ll.team_id, ll.lead_id FROM campaign_audiences a
+      JOIN list_leads ll ON ll.team_id = a.team_id AND ll.list_id = a.ref_id WHERE ${of("list")}
+    UNION SELECT ll.team_id, ll.lead_id FROM campaign_audiences a
+      JOIN lists li ON li.team_id = a.team_id AND li.source_id = a.ref_id
+      JOIN list_leads ll ON ll.team_id = li.team_id AND ll.list_id = li.id WHERE ${of("source")})`;
 }
 
 /** Whether the table (the team's leads, a list's or a segment's) holds this lead id: one primary-key probe. */

@@ -42,19 +42,26 @@ export async function listLeads(db: DbOrTx, ctx: TeamCtx, q: ListLeadsQuery, lis
 }
 
 /**
- * The table of a scope: the team's leads, a list's, or a segment's (`segmentId`, its membership checked by the
+ * The table of a scope: the team's leads, a list's, a segment's or a campaign's audience (`segmentId`, `campaignId`: checked by the
  * caller). `baseTotal` is the scope's maintained size, answered as the total when nothing narrows it.
  */
 export async function leadTable(
   db: DbOrTx,
   ctx: TeamCtx,
   q: ListLeadsQuery,
-  scope: { listId?: number; segmentId?: number; baseTotal?: number },
+  scope: { listId?: number; segmentId?: number; campaignId?: number; baseTotal?: number },
 ): Promise<LeadTablePage> {
   const { listId } = scope;
   const sort = parseSort(q, LeadSortKeys, DEFAULT_SORT);
   const cursor = decodeCursor(q.cursor, sort);
-  const filter = await filterSql(db, { teamId: ctx.teamId, listId, segmentId: scope.segmentId, search: q.search, status: q.status });
+  const filter = await filterSql(db, {
+    teamId: ctx.teamId,
+    listId,
+    segmentId: scope.segmentId,
+    campaignId: scope.campaignId,
+    search: q.search,
+    status: q.status,
+  });
 
   let page = filter.none ? { rows: [], next: null, prev: null } : await readPage(db, ctx.teamId, filter, sort, cursor, q.limit);
   // Read back to the start with fewer rows than a page (leads were deleted meanwhile): show the whole first page.

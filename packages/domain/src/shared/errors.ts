@@ -1,6 +1,7 @@
 import { accountErrors } from "../accounts/accounts.errors";
 import { attributeErrors } from "../attributes/attributes.errors";
 import { billingErrors } from "../billing/billing.errors";
+import { campaignErrors } from "../campaigns/campaigns.errors";
 import { contactErrors } from "../contacts/contacts.errors";
 import { emailGroupErrors } from "../email-groups/email-groups.errors";
 import { gatewayErrors } from "../gateways/gateways.errors";
@@ -35,6 +36,7 @@ export const errorMaps = [
   accountErrors,
   attributeErrors,
   billingErrors,
+  campaignErrors,
   contactErrors,
   emailGroupErrors,
   gatewayErrors,
@@ -60,6 +62,7 @@ export const appErrors = {
   ...accountErrors,
   ...attributeErrors,
   ...billingErrors,
+  ...campaignErrors,
   ...contactErrors,
   ...emailGroupErrors,
   ...gatewayErrors,

@@ -1,4 +1,11 @@
-import { AppConfig, Industries, SystemProcessesResponse } from "@leadflow/contracts";
+import {
+  AppConfig,
+  CampaignManualStatuses,
+  CampaignStatusList,
+  campaignStatusOptions,
+  Industries,
+  SystemProcessesResponse,
+} from "@leadflow/contracts";
 import { clearProcesses, getSetting, listProcesses } from "@leadflow/domain";
 import type { App, AppDeps } from "../types";
 
@@ -11,6 +18,8 @@ export async function systemRoutes(app: App, { database, config }: AppDeps) {
     live: { key: config.liveKey, path: `/app/${config.liveKey}` },
     industries: Industries,
     import_max_bytes: config.importMaxBytes,
+    campaign_status_list: campaignStatusOptions(CampaignStatusList),
+    campaign_manual_status_list: campaignStatusOptions(CampaignManualStatuses),
     version: "0.1.0",
   }));
   app.get("/api/health", { config: { public: true } }, async () => {
