@@ -123,6 +123,9 @@ const LEAD_BATCH = new Set([
   "POST /api/campaigns/batch-archive",
   "DELETE /api/campaigns/batch-archive",
   "PUT /api/campaigns/click-trigger",
+  // Campaign and step ids in the body: their own check below (campaignBatches).
+  "POST /api/campaigns/test-sms",
+  "POST /api/campaigns/test-email",
 ]);
 
 /**
@@ -663,6 +666,17 @@ async function campaignBatches(a: TeamA, b: Awaited<ReturnType<typeof teamB>>) {
   // A's campaign as a click trigger target of B's campaign: refused on the field.
   const target = await call("PUT", "/api/campaigns/click-trigger", { campaigns: [mine], click_automation_campaign_id: a.campaign.id });
   expect(target.statusCode).toBe(422);
+  // Test sends: A's campaign, or A's step under B's own campaign, is a 404 and nothing is sent or recorded.
+  const tests = [
+    ["/api/campaigns/test-sms", { phone: "+12015550123", message: "Hi" }],
+    ["/api/campaigns/test-email", { to_email: "b@example.com", sender: "b@example.com", subject: "Hi", message: "Hi" }],
+  ] as const;
+  for (const [url, body] of tests) {
+    for (const id of [a.campaign.id, mine]) {
+      expect((await call("POST", url, { ...body, id, step_id: a.campaign.step.id })).statusCode, `${url} ${id}`).toBe(404);
+    }
+  }
+  expect((await api.database.query("SELECT 1 FROM campaign_test_sends WHERE campaign_id = $1", [a.campaign.id])).rows).toEqual([]);
   // A's segment in B's campaign's audience: 404.
   expect((await call("POST", `/api/campaigns/${mine}/segments`, { ids: [a.segment.id] })).statusCode).toBe(404);
   expect((await call("POST", `/api/campaigns/${mine}/lists`, { id: a.list.id })).statusCode).toBe(404);

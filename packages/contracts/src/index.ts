@@ -1,6 +1,7 @@
 export * from "./auth";
 export * from "./campaign-list";
 export * from "./campaign-steps";
+export * from "./campaign-tests";
 export * from "./campaigns";
 export * from "./common";
 export * from "./email-groups";

@@ -10,6 +10,7 @@ import { parseQuery } from "./querystring";
 import { attributesRoutes } from "./routes/attributes.routes";
 import { authRoutes } from "./routes/auth.routes";
 import { campaignStepsRoutes } from "./routes/campaign-steps.routes";
+import { campaignTestsRoutes } from "./routes/campaign-tests.routes";
 import { campaignsRoutes } from "./routes/campaigns.routes";
 import { emailGroupsRoutes } from "./routes/email-groups.routes";
 import { gatewaysRoutes } from "./routes/gateways.routes";
@@ -118,6 +119,7 @@ export async function buildApp(
   await keywordsRoutes(app, deps);
   await campaignsRoutes(app, deps);
   await campaignStepsRoutes(app, deps);
+  await campaignTestsRoutes(app, deps);
   await registerLiveChannel(app, deps);
   if (opts.serveWeb !== false) await registerWebApp(app, deps.config.webDist);
   return { app, routes };

@@ -1,3 +1,4 @@
+import { CampaignLimits } from "@leadflow/contracts";
 import type { ErrorMap } from "../shared/error-map";
 
 export const campaignErrors = {
@@ -9,4 +10,8 @@ export const campaignErrors = {
   campaign_field_locked: { status: 422, message: "This field cannot be changed once the campaign has started." },
   campaign_steps_locked: { status: 422, message: "Steps can be added only while the campaign is a draft." },
   campaign_step_channel: { status: 422, message: "This step type does not fit the campaign's type." },
+  campaign_test_no_sender: { status: 422, message: "The campaign's sender cannot send." },
+  /** 429, as the other "too many" answers: the web shows the server's message (spec 3 §8). */
+  campaign_test_limit: { status: 429, message: `You can send ${CampaignLimits.testSmsPerDay} test messages a day for a campaign.` },
+  campaign_test_not_draft: { status: 422, message: "A test email can be sent only while the campaign is a draft." },
 } as const satisfies ErrorMap;

@@ -139,7 +139,6 @@ export const appMessages = {
   "leads.title": "Leads",
   "campaigns.title": "Campaigns",
   "campaigns.subtitle": "SMS and email campaigns made of steps.",
-  "campaigns.emptyText": "Campaigns are coming soon.",
   "analytics.title": "Analytics",
   "analytics.emptyText": "Analytics is coming soon: clicks, conversions and revenue across your campaigns.",
   "doc.title": "API Documentation",

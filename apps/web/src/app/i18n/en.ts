@@ -2,6 +2,7 @@ import { dataTableMessages } from "../../components/data-table/data-table.messag
 import { lookupTogglesMessages } from "../../components/lookup-toggles/lookup-toggles.messages";
 import { attributesMessages } from "../../features/attributes/attributes.messages";
 import { audiencesMessages } from "../../features/audiences/audiences.messages";
+import { campaignsMessages } from "../../features/campaigns/campaigns.messages";
 import { docMessages } from "../../features/doc/doc.messages";
 import { emailGroupsMessages } from "../../features/email-groups/email-groups.messages";
 import { exportsMessages } from "../../features/exports/exports.messages";
@@ -45,6 +46,7 @@ export const en = {
   ...revenueMessages,
   ...routingMessages,
   ...emailGroupsMessages,
+  ...campaignsMessages,
 } as const;
 
 declare module "../../lib/i18n" {

@@ -1,16 +1,102 @@
-import CampaignIcon from "@mui/icons-material/CampaignOutlined";
-import { SimplePage } from "../../../components/page-header/simple-page";
+import type { CampaignRow, CampaignType } from "@leadflow/contracts";
+import AddIcon from "@mui/icons-material/Add";
+import RefreshIcon from "@mui/icons-material/Refresh";
+import { Button } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { useContextMenu } from "../../../components/context-menu/context-menu";
+import { PageHeader } from "../../../components/page-header/page-header";
 import { useT } from "../../../lib/i18n";
+import { useDebounced } from "../../../lib/use-debounced";
+import { campaignsQuery } from "../api/campaigns.api";
+import { CampaignFormDialog } from "../components/campaign-form-dialog";
+import { CampaignsTable } from "../components/campaigns-table";
+import { ListFilters } from "../components/list-filters";
+import { TodayCards } from "../components/today-cards";
+import { useCampaignBulkActions } from "../components/use-campaign-bulk-actions";
+import { useCampaignsUrlState } from "../components/use-campaigns-url-state";
+import { defaultPeriod, type PeriodState, periodParams } from "../model/period";
+import { readStoredTypes, writeStoredTypes } from "../model/type-filter";
 
+/** Campaigns (spec 3 §2): today's cards, the 28-column list with its filters, bulk actions and Create Campaign. */
 export function CampaignsPage() {
   const t = useT();
+  const p = useAccountPath();
+  const navigate = useNavigate();
+  useBreadcrumbs([{ label: t("campaigns.title") }]);
+
+  const table = useCampaignsUrlState();
+  const [types, setTypes] = useState<CampaignType[]>(() => readStoredTypes());
+  const [period, setPeriod] = useState<PeriodState>(defaultPeriod);
+  const [archived, setArchived] = useState(false);
+  // The custom dates wait 500 ms (spec 3 §9) so typing a date does not fetch for every keystroke.
+  const settledPeriod = useDebounced(period, period.choice === "custom" ? 500 : 0);
+  const query = useQuery(
+    campaignsQuery({
+      ...table.request,
+      ...periodParams(settledPeriod),
+      types: types.length ? types : undefined,
+      archived: archived || undefined,
+    }),
+  );
+
+  const [selected, setSelected] = useState<number[]>([]);
+  const [creating, setCreating] = useState(false);
+  const rows = query.data?.data ?? [];
+  const statuses = rows.filter((r) => selected.includes(r.id)).map((r) => r.status);
+  const bulk = useCampaignBulkActions(selected, statuses, archived, () => setSelected([]));
+  useContextMenu([{ key: "create", label: t("campaigns.create"), icon: <AddIcon />, onClick: () => setCreating(true) }, ...bulk.menuItems]);
+
+  const filtersChanged = () => {
+    setSelected([]);
+    if (table.page !== 1) table.setPage(1, { replace: true });
+  };
+  const href = (row: CampaignRow) => p(`campaigns/${row.id}`);
+
   return (
-    <SimplePage
-      title={t("campaigns.title")}
-      subtitle={t("campaigns.subtitle")}
-      icon={<CampaignIcon />}
-      emptyTitle={t("common.comingSoon")}
-      emptyText={t("campaigns.emptyText")}
-    />
+    <>
+      <PageHeader title={t("campaigns.title")} subtitle={t("campaigns.subtitle")} />
+      <TodayCards />
+      <ListFilters
+        types={types}
+        onTypes={(next) => {
+          setTypes(next);
+          writeStoredTypes(next);
+          filtersChanged();
+        }}
+        period={period}
+        onPeriod={(next) => {
+          setPeriod(next);
+          filtersChanged();
+        }}
+        archived={archived}
+        onArchived={(next) => {
+          setArchived(next);
+          filtersChanged();
+        }}
+      />
+      <CampaignsTable
+        query={query}
+        state={table}
+        selected={selected}
+        onSelect={setSelected}
+        href={href}
+        toolbarActions={
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<RefreshIcon />}
+            disabled={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            {t("campaigns.refresh")}
+          </Button>
+        }
+      />
+      <CampaignFormDialog open={creating} onClose={() => setCreating(false)} onSaved={(c) => navigate(p(`campaigns/${c.id}`))} />
+      {bulk.dialogs}
+    </>
   );
 }
