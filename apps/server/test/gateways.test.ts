@@ -488,4 +488,24 @@ describe("integrations isolation", () => {
     expect(await raw(gw.id)).toEqual(before);
     expect(await loadGatewayForRun(api.db, b.ctx.teamId, gw.id)).toBeNull();
   });
+
+  it("answers an email gateway's verified senders and domains, and refuses other kinds and other teams", async () => {
+    const { token } = await api.factory.team();
+    const email = await create(token, { kind: "email", type: "sandbox", name: "Mail sandbox" });
+    const res = await call(token, "GET", `/api/gateways/${email.id}/email-senders`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.error).toBeNull();
+    expect(body.senders.length).toBeGreaterThan(0);
+    expect(body.senders[0].key).toMatch(/@/);
+    expect(body.domains.length).toBeGreaterThan(0);
+
+    const sms = await create(token, { kind: "sms", type: "sandbox", name: "Text sandbox" });
+    const notEmail = await call(token, "GET", `/api/gateways/${sms.id}/email-senders`);
+    expect(notEmail.statusCode).toBe(422);
+    expect(notEmail.json().message).toBe("This integration is not an email gateway.");
+
+    const b = await api.factory.team();
+    expect((await call(b.token, "GET", `/api/gateways/${email.id}/email-senders`)).statusCode).toBe(404);
+  });
 });

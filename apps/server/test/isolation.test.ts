@@ -48,6 +48,7 @@ const ID_KIND = {
   "/api/segments/:id/export": "segment",
   "/api/gateways/:id": "gateway",
   "/api/gateways/:id/test": "gateway",
+  "/api/gateways/:id/email-senders": "gateway",
   "/api/gateways/:id/sandbox/inbound": "gateway",
   "/api/lookup/:id": "lookup",
   "/api/lookup/:id/status": "lookup",

@@ -394,3 +394,13 @@ export type GatewayOptionsQuery = z.infer<typeof GatewayOptionsQuery>;
 
 export const TestGatewayResult = z.object({ ok: z.boolean(), message: z.string() });
 export type TestGatewayResult = z.infer<typeof TestGatewayResult>;
+
+/** An email gateway's verified senders (spec 2 §7 "senders and email domains"): addresses, and domains any address of may send. */
+const EmailSenderOption = z.object({ key: z.string(), label: z.string() });
+export const EmailGatewaySenders = z.object({
+  senders: z.array(EmailSenderOption),
+  domains: z.array(EmailSenderOption),
+  /** The provider could not be asked (wrong credentials, down): in words, with empty lists. */
+  error: z.string().nullable(),
+});
+export type EmailGatewaySenders = z.infer<typeof EmailGatewaySenders>;

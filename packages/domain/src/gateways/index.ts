@@ -1,3 +1,4 @@
+export * from "./email-senders";
 export * from "./gateway-run";
 export * from "./gateway-secrets";
 export * from "./gateways.service";

@@ -1,4 +1,5 @@
 import {
+  EmailGatewaySenders,
   Gateway,
   GatewayOptions,
   GatewayOptionsQuery,
@@ -11,7 +12,7 @@ import {
   TestGatewayDraft,
   TestGatewayResult,
 } from "@leadflow/contracts";
-import { hitRateLimit } from "@leadflow/domain";
+import { emailGatewaySenders, hitRateLimit } from "@leadflow/domain";
 import {
   createGateway,
   deleteGateway,
@@ -32,7 +33,7 @@ const One = z.object({ data: Gateway });
 /** Each test calls a provider from this server: a team gets a few per minute, not a request amplifier. */
 const TEST_RATE = { limit: 20, windowSeconds: 60 };
 
-export async function gatewaysRoutes(app: App, { database }: AppDeps) {
+export async function gatewaysRoutes(app: App, { database, config }: AppDeps) {
   const db = database.db;
   const providerOptions = providerOptionsFromEnv(process.env);
 
@@ -117,6 +118,21 @@ export async function gatewaysRoutes(app: App, { database }: AppDeps) {
     async (req) => {
       await hitRateLimit(db, `gateway-test:${req.auth.teamId}`, TEST_RATE);
       return testSavedGateway(db, req.auth, req.params.id, providerOptions);
+    },
+  );
+  app.get(
+    "/api/gateways/:id/email-senders",
+    {
+      schema: {
+        tags,
+        summary: "The verified addresses and domains an email gateway may send from, as its provider says",
+        params: IdParam,
+        response: { 200: EmailGatewaySenders },
+      },
+    },
+    async (req) => {
+      await hitRateLimit(db, `gateway-test:${req.auth.teamId}`, TEST_RATE);
+      return emailGatewaySenders(db, req.auth, req.params.id, { publicUrl: config.appUrl, providerOptions });
     },
   );
 }
