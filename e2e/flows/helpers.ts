@@ -49,7 +49,8 @@ export async function pickOption(page: Page, combobox: Locator, option: string):
 }
 
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
-  await expect(page.locator("#notistack-snackbar, .notistack-MuiContent").filter({ hasText: text }).first()).toBeVisible();
+  // Visible ones only: a toast with the same words may still be there, leaving.
+  await expect(page.locator("#notistack-snackbar, .notistack-MuiContent").filter({ hasText: text, visible: true }).first()).toBeVisible();
 }
 
 /** The signed-in account's API headers, for setting up data the way another system would. */
