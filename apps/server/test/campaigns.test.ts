@@ -1,4 +1,5 @@
 import type { Campaign, CampaignRow } from "@leadflow/contracts";
+import { sendUnitCost } from "@leadflow/domain";
 import { describe, expect, it } from "vitest";
 import { signedInTeam, useApi } from "./helpers";
 
@@ -154,6 +155,43 @@ describe("campaigns: create, edit, delete", () => {
     const kept = await api.database.query<{ deleted_at: string | null }>("SELECT deleted_at FROM campaigns WHERE id = $1", [started.id]);
     expect(kept.rows[0]!.deleted_at).not.toBeNull();
     expect((await t.call("GET", `/api/campaigns/${started.id}`)).statusCode).toBe(404);
+  });
+
+  it("prices a part through its sender: the gateway's, or the dearest of a route's gateways", async () => {
+    const t = await team();
+    const byGateway = await create(t, smsCampaign(t.sms.id));
+    expect(byGateway.part_price).toBe(sendUnitCost("sms", "sandbox"));
+
+    const twilio = (
+      await t.call("POST", "/api/gateways", {
+        kind: "sms",
+        type: "gateway1",
+        name: "Twilio",
+        params: { sys_id: "AC0000000000000001", auth_token: "twilio-auth-token-9876" },
+        senders: { numbers: [{ number: "+12125550100", type: "local" }] },
+      })
+    ).json().data as { id: number };
+    const groups = (await t.call("GET", "/api/carrier-groups")).json().data.data as { id: number }[];
+    const route = await t.call("POST", "/api/routes", {
+      name: "Main",
+      default: { gateway_id: t.sms.id, sender_type: "phone", sender: "+12015550101", frequency: 60 },
+      groups: [{ gateway_id: twilio.id, sender_type: "phone", sender: "+12125550100", group_id: groups[0]!.id, frequency: 30 }],
+    });
+    expect(route.statusCode, route.body).toBe(201);
+    const byRoute = await create(t, { name: "Routed", type: "sms", sender_type: "route", route_id: route.json().data.id });
+    expect(byRoute.part_price).toBe(sendUnitCost("sms", "gateway1"));
+    expect(sendUnitCost("sms", "gateway1")).toBeGreaterThan(sendUnitCost("sms", "sandbox")!);
+  });
+
+  it("expires every link sent so far, once asked", async () => {
+    const t = await team();
+    const c = await create(t, smsCampaign(t.sms.id));
+    expect(c.links_expired_at).toBeNull();
+    const res = await t.call("POST", `/api/campaigns/${c.id}/expire-links`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe("Links have been expired.");
+    const after = (await t.call("GET", `/api/campaigns/${c.id}`)).json().data as Campaign;
+    expect(Date.parse(after.links_expired_at!)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("answers 404 for another team's campaign", async () => {

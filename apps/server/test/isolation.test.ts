@@ -70,6 +70,7 @@ const ID_KIND = {
   "/api/campaigns/:id/lists": "campaign",
   "/api/campaigns/:id/leads": "campaign",
   "/api/campaigns/:id/campaign-steps": "campaign",
+  "/api/campaigns/:id/expire-links": "campaign",
   "/api/campaign-steps/:id": "campaignStep",
   "/api/campaign-steps/:id/copy": "campaignStep",
 } as const satisfies Record<string, Kind>;

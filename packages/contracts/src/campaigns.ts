@@ -272,6 +272,13 @@ export const Campaign = z.object({
   records: z.number(),
   steps: z.number().int(),
   processed_count: z.number(),
+  /**
+   * What one SMS part (SMS types) or one email (email types) costs through the campaign's sender, in dollars: the
+   * gateway's price, the pool's gateway's, or the dearest of a route's gateways; null while no sender is chosen.
+   */
+  part_price: z.number().nullable(),
+  /** When Expire All Links ran: every link of the campaign sent before it redirects as expired. */
+  links_expired_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -288,6 +295,7 @@ export const CampaignMessages = {
   archived: "Campaigns have been archived.",
   unarchived: "Campaigns have been removed from the archive.",
   clickTrigger: "Click trigger has been set.",
+  linksExpired: "Links have been expired.",
 } as const;
 
 // ── Bulk actions ─────────────────────────────────────────────────────────────────────────────────────────────

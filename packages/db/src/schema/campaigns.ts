@@ -78,6 +78,8 @@ export const campaigns = pgTable(
     /** Set when it first goes Active; from then on the sending fields are locked. */
     isStarted: boolean("is_started").notNull().default(false),
     archivedAt: ts("archived_at"),
+    /** Expire All Links: a link of this campaign sent before this moment redirects as expired. */
+    linksExpiredAt: ts("links_expired_at"),
     /** A campaign that has started is only hidden: its messages stay on the lead timelines. */
     deletedAt: ts("deleted_at"),
     createdAt: ts("created_at").notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import {
   type Campaign,
+  CampaignChannel,
   CampaignFrequencyPeriods,
   type CampaignSenderType,
   type CampaignStatus,
@@ -9,6 +10,7 @@ import {
   CampaignTypeLabels,
 } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { sendUnitCost } from "../providers";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, intArray, iso, one, rows } from "../shared/rows";
@@ -48,6 +50,7 @@ export interface CampaignRecord {
   reply_to: string | null;
   is_started: boolean;
   archived_at: string | null;
+  links_expired_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -80,6 +83,8 @@ type Detail = CampaignRecord & {
   records: number;
   processed: number;
   steps: number;
+  /** The provider types of every gateway the sender may send through (one, a pool's, or a route's). */
+  sender_gateway_types: string[] | null;
 };
 
 /** The campaigns with their labels and all-time audience figures; `where` narrows `c`. */
@@ -89,7 +94,13 @@ export async function campaignDetails(db: DbOrTx, ctx: TeamCtx, where: SQL): Pro
     sql`SELECT c.*, g.name AS gateway_label, r.name AS route_label, p.name AS pool_label,
           co.name AS cool_off_rule_name, id.name AS inactive_device_rule_name,
           coalesce(k.records, 0)::float8 AS records, coalesce(k.processed, 0)::float8 AS processed,
-          (SELECT count(*)::int FROM campaign_steps s WHERE s.campaign_id = c.id AND s.parent_step_id IS NULL) AS steps
+          (SELECT count(*)::int FROM campaign_steps s WHERE s.campaign_id = c.id AND s.parent_step_id IS NULL) AS steps,
+          (SELECT array_agg(DISTINCT sg.type) FROM gateways sg WHERE sg.id IN (
+             SELECT c.gateway_id WHERE c.sender_type = 'gateway'
+             UNION ALL SELECT ps.gateway_id FROM campaign_pool_senders ps WHERE c.sender_type = 'pool' AND ps.pool_id = p.id
+             UNION ALL SELECT r.gateway_id WHERE c.sender_type = 'route'
+             UNION ALL SELECT rg.gateway_id FROM campaign_route_groups rg WHERE c.sender_type = 'route' AND rg.route_id = r.id
+          )) AS sender_gateway_types
         FROM campaigns c
         LEFT JOIN gateways g ON g.id = c.gateway_id AND (g.team_id = c.team_id OR g.team_id IS NULL)
         LEFT JOIN campaign_routes r ON r.id = c.route_id AND r.team_id = c.team_id
@@ -108,6 +119,12 @@ export async function campaignDetail(db: DbOrTx, ctx: TeamCtx, id: number): Prom
   const [found] = await campaignDetails(db, ctx, sql`c.id = ${id}`);
   if (!found) throw new AppError("campaign_not_found");
   return found;
+}
+
+/** The dearest price among the sender's gateways: what a part may cost, never an understatement. */
+function partPrice(c: Detail): number | null {
+  const prices = (c.sender_gateway_types ?? []).map((t) => sendUnitCost(CampaignChannel[c.type], t)).filter((p) => p !== null);
+  return prices.length ? Math.max(...prices) : null;
 }
 
 const label = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
@@ -162,6 +179,8 @@ function present(c: Detail): Campaign {
     records: c.records,
     steps: c.steps,
     processed_count: c.processed,
+    part_price: partPrice(c),
+    links_expired_at: iso(c.links_expired_at),
     created_at: iso(c.created_at)!,
     updated_at: iso(c.updated_at)!,
   };

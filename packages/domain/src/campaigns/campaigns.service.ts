@@ -172,3 +172,14 @@ export async function setClickTrigger(db: DbOrTx, ctx: TeamCtx, input: CampaignC
     return found.length;
   });
 }
+
+/**
+ * Expire All Links: every link the campaign has sent until now redirects as expired (to the step's expired-link
+ * target, or the app's expired page); links sent later live by their own step settings.
+ */
+export async function expireCampaignLinks(db: DbOrTx, ctx: TeamCtx, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await campaignOf(tx, ctx, id, true);
+    await tx.execute(sql`UPDATE campaigns SET links_expired_at = now(), updated_at = now() WHERE team_id = ${ctx.teamId} AND id = ${id}`);
+  });
+}

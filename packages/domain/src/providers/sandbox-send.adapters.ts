@@ -167,6 +167,13 @@ async function parseSandboxCallback(ctx: SendContext, req: CallbackRequest): Pro
   return inbound ? parseInbound(req.rawBody) : parseStatus(req.rawBody);
 }
 
+/**
+ * The sandbox's simulated list prices, a US carrier's SMS part and an SES email: no money reaches a provider, but a
+ * demo campaign shows what the same messages would cost through a real gateway.
+ */
+export const SANDBOX_SMS_UNIT_COST = 0.0079;
+export const SANDBOX_EMAIL_UNIT_COST = 0.0001;
+
 const newProviderId = () => `sbx_${randomUUID().replace(/-/g, "")}`;
 
 /**
@@ -183,11 +190,12 @@ function sandboxSender(
 ): Omit<SmsSendAdapter, "send"> & { send(req: { messageId: string; to: string }): Promise<SendOutcome> } {
   const queue = () => opts.sandboxCallbacks ?? sharedSandboxCallbacks();
   return {
-    unitCost: 0,
+    unitCost: channel === "sms" ? SANDBOX_SMS_UNIT_COST : SANDBOX_EMAIL_UNIT_COST,
     async send(req) {
       const providerId = newProviderId();
       queue().schedule(statusCallback(ctx, channel, req.messageId, providerId, outcomeOf(req.to)));
-      return { kind: "accepted", providerId, cost: 0 };
+      // No price in the answer: the ledger prices the parts at `unitCost`, as for a provider that answers none.
+      return { kind: "accepted", providerId };
     },
     parseCallback: (req) => parseSandboxCallback(ctx, req),
     senderOptions: async () => [...senders],

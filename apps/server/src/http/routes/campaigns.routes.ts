@@ -25,6 +25,7 @@ import {
   createCampaign,
   deleteCampaign,
   deleteCampaigns,
+  expireCampaignLinks,
   getCampaign,
   listCampaigns,
   setCampaignStatus,
@@ -135,6 +136,14 @@ export async function campaignsRoutes(app: App, { database }: AppDeps) {
     async (req) => {
       await deleteCampaign(db, req.auth, req.params.id);
       return { message: CampaignMessages.deleted };
+    },
+  );
+  app.post(
+    "/api/campaigns/:id/expire-links",
+    { schema: { tags, summary: "Expire every link the campaign has sent", params: IdParam, response: { 200: MessageResponse } } },
+    async (req) => {
+      await expireCampaignLinks(db, req.auth, req.params.id);
+      return { message: CampaignMessages.linksExpired };
     },
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "links_expired_at" timestamp with time zone;
