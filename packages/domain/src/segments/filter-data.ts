@@ -1,7 +1,8 @@
 import type { DataField, DateRange, SegmentFilter } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { intArray } from "../shared/rows";
-import { type Bounds, parseDatePeriod, rangeBounds, wallOrder } from "./filter-dates";
+import { wallOrder } from "../shared/zoned-time";
+import { type Bounds, parseDatePeriod, rangeBounds } from "./filter-dates";
 import { DATE_HINT, idValues, instant, type RowScope } from "./filter-values";
 
 /*

@@ -1,22 +1,11 @@
 import type { DateRange } from "@leadflow/contracts";
+import { DAY_MS, shift, type Wall, wallAt, zonedInstant } from "../shared/zoned-time";
 
 /*
  * Dates in segment filters are wall-clock texts ('2026-01-31', '2026-01-31 23:59:59') read in the tree's IANA
  * zone (the browser's). They become instants here, in JavaScript, so the SQL compares a column with a constant
  * timestamptz: the planner can estimate it, and no zone conversion runs per lead.
  */
-
-const DAY_MS = 86_400_000;
-
-/** A wall-clock time in some zone; month 1–12. */
-export interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
 
 /**
  * A date value as the period it names: '2026-01-31' the whole day, '2026-01-31 10:00' that minute,
@@ -27,89 +16,6 @@ export interface DatePeriod {
   start: Wall;
   /** The first wall time after the period. */
   end: Wall;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's formatter, or null when the zone is unknown (Intl knows the IANA names PostgreSQL knows). */
-function formatter(timeZone: string): Intl.DateTimeFormat | null {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "numeric",
-        day: "numeric",
-        hour: "numeric",
-        minute: "numeric",
-        second: "numeric",
-      });
-    } catch {
-      return null;
-    }
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-export function isTimeZone(timeZone: string): boolean {
-  return timeZone.trim() !== "" && formatter(timeZone) !== null;
-}
-
-/** The wall-clock time an instant shows in a zone (whole seconds). */
-export function wallAt(instant: number, timeZone: string): Wall {
-  const parts = Object.fromEntries(
-    formatter(timeZone)!
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
-}
-
-const asUtc = (w: Wall) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-/** Orders wall times (of one zone). */
-export const wallOrder = asUtc;
-
-/** The zone's offset from UTC at an instant, in ms. */
-function offsetAt(instant: number, timeZone: string): number {
-  return asUtc(wallAt(instant, timeZone)) - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * The instant a wall time names in a zone. Around a clock change the two offsets in force that day are tried:
- * a repeated wall time (clocks going back) is its first occurrence; a skipped one (clocks going forward) moves
- * forward by the gap, as PostgreSQL reads it — so a day starting at a skipped midnight starts when it begins.
- */
-export function zonedInstant(w: Wall, timeZone: string): Date {
-  const local = asUtc(w);
-  const before = offsetAt(local - DAY_MS, timeZone);
-  const after = offsetAt(local + DAY_MS, timeZone);
-  const fits = [local - before, local - after].filter((t) => offsetAt(t, timeZone) === local - t);
-  return new Date(fits.length > 0 ? Math.min(...fits) : local - before);
-}
-
-/** Wall-time arithmetic (calendar fields, no zone): Date.UTC normalises overflowing days and months. */
-function shift(w: Wall, by: Partial<Wall>): Wall {
-  const d = new Date(
-    Date.UTC(
-      w.year + (by.year ?? 0),
-      w.month - 1 + (by.month ?? 0),
-      w.day + (by.day ?? 0),
-      w.hour + (by.hour ?? 0),
-      w.minute + (by.minute ?? 0),
-      w.second + (by.second ?? 0),
-    ),
-  );
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-  };
 }
 
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;

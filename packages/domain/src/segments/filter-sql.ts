@@ -9,10 +9,10 @@ import {
 } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
+import { isTimeZone } from "../shared/zoned-time";
 import { attributeCondition } from "./filter-attributes";
 import { campaignCondition } from "./filter-campaigns";
 import { dataConditions } from "./filter-data";
-import { isTimeZone } from "./filter-dates";
 import { systemConditions } from "./filter-system";
 import type { AttributeKind, RowScope } from "./filter-values";
 

@@ -2,7 +2,8 @@ import { type SegmentFilter, type SystemField, SystemFields } from "@leadflow/co
 import { type SQL, sql } from "drizzle-orm";
 import { likePattern } from "../shared/paging";
 import { intArray } from "../shared/rows";
-import { daysAgo, type Wall, zonedInstant } from "./filter-dates";
+import { type Wall, zonedInstant } from "../shared/zoned-time";
+import { daysAgo } from "./filter-dates";
 import { dateValues, dayCount, instant, numberValues, optionValues, type RowScope, stringValues, textArray } from "./filter-values";
 
 /*

@@ -1,6 +1,7 @@
 import type { FilterFieldDef, SegmentFilter } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { type DatePeriod, parseDatePeriod, wallOrder } from "./filter-dates";
+import { wallOrder } from "../shared/zoned-time";
+import { type DatePeriod, parseDatePeriod } from "./filter-dates";
 
 export type AttributeKind = "string" | "phone" | "email";
 
