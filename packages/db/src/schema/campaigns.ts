@@ -1,28 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  time,
-  timestamp,
-} from "drizzle-orm/pg-core";
-import { teams } from "./accounts";
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, time } from "drizzle-orm/pg-core";
+import { counter, namedTeamRecord, parentId, parentTeamId, teamIndex, timestamps, ts } from "./columns";
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
-const teamId = () =>
-  integer("team_id")
-    .notNull()
-    .references(() => teams.id, { onDelete: "cascade" });
-const counter = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
 const money = (name: string) => numeric(name, { precision: 16, scale: 4, mode: "number" }).notNull().default(0);
 
 /*
@@ -35,9 +14,7 @@ const money = (name: string) => numeric(name, { precision: 16, scale: 4, mode: "
 export const campaigns = pgTable(
   "campaigns",
   {
-    id: serial("id").primaryKey(),
-    teamId: teamId(),
-    name: text("name").notNull(),
+    ...namedTeamRecord(),
     /** sms, automation, email, email_automation */
     type: text("type").notNull(),
     status: text("status").notNull().default("draft"),
@@ -82,8 +59,7 @@ export const campaigns = pgTable(
     linksExpiredAt: ts("links_expired_at"),
     /** A campaign that has started is only hidden: its messages stay on the lead timelines. */
     deletedAt: ts("deleted_at"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("campaigns_team_created_idx").on(t.teamId, t.createdAt),
@@ -93,6 +69,9 @@ export const campaigns = pgTable(
   ],
 );
 
+/** A row of a campaign (a step, its audience, its counters): the campaign's team, and the campaign it goes with. */
+const ofCampaign = () => ({ teamId: parentTeamId(), campaignId: parentId("campaign_id", () => campaigns.id) });
+
 /**
  * A step, or a part of a split step (`parent_step_id`). The engine filters on the columns; the rest of the SMS and
  * email extras are `options`, validated by the contracts' step schema.
@@ -101,10 +80,7 @@ export const campaignSteps = pgTable(
   "campaign_steps",
   {
     id: serial("id").primaryKey(),
-    teamId: integer("team_id").notNull(),
-    campaignId: integer("campaign_id")
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+    ...ofCampaign(),
     parentStepId: integer("parent_step_id"),
     position: integer("position").notNull().default(0),
     /** sms, email, split */
@@ -124,12 +100,11 @@ export const campaignSteps = pgTable(
     twoFaAutomationCampaignId: integer("two_fa_automation_campaign_id"),
     tmoLimitAutomationCampaignId: integer("tmo_limit_automation_campaign_id"),
     options: jsonb("options").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("campaign_steps_campaign_idx").on(t.campaignId, t.parentStepId, t.position),
-    index("campaign_steps_team_idx").on(t.teamId, t.id),
+    teamIndex("campaign_steps", t),
     check("campaign_steps_delay_nonneg", sql`${t.delay} >= 0`),
   ],
 );
@@ -138,10 +113,7 @@ export const campaignSteps = pgTable(
 export const campaignAudiences = pgTable(
   "campaign_audiences",
   {
-    teamId: integer("team_id").notNull(),
-    campaignId: integer("campaign_id")
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+    ...ofCampaign(),
     /** segment, source, list */
     kind: text("kind").notNull(),
     refId: integer("ref_id").notNull(),
@@ -158,10 +130,7 @@ export const campaignAudiences = pgTable(
 export const campaignCounters = pgTable(
   "campaign_counters",
   {
-    teamId: integer("team_id").notNull(),
-    campaignId: integer("campaign_id")
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+    ...ofCampaign(),
     stepId: integer("step_id").notNull().default(0),
     partId: integer("part_id").notNull().default(0),
     day: date("day", { mode: "string" }).notNull(),
@@ -202,10 +171,7 @@ export const campaignTestSends = pgTable(
   "campaign_test_sends",
   {
     id: serial("id").primaryKey(),
-    teamId: integer("team_id").notNull(),
-    campaignId: integer("campaign_id")
-      .notNull()
-      .references(() => campaigns.id, { onDelete: "cascade" }),
+    ...ofCampaign(),
     stepId: integer("step_id"),
     /** sms, email */
     channel: text("channel").notNull(),

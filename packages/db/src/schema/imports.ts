@@ -1,24 +1,8 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
-import { teams, users } from "./accounts";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { counter, parentId, teamId, timestamps, ts } from "./columns";
 import { lists, sources } from "./sources";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
-const counter = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
 
 /**
  * One uploaded file and its run ("processing document"). Phase one (importing source data) and phase two (lead
@@ -27,9 +11,7 @@ const counter = (name: string) => bigint(name, { mode: "number" }).notNull().def
 export const imports = pgTable(
   "imports",
   {
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamId(),
     id: integer("id").generatedByDefaultAsIdentity().notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     // The history outlives a deleted list or source.
@@ -93,8 +75,7 @@ export const imports = pgTable(
     dispatchedAt: ts("dispatched_at"),
     startedAt: ts("started_at"),
     finishedAt: ts("finished_at"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.id] }),
@@ -183,9 +164,7 @@ export const importStaging = pgTable(
 export const validationTemplates = pgTable(
   "validation_templates",
   {
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamId(),
     type: text("type", { enum: ["phone"] }).notNull(),
     values: jsonb("values").$type<string[]>().notNull().default([]),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -201,17 +180,11 @@ export const validationTemplates = pgTable(
 export const importLists = pgTable(
   "import_lists",
   {
-    teamId: integer("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: teamId(),
     id: integer("id").generatedByDefaultAsIdentity().notNull(),
     name: text("name").notNull(),
-    sourceId: integer("source_id")
-      .notNull()
-      .references(() => sources.id, { onDelete: "cascade" }),
-    listId: integer("list_id")
-      .notNull()
-      .references(() => lists.id, { onDelete: "cascade" }),
+    sourceId: parentId("source_id", () => sources.id),
+    listId: parentId("list_id", () => lists.id),
     apiKey: text("api_key").notNull(),
     keyHash: text("key_hash").notNull(),
     checkMobileStatus: boolean("check_mobile_status").notNull().default(false),
@@ -223,8 +196,7 @@ export const importLists = pgTable(
     leadStatus: smallint("lead_status"),
     emailStatus: smallint("email_status"),
     phoneStatus: smallint("phone_status"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.id] }),

@@ -1,27 +1,9 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { teams } from "./accounts";
+import { namedTeamRecord, parentId, parentTeamId, teamId, teamIndex, timestamps, ts } from "./columns";
 import { gateways } from "./gateways";
 import { lists } from "./sources";
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
-const teamId = () =>
-  integer("team_id")
-    .notNull()
-    .references(() => teams.id, { onDelete: "cascade" });
 
 /*
  * The settings campaigns send with (spec 2 §2–§3, CAMPAIGNS.md §1): carrier groups, routes, pools, rules, keywords,
@@ -41,45 +23,43 @@ export const carrierGroups = pgTable("carrier_groups", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
+/** A route, a route's group and a pool's sender send through a gateway, which cannot be deleted while they do. */
+const sendsThrough = () => ({
+  gatewayId: integer("gateway_id")
+    .notNull()
+    .references(() => gateways.id, { onDelete: "restrict" }),
+  /** `phone` (a gateway number or alpha id) or `pool` (a provider-side pool of the gateway). */
+  senderType: text("sender_type").notNull(),
+  sender: text("sender").notNull(),
+  senderName: text("sender_name").notNull().default(""),
+});
+
+/** A team's named record whose items are rows of their own table (a pool's senders, an email group's addresses). */
+const namedTeamTable = <N extends string>(name: N) => pgTable(name, { ...namedTeamRecord(), ...timestamps() }, (t) => [teamIndex(name, t)]);
+
 /** A campaign route: a default gateway/sender and per-carrier-group gateways/senders, each with its frequency per minute. */
 export const campaignRoutes = pgTable(
   "campaign_routes",
   {
-    id: serial("id").primaryKey(),
-    teamId: teamId(),
-    name: text("name").notNull(),
-    gatewayId: integer("gateway_id")
-      .notNull()
-      .references(() => gateways.id, { onDelete: "restrict" }),
-    /** `phone` (a gateway number or alpha id) or `pool` (a provider-side pool of the gateway). */
-    senderType: text("sender_type").notNull(),
-    sender: text("sender").notNull(),
-    senderName: text("sender_name").notNull().default(""),
+    ...namedTeamRecord(),
+    ...sendsThrough(),
     /** Messages per minute. */
     frequency: integer("frequency").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
-  (t) => [index("campaign_routes_team_idx").on(t.teamId, t.id), check("campaign_routes_frequency_nonneg", sql`${t.frequency} >= 0`)],
+  (t) => [teamIndex("campaign_routes", t), check("campaign_routes_frequency_nonneg", sql`${t.frequency} >= 0`)],
 );
 
 export const campaignRouteGroups = pgTable(
   "campaign_route_groups",
   {
     id: serial("id").primaryKey(),
-    teamId: integer("team_id").notNull(),
-    routeId: integer("route_id")
-      .notNull()
-      .references(() => campaignRoutes.id, { onDelete: "cascade" }),
+    teamId: parentTeamId(),
+    routeId: parentId("route_id", () => campaignRoutes.id),
     groupId: integer("group_id")
       .notNull()
       .references(() => carrierGroups.id, { onDelete: "restrict" }),
-    gatewayId: integer("gateway_id")
-      .notNull()
-      .references(() => gateways.id, { onDelete: "restrict" }),
-    senderType: text("sender_type").notNull(),
-    sender: text("sender").notNull(),
-    senderName: text("sender_name").notNull().default(""),
+    ...sendsThrough(),
     frequency: integer("frequency").notNull(),
   },
   (t) => [
@@ -89,32 +69,15 @@ export const campaignRouteGroups = pgTable(
 );
 
 /** A pool of senders: a lead keeps the number it was first sent from (sticky), geomatched when possible. */
-export const campaignPools = pgTable(
-  "campaign_pools",
-  {
-    id: serial("id").primaryKey(),
-    teamId: teamId(),
-    name: text("name").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
-  },
-  (t) => [index("campaign_pools_team_idx").on(t.teamId, t.id)],
-);
+export const campaignPools = namedTeamTable("campaign_pools");
 
 export const campaignPoolSenders = pgTable(
   "campaign_pool_senders",
   {
     id: serial("id").primaryKey(),
-    teamId: integer("team_id").notNull(),
-    poolId: integer("pool_id")
-      .notNull()
-      .references(() => campaignPools.id, { onDelete: "cascade" }),
-    gatewayId: integer("gateway_id")
-      .notNull()
-      .references(() => gateways.id, { onDelete: "restrict" }),
-    senderType: text("sender_type").notNull(),
-    sender: text("sender").notNull(),
-    senderName: text("sender_name").notNull().default(""),
+    teamId: parentTeamId(),
+    poolId: parentId("pool_id", () => campaignPools.id),
+    ...sendsThrough(),
   },
   (t) => [uniqueIndex("campaign_pool_senders_key").on(t.poolId, t.gatewayId, t.senderType, t.sender)],
 );
@@ -127,15 +90,12 @@ export const campaignPoolSenders = pgTable(
 export const rules = pgTable(
   "rules",
   {
-    id: serial("id").primaryKey(),
-    teamId: teamId(),
-    name: text("name").notNull(),
+    ...namedTeamRecord(),
     type: smallint("type").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     coverage: smallint("coverage").notNull().default(1),
     params: jsonb("params").$type<Record<string, number | string>>().notNull().default({}),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("rules_team_idx").on(t.teamId, t.type, t.id)],
 );
@@ -159,10 +119,9 @@ export const smsKeywords = pgTable(
     listId: integer("list_id").references(() => lists.id, { onDelete: "set null" }),
     automationCampaignId: integer("automation_campaign_id"),
     isSystem: boolean("is_system").notNull().default(false),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
-  (t) => [index("sms_keywords_team_idx").on(t.teamId, t.id)],
+  (t) => [teamIndex("sms_keywords", t)],
 );
 
 /**
@@ -172,67 +131,40 @@ export const smsKeywords = pgTable(
 export const revenueTrackings = pgTable(
   "revenue_trackings",
   {
-    id: serial("id").primaryKey(),
-    teamId: teamId(),
-    name: text("name").notNull(),
+    ...namedTeamRecord(),
     /** The postback URL's token (public, unguessable) and the HMAC key partners may sign with. */
     token: text("token").notNull(),
     secret: text("secret").notNull(),
     revenue: numeric("revenue", { precision: 14, scale: 4, mode: "number" }).notNull().default(0),
     totalConversations: integer("total_conversations").notNull().default(0),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
-  (t) => [index("revenue_trackings_team_idx").on(t.teamId, t.id), uniqueIndex("revenue_trackings_token_key").on(t.token)],
+  (t) => [teamIndex("revenue_trackings", t), uniqueIndex("revenue_trackings_token_key").on(t.token)],
 );
 
 /** Spam email groups: seed (trap) addresses an email campaign copies its messages to. */
-export const spamEmailGroups = pgTable(
-  "spam_email_groups",
-  {
-    id: serial("id").primaryKey(),
-    teamId: teamId(),
-    name: text("name").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
-  },
-  (t) => [index("spam_email_groups_team_idx").on(t.teamId, t.id)],
-);
+export const spamEmailGroups = namedTeamTable("spam_email_groups");
 
 export const spamEmailGroupEmails = pgTable(
   "spam_email_group_emails",
   {
     id: serial("id").primaryKey(),
-    teamId: integer("team_id").notNull(),
-    groupId: integer("group_id")
-      .notNull()
-      .references(() => spamEmailGroups.id, { onDelete: "cascade" }),
+    teamId: parentTeamId(),
+    groupId: parentId("group_id", () => spamEmailGroups.id),
     email: text("email").notNull(),
   },
   (t) => [uniqueIndex("spam_email_group_emails_key").on(t.groupId, t.email)],
 );
 
 /** Sender email groups: the from names and user names (local parts) an email step rotates through. */
-export const senderEmailGroups = pgTable(
-  "sender_email_groups",
-  {
-    id: serial("id").primaryKey(),
-    teamId: teamId(),
-    name: text("name").notNull(),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
-  },
-  (t) => [index("sender_email_groups_team_idx").on(t.teamId, t.id)],
-);
+export const senderEmailGroups = namedTeamTable("sender_email_groups");
 
 export const senderEmailUsernames = pgTable(
   "sender_email_usernames",
   {
     id: serial("id").primaryKey(),
-    teamId: integer("team_id").notNull(),
-    groupId: integer("group_id")
-      .notNull()
-      .references(() => senderEmailGroups.id, { onDelete: "cascade" }),
+    teamId: parentTeamId(),
+    groupId: parentId("group_id", () => senderEmailGroups.id),
     fromName: text("from_name").notNull(),
     userName: text("user_name").notNull(),
   },
@@ -261,8 +193,7 @@ export const shortUrlDomains = pgTable(
     dnsCheckedAt: ts("dns_checked_at"),
     dnsAddresses: text("dns_addresses").array(),
     dnsOk: boolean("dns_ok"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("short_url_domains_url_key").on(t.url)],
 );

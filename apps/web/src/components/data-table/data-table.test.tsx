@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { t } from "../../lib/i18n";
-import { DataTable, type DataTableQuery } from "./data-table";
+import { DataTable } from "./data-table";
+import { settled } from "./data-table.testkit";
 import { resolveColumns } from "./resolve-columns";
 import type { Columns } from "./types";
 
@@ -15,15 +16,6 @@ const columns: Columns<Row, { suffix: string }, "name"> = [
   { key: "name", header: ({ t }) => t("table.columns"), sortKey: "name", render: (r, { suffix }) => `${r.name}${suffix}` },
   { key: "id", header: "ID" },
 ];
-
-const settled = <D,>(data: D): DataTableQuery<D> => ({
-  data,
-  isPending: false,
-  isFetching: false,
-  isPlaceholderData: false,
-  error: null,
-  refetch: () => undefined,
-});
 
 describe("resolveColumns", () => {
   it("binds headers and cells to the context and the language", () => {

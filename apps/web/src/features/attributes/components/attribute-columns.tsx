@@ -1,9 +1,9 @@
 import type { LeadAttribute, LeadAttributeSortKeys } from "@leadflow/contracts";
 import LockOutlinedIcon from "@mui/icons-material/LockOutlined";
 import { Chip, Stack, Typography } from "@mui/material";
+import { actionsMenuColumn } from "../../../components/crud/crud-actions-column";
 import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
 import type { Columns, SortKeyOf } from "../../../components/data-table/types";
-import { AttributeActions } from "./attribute-actions";
 
 /** System Attributes (doc 2 §2): Name, Type, Sort order, actions. */
 export const attributeColumns: Columns<LeadAttribute, CrudRowActions<LeadAttribute>, SortKeyOf<typeof LeadAttributeSortKeys>> = [
@@ -38,12 +38,9 @@ export const attributeColumns: Columns<LeadAttribute, CrudRowActions<LeadAttribu
     width: 120,
     render: (a) => a.sort_order,
   },
-  {
-    key: "actions",
-    header: "",
-    align: "right",
-    width: 56,
-    hideable: false,
-    render: (a, { onEdit, onDelete }) => <AttributeActions attribute={a} onEdit={onEdit} onDelete={onDelete} />,
-  },
+  // The built-in Phone and Email attributes show their menu disabled (doc 2 §5).
+  actionsMenuColumn({
+    texts: { menu: "attributes.actionsFor", edit: "attributes.edit", delete: "attributes.delete" },
+    locked: (a, { t }) => (a.is_system ? t("attributes.locked") : undefined),
+  }),
 ];

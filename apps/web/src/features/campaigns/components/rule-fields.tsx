@@ -1,120 +1,68 @@
-import { type Campaign, CampaignTriggerLabels, CampaignTriggers, isTriggerType, type SaveCampaign } from "@leadflow/contracts";
+import { CampaignTriggerLabels, CampaignTriggers, isTriggerType } from "@leadflow/contracts";
 import { Stack, Typography } from "@mui/material";
-import { type UseFormReturn, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { FormTextField } from "../../../components/form/form-text-field";
 import { useT } from "../../../lib/i18n";
-import type { CampaignFormOptions } from "../api/campaign-form-options";
-import { type CampaignFormValues, isLocked } from "../model/campaign-form";
-import { MultiSelectControl, SelectControl, SwitchControl } from "./form-controls";
-
-interface Props {
-  form: UseFormReturn<CampaignFormValues, unknown, SaveCampaign>;
-  options: CampaignFormOptions;
-  campaign?: Campaign;
-  disabled: boolean;
-}
+import {
+  type CampaignOptionFieldsProps,
+  FieldRow,
+  MultiSelectControl,
+  SelectControl,
+  SwitchControl,
+  useCampaignField,
+} from "./form-controls";
 
 /**
  * The four rules (one select per kind, so one of each stays selected), verified-only with its lookup gateway,
  * triggers of trigger types, and the email-only reply-to and test spam emails.
  */
-export function RuleFields({ form, options, campaign, disabled }: Props) {
+export function RuleFields(props: CampaignOptionFieldsProps) {
   const t = useT();
-  const { control } = form;
-  const [type, verified, spam] = useWatch({ control, name: ["type", "only_verified_leads", "send_test_spam_emails"] });
+  const field = useCampaignField(props);
+  const { form, options } = props;
+  const [type, verified, spam] = useWatch({ control: form.control, name: ["type", "only_verified_leads", "send_test_spam_emails"] });
   const none = t("campaigns.form.none");
-  const lockHint = (field: string) => (isLocked(campaign, field) ? t("campaigns.form.lockedHint") : undefined);
   return (
     <Stack spacing={2}>
       <Typography variant="subtitle2">{t("campaigns.form.rules")}</Typography>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <SelectControl
-          name="cool_off_rule_id"
-          control={control}
-          label={t("campaigns.form.coolOffRule")}
-          none={none}
-          disabled={disabled}
-          options={options.coolOffRules}
-        />
+      <FieldRow>
+        <SelectControl {...field("cool_off_rule_id", "campaigns.form.coolOffRule")} none={none} options={options.coolOffRules} />
         {options.sms && (
-          <SelectControl
-            name="inactive_device_rule_id"
-            control={control}
-            label={t("campaigns.form.inactiveRule")}
-            none={none}
-            disabled={disabled}
-            options={options.inactiveRules}
-          />
+          <SelectControl {...field("inactive_device_rule_id", "campaigns.form.inactiveRule")} none={none} options={options.inactiveRules} />
         )}
-      </Stack>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+      </FieldRow>
+      <FieldRow>
+        <SelectControl {...field("set_frequency_rule_id", "campaigns.form.resetRule")} none={none} options={options.resetRules} />
         <SelectControl
-          name="set_frequency_rule_id"
-          control={control}
-          label={t("campaigns.form.resetRule")}
+          {...field("increase_frequency_rule_id", "campaigns.form.increaseRule")}
           none={none}
-          disabled={disabled}
-          options={options.resetRules}
-        />
-        <SelectControl
-          name="increase_frequency_rule_id"
-          control={control}
-          label={t("campaigns.form.increaseRule")}
-          none={none}
-          disabled={disabled}
           options={options.increaseRules}
         />
-      </Stack>
-      <SwitchControl
-        name="only_verified_leads"
-        control={control}
-        label={t("campaigns.form.onlyVerified")}
-        disabled={disabled || isLocked(campaign, "only_verified_leads")}
-        hint={lockHint("only_verified_leads")}
-      />
+      </FieldRow>
+      <SwitchControl {...field("only_verified_leads", "campaigns.form.onlyVerified")} />
       {verified && (
-        <SelectControl
-          name="lookup_gateway_id"
-          control={control}
-          label={t("campaigns.form.lookupGateway")}
-          required
-          disabled={disabled}
-          options={options.lookupGateways}
-        />
+        <SelectControl {...field("lookup_gateway_id", "campaigns.form.lookupGateway")} required options={options.lookupGateways} />
       )}
       {isTriggerType(type) && (
         <MultiSelectControl
-          name="triggers"
-          control={control}
-          label={t("campaigns.form.triggers")}
-          disabled={disabled || isLocked(campaign, "triggers")}
-          hint={lockHint("triggers")}
+          {...field("triggers", "campaigns.form.triggers")}
           options={CampaignTriggers.map((v) => ({ value: v, label: CampaignTriggerLabels[v] }))}
         />
       )}
       {!options.sms && (
         <>
-          <FormTextField name="reply_to" control={control} type="email" label={t("campaigns.form.replyTo")} disabled={disabled} fullWidth />
-          <SwitchControl name="send_test_spam_emails" control={control} label={t("campaigns.form.spamTest")} disabled={disabled} />
+          <FormTextField {...field("reply_to", "campaigns.form.replyTo")} type="email" fullWidth />
+          <SwitchControl {...field("send_test_spam_emails", "campaigns.form.spamTest")} />
           {spam && (
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              <MultiSelectControl
-                name="spam_email_groups"
-                control={control}
-                label={t("campaigns.form.spamGroups")}
-                disabled={disabled}
-                options={options.spamGroups}
-              />
+            <FieldRow>
+              <MultiSelectControl {...field("spam_email_groups", "campaigns.form.spamGroups")} options={options.spamGroups} />
               <FormTextField
-                name="send_spam_email_interval"
-                control={control}
+                {...field("send_spam_email_interval", "campaigns.form.spamInterval")}
                 type="number"
-                label={t("campaigns.form.spamInterval")}
-                disabled={disabled}
                 fullWidth
                 slotProps={{ htmlInput: { min: 1, step: 1 } }}
               />
-            </Stack>
+            </FieldRow>
           )}
         </>
       )}

@@ -1,52 +1,43 @@
-import { type Campaign, CampaignFrequencyPeriodList, CampaignFrequencyPeriods, type SaveCampaign } from "@leadflow/contracts";
+import { CampaignFrequencyPeriodList, CampaignFrequencyPeriods } from "@leadflow/contracts";
 import { Autocomplete, Stack, TextField, Typography } from "@mui/material";
-import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { FormTextField } from "../../../components/form/form-text-field";
 import { useT } from "../../../lib/i18n";
-import { type CampaignFormValues, isLocked } from "../model/campaign-form";
 import { zoneList } from "../model/zoned-time";
-import { SelectControl, SwitchControl } from "./form-controls";
-
-interface Props {
-  form: UseFormReturn<CampaignFormValues, unknown, SaveCampaign>;
-  campaign?: Campaign;
-  disabled: boolean;
-}
+import { type CampaignFieldsProps, FieldRow, SelectControl, SwitchControl, useCampaignField } from "./form-controls";
 
 const shrink = { inputLabel: { shrink: true } } as const;
+/** The daily window's times: the Day-parting switch above them says why they are locked, they need not. */
+const windowTime = { type: "time", hint: undefined, fullWidth: true, slotProps: shrink } as const;
 
 /** Start time in a zone, the daily window (day-parting), the lead's zone, frequency and the daily limit. */
-export function ScheduleFields({ form, campaign, disabled }: Props) {
+export function ScheduleFields(props: CampaignFieldsProps) {
   const t = useT();
-  const { control } = form;
-  const [dayParting, zone] = useWatch({ control, name: ["daytime_limitation", "started_at_tz"] });
-  const windowLocked = disabled || isLocked(campaign, "run_daily_from");
-  const lockHint = isLocked(campaign, "daytime_limitation") ? t("campaigns.form.lockedHint") : undefined;
+  const field = useCampaignField(props);
+  const { form, disabled } = props;
+  const [dayParting, zone] = useWatch({ control: form.control, name: ["daytime_limitation", "started_at_tz"] });
   return (
     <Stack spacing={2}>
       <Typography variant="subtitle2">{t("campaigns.form.schedule")}</Typography>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+      <FieldRow>
         <FormTextField
-          name="started_at"
-          control={control}
+          {...field("started_at", "campaigns.form.startAt")}
           type="datetime-local"
-          label={t("campaigns.form.startAt")}
           hint={t("campaigns.form.startAtHint")}
-          disabled={disabled}
           fullWidth
           slotProps={shrink}
         />
         <Controller
           name="started_at_tz"
-          control={control}
-          render={({ field, fieldState }) => (
+          control={form.control}
+          render={({ field: zoneField, fieldState }) => (
             <Autocomplete
               fullWidth
               disableClearable
               disabled={disabled}
               options={zoneList(zone)}
-              value={field.value}
-              onChange={(_e, v) => field.onChange(v)}
+              value={zoneField.value}
+              onChange={(_e, v) => zoneField.onChange(v)}
               renderInput={(params) => (
                 <TextField
                   {...params}
@@ -58,66 +49,35 @@ export function ScheduleFields({ form, campaign, disabled }: Props) {
             />
           )}
         />
-      </Stack>
-      <SwitchControl
-        name="daytime_limitation"
-        control={control}
-        label={t("campaigns.form.dayParting")}
-        disabled={disabled || isLocked(campaign, "daytime_limitation")}
-        hint={lockHint}
-      />
+      </FieldRow>
+      <SwitchControl {...field("daytime_limitation", "campaigns.form.dayParting")} />
       {dayParting && (
         <Stack direction="row" spacing={2}>
-          <FormTextField
-            name="run_daily_from"
-            control={control}
-            type="time"
-            label={t("campaigns.form.runFrom")}
-            disabled={windowLocked}
-            fullWidth
-            slotProps={shrink}
-          />
-          <FormTextField
-            name="run_daily_to"
-            control={control}
-            type="time"
-            label={t("campaigns.form.runTo")}
-            disabled={windowLocked}
-            fullWidth
-            slotProps={shrink}
-          />
+          <FormTextField {...field("run_daily_from", "campaigns.form.runFrom")} {...windowTime} />
+          <FormTextField {...field("run_daily_to", "campaigns.form.runTo")} {...windowTime} />
         </Stack>
       )}
-      <SwitchControl name="need_send_by_timezones" control={control} label={t("campaigns.form.byLeadZone")} disabled={disabled} />
+      <SwitchControl {...field("need_send_by_timezones", "campaigns.form.byLeadZone")} />
       <Typography variant="subtitle2">{t("campaigns.form.limits")}</Typography>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+      <FieldRow>
         <FormTextField
-          name="frequency_count"
-          control={control}
+          {...field("frequency_count", "campaigns.form.frequencyCount")}
           type="number"
-          label={t("campaigns.form.frequencyCount")}
-          disabled={disabled}
           fullWidth
           slotProps={{ htmlInput: { min: 1, step: 1 } }}
         />
         <SelectControl
-          name="frequency_period"
-          control={control}
-          label={t("campaigns.form.frequencyPeriod")}
+          {...field("frequency_period", "campaigns.form.frequencyPeriod")}
           none={t("campaigns.form.none")}
-          disabled={disabled}
           options={CampaignFrequencyPeriodList.map((v) => ({ value: v, label: CampaignFrequencyPeriods[v] }))}
         />
         <FormTextField
-          name="daily_limit"
-          control={control}
+          {...field("daily_limit", "campaigns.form.dailyLimit")}
           type="number"
-          label={t("campaigns.form.dailyLimit")}
-          disabled={disabled}
           fullWidth
           slotProps={{ htmlInput: { min: 0, step: 1 } }}
         />
-      </Stack>
+      </FieldRow>
     </Stack>
   );
 }

@@ -1,19 +1,9 @@
 import type { SenderEmailGroup, SpamEmailGroup } from "@leadflow/contracts";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { DataTable, type DataTableQuery } from "../../../components/data-table/data-table";
+import { renderRows } from "../../../components/data-table/data-table.testkit";
 import { senderGroupColumns } from "./sender-group-columns";
 import { spamGroupColumns } from "./spam-group-columns";
 
-const settled = <D,>(data: D): DataTableQuery<D> => ({
-  data,
-  isPending: false,
-  isFetching: false,
-  isPlaceholderData: false,
-  error: null,
-  refetch: () => undefined,
-});
 const noop = () => undefined;
 const actions = { onEdit: noop, onDelete: noop };
 
@@ -27,11 +17,7 @@ describe("Spam Email Groups table", () => {
       { id: 3, email: "third@example.com" },
     ],
   };
-  const html = renderToStaticMarkup(
-    <MemoryRouter>
-      <DataTable aria-label="Spam" columns={spamGroupColumns} context={actions} query={settled({ data: [group] })} />
-    </MemoryRouter>,
-  );
+  const html = renderRows({ label: "Spam", columns: spamGroupColumns, context: actions, rows: [group] });
 
   it("shows the spec's headers and the first email with '+N more' for the rest, collapsed", () => {
     expect(html).toContain(">Spam Email Group Name<");
@@ -55,11 +41,7 @@ describe("Sender Email Groups table", () => {
       { id: 3, from_name: "Jane", user_name: "jane" },
     ],
   };
-  const html = renderToStaticMarkup(
-    <MemoryRouter>
-      <DataTable aria-label="Sender" columns={senderGroupColumns} context={actions} query={settled({ data: [group] })} />
-    </MemoryRouter>,
-  );
+  const html = renderRows({ label: "Sender", columns: senderGroupColumns, context: actions, rows: [group] });
 
   it("shows Name, Names, Username and Count, each list as its first item and +N", () => {
     for (const header of ["Name", "Names", "Username", "Count"]) expect(html).toContain(`>${header}<`);

@@ -1,11 +1,11 @@
 import type { SenderEmailGroup, SenderEmailGroupSortKeys } from "@leadflow/contracts";
 import { Typography } from "@mui/material";
+import { editDeleteButtonsColumn } from "../../../components/crud/crud-actions-column";
 import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
 import type { Columns, SortKeyOf } from "../../../components/data-table/types";
 import { formatNumber } from "../../../lib/format";
 import { fromNames, userNames } from "../model/sender-summary";
 import { ExpandableList } from "./expandable-list";
-import { GroupRowActions } from "./group-row-actions";
 
 /** Sender Email Groups (spec 2 §2): Name, Names, Username, Count, edit/delete. */
 export const senderGroupColumns: Columns<SenderEmailGroup, CrudRowActions<SenderEmailGroup>, SortKeyOf<typeof SenderEmailGroupSortKeys>> = [
@@ -47,12 +47,5 @@ export const senderGroupColumns: Columns<SenderEmailGroup, CrudRowActions<Sender
     width: 90,
     render: (g) => formatNumber(g.count),
   },
-  {
-    key: "actions",
-    header: "",
-    align: "right",
-    width: 96,
-    hideable: false,
-    render: (g, actions) => <GroupRowActions group={g} actions={actions} />,
-  },
+  editDeleteButtonsColumn({ edit: "emailGroups.edit", delete: "emailGroups.delete" }),
 ];

@@ -1,10 +1,10 @@
 import type { SpamEmailGroup, SpamEmailGroupSortKeys } from "@leadflow/contracts";
 import { Box, Stack, Typography } from "@mui/material";
+import { editDeleteButtonsColumn } from "../../../components/crud/crud-actions-column";
 import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
 import type { Columns, SortKeyOf } from "../../../components/data-table/types";
 import { useT } from "../../../lib/i18n";
 import { ExpandableList } from "./expandable-list";
-import { GroupRowActions } from "./group-row-actions";
 
 /** The group's first address and "+N more", which shows the rest. */
 function Emails({ group }: { group: SpamEmailGroup }) {
@@ -41,12 +41,5 @@ export const spamGroupColumns: Columns<SpamEmailGroup, CrudRowActions<SpamEmailG
     minWidth: { sm: 200, md: 280 },
     render: (g) => <Emails group={g} />,
   },
-  {
-    key: "actions",
-    header: "",
-    align: "right",
-    width: 96,
-    hideable: false,
-    render: (g, actions) => <GroupRowActions group={g} actions={actions} />,
-  },
+  editDeleteButtonsColumn({ edit: "emailGroups.edit", delete: "emailGroups.delete" }),
 ];

@@ -1,19 +1,9 @@
 import type { Keyword } from "@leadflow/contracts";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { DataTable, type DataTableQuery } from "../../../components/data-table/data-table";
+import { renderRows } from "../../../components/data-table/data-table.testkit";
 import { type KeywordRow, keywordName } from "../api/keywords.api";
 import { keywordColumns } from "./keyword-columns";
 
-const settled = <D,>(data: D): DataTableQuery<D> => ({
-  data,
-  isPending: false,
-  isFetching: false,
-  isPlaceholderData: false,
-  error: null,
-  refetch: () => undefined,
-});
 const noop = () => undefined;
 const row = (k: Keyword): KeywordRow => ({ ...k, name: keywordName(k) });
 
@@ -41,16 +31,7 @@ const join = row({
 });
 
 const render = (rows: KeywordRow[]) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <DataTable
-        aria-label="Keywords"
-        columns={keywordColumns}
-        context={{ onEdit: noop, onDelete: noop }}
-        query={settled({ data: rows })}
-      />
-    </MemoryRouter>,
-  );
+  renderRows({ label: "Keywords", columns: keywordColumns, context: { onEdit: noop, onDelete: noop }, rows });
 
 describe("Keywords table", () => {
   it("shows a system keyword locked, with its menu disabled", () => {

@@ -2,10 +2,10 @@ import { ALL_PHONES, type KeywordSortKeys } from "@leadflow/contracts";
 import LockOutlinedIcon from "@mui/icons-material/LockOutlined";
 import { Box, Chip, Stack, Tooltip, Typography } from "@mui/material";
 import type { ReactNode } from "react";
+import { actionsMenuColumn } from "../../../components/crud/crud-actions-column";
 import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
 import type { Columns, SortKeyOf } from "../../../components/data-table/types";
 import type { KeywordRow } from "../api/keywords.api";
-import { KeywordActions } from "./keyword-actions";
 
 type Context = CrudRowActions<KeywordRow>;
 
@@ -120,12 +120,9 @@ export const keywordColumns: Columns<KeywordRow, Context, SortKeyOf<typeof Keywo
         ),
       ),
   },
-  {
-    key: "actions",
-    header: "",
-    align: "right",
-    width: 56,
-    hideable: false,
-    render: (k, { onEdit, onDelete }) => <KeywordActions keyword={k} onEdit={onEdit} onDelete={onDelete} />,
-  },
+  // The system keywords show their menu disabled (spec 2 §4: they cannot be edited or removed).
+  actionsMenuColumn({
+    texts: { menu: "keywords.actionsFor", edit: "keywords.edit", delete: "keywords.delete" },
+    locked: (k, { t }) => (k.is_system ? t("keywords.locked") : undefined),
+  }),
 ];

@@ -1,18 +1,7 @@
 import type { RevenueTracking } from "@leadflow/contracts";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { DataTable, type DataTableQuery } from "../../../components/data-table/data-table";
+import { renderRows } from "../../../components/data-table/data-table.testkit";
 import { type RevenueColumnsContext, revenueColumns } from "./revenue-columns";
-
-const settled = <D,>(data: D): DataTableQuery<D> => ({
-  data,
-  isPending: false,
-  isFetching: false,
-  isPlaceholderData: false,
-  error: null,
-  refetch: () => undefined,
-});
 
 const noop = () => undefined;
 const context: RevenueColumnsContext = { onEdit: noop, onDelete: noop, onCopyUrl: noop, onShowSecret: noop };
@@ -26,17 +15,7 @@ const tracking: RevenueTracking = {
 };
 
 const render = (rows: RevenueTracking[]) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <DataTable
-        aria-label="Revenue Tracking"
-        columns={revenueColumns}
-        context={context}
-        query={settled({ data: rows })}
-        emptyText="No Trackings Found"
-      />
-    </MemoryRouter>,
-  );
+  renderRows({ label: "Revenue Tracking", columns: revenueColumns, context, rows, emptyText: "No Trackings Found" });
 
 describe("Revenue Tracking table", () => {
   it("shows the spec's columns: name, the postback URL with its copy button, revenue and conversations", () => {

@@ -1,11 +1,12 @@
 import type { RevenueTracking } from "@leadflow/contracts";
 import ContentCopyIcon from "@mui/icons-material/ContentCopyOutlined";
+import KeyOutlinedIcon from "@mui/icons-material/KeyOutlined";
 import { Box, IconButton, Stack, Typography } from "@mui/material";
+import { actionsMenuColumn } from "../../../components/crud/crud-actions-column";
 import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
 import type { CellContext, Columns } from "../../../components/data-table/types";
 import { formatNumber } from "../../../lib/format";
 import { formatRevenue } from "../model/revenue-format";
-import { RevenueActions } from "./revenue-actions";
 
 export interface RevenueColumnsContext extends CrudRowActions<RevenueTracking> {
   onCopyUrl: (tracking: RevenueTracking) => void;
@@ -76,12 +77,11 @@ export const revenueColumns: Columns<RevenueTracking, RevenueColumnsContext> = [
     minWidth: 210,
     render: (r) => formatNumber(r.total_conversations),
   },
-  {
-    key: "actions",
-    header: "",
-    align: "right",
-    width: 56,
-    hideable: false,
-    render: (r, context) => <RevenueActions tracking={r} context={context} />,
-  },
+  // Edit, Show signing secret, Delete.
+  actionsMenuColumn({
+    texts: { menu: "revenue.actionsFor", edit: "revenue.edit", delete: "revenue.delete" },
+    more: (r, { t, onShowSecret }) => [
+      { key: "secret", label: t("revenue.showSecret"), icon: <KeyOutlinedIcon fontSize="small" />, onClick: () => onShowSecret(r) },
+    ],
+  }),
 ];

@@ -1,9 +1,9 @@
 import type { CampaignPool } from "@leadflow/contracts";
 import { Stack, Typography } from "@mui/material";
+import { editDeleteButtonsColumn } from "../../../components/crud/crud-actions-column";
 import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
 import type { Columns } from "../../../components/data-table/types";
 import { senderDisplay } from "../model/sender";
-import { RowActions } from "./row-actions";
 import { SenderChip } from "./sender-chip";
 
 /** Settings → Campaign Pools (spec 2 §2): ID, Name, Senders, actions. */
@@ -32,12 +32,5 @@ export const poolColumns: Columns<CampaignPool, CrudRowActions<CampaignPool>> = 
       </Stack>
     ),
   },
-  {
-    key: "actions",
-    header: "",
-    align: "right",
-    width: 96,
-    hideable: false,
-    render: (p, { onEdit, onDelete }) => <RowActions name={p.name} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />,
-  },
+  editDeleteButtonsColumn({ edit: "routing.edit", delete: "routing.delete" }),
 ];

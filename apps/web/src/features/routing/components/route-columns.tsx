@@ -1,10 +1,10 @@
 import type { CampaignRoute } from "@leadflow/contracts";
 import { Stack, Typography } from "@mui/material";
+import { editDeleteButtonsColumn } from "../../../components/crud/crud-actions-column";
 import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
 import type { Columns } from "../../../components/data-table/types";
 import { dataKey } from "../../../lib/i18n";
 import { senderDisplay } from "../model/sender";
-import { RowActions } from "./row-actions";
 import { SenderChip } from "./sender-chip";
 
 /** Settings → Campaign Routes (spec 2 §2): ID, Name, Default, Estimated frequency, Groups, actions. */
@@ -72,12 +72,5 @@ export const routeColumns: Columns<CampaignRoute, CrudRowActions<CampaignRoute>>
         </Stack>
       ),
   },
-  {
-    key: "actions",
-    header: "",
-    align: "right",
-    width: 96,
-    hideable: false,
-    render: (r, { onEdit, onDelete }) => <RowActions name={r.name} onEdit={() => onEdit(r)} onDelete={() => onDelete(r)} />,
-  },
+  editDeleteButtonsColumn({ edit: "routing.edit", delete: "routing.delete" }),
 ];

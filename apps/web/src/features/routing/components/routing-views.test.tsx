@@ -3,9 +3,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SnackbarProvider } from "notistack";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { DataTable, type DataTableQuery } from "../../../components/data-table/data-table";
+import { renderRows } from "../../../components/data-table/data-table.testkit";
 import { FormSessionContext } from "../../../components/form/form-session";
 import { carrierGroupsQuery, senderOptionsQuery } from "../api/sender-options.api";
 import { poolColumns } from "./pool-columns";
@@ -13,14 +12,6 @@ import { PoolForm } from "./pool-form";
 import { routeColumns } from "./route-columns";
 import { RouteForm } from "./route-form";
 
-const settled = <D,>(data: D): DataTableQuery<D> => ({
-  data,
-  isPending: false,
-  isFetching: false,
-  isPlaceholderData: false,
-  error: null,
-  refetch: () => undefined,
-});
 const noop = () => undefined;
 const context = { onEdit: noop, onDelete: noop };
 const sandbox = { gateway_id: 4, gateway_name: "Sandbox SMS", sender_type: "phone" as const };
@@ -72,17 +63,7 @@ const gateways: GatewaySenderOptions[] = [
 
 describe("Campaign Routes table", () => {
   const html = (rows: CampaignRoute[]) =>
-    renderToStaticMarkup(
-      <MemoryRouter>
-        <DataTable
-          aria-label="Campaign Routes"
-          columns={routeColumns}
-          context={context}
-          query={settled({ data: rows })}
-          emptyText="No Routes Found"
-        />
-      </MemoryRouter>,
-    );
+    renderRows({ label: "Campaign Routes", columns: routeColumns, context, rows, emptyText: "No Routes Found" });
 
   it("shows the default, the estimate per minute and a chip per group with its details", () => {
     const out = html([route]);
@@ -104,17 +85,7 @@ describe("Campaign Routes table", () => {
 
 describe("Campaign Pools table", () => {
   it("shows a chip per sender with gateway, sender and type", () => {
-    const out = renderToStaticMarkup(
-      <MemoryRouter>
-        <DataTable
-          aria-label="Campaign Pools"
-          columns={poolColumns}
-          context={context}
-          query={settled({ data: [pool] })}
-          emptyText="No Pools Found"
-        />
-      </MemoryRouter>,
-    );
+    const out = renderRows({ label: "Campaign Pools", columns: poolColumns, context, rows: [pool], emptyText: "No Pools Found" });
     for (const header of ["ID", "Name", "Senders"]) expect(out).toContain(`>${header}<`);
     expect(out).toContain('aria-label="Marketing (MG1): Gateway: Twilio, Sender: Marketing (MG1), Type: Pool"');
     expect(out).toContain(">+12015550104<");

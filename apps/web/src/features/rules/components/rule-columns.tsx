@@ -1,7 +1,6 @@
 import type { Rule, RuleSortKeys } from "@leadflow/contracts";
-import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
-import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
-import { IconButton, Stack, Typography } from "@mui/material";
+import { Stack, Typography } from "@mui/material";
+import { editDeleteButtonsColumn } from "../../../components/crud/crud-actions-column";
 import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
 import { DateCell } from "../../../components/data-table/date-cell";
 import type { Columns, SortKeyOf } from "../../../components/data-table/types";
@@ -71,21 +70,5 @@ export const ruleColumns: Columns<Rule, RuleColumnsContext, SortKeyOf<typeof Rul
     minWidth: 156,
     render: (r) => <DateCell value={r.created_at} />,
   },
-  {
-    key: "actions",
-    header: "",
-    align: "right",
-    width: 96,
-    hideable: false,
-    render: (r, { t, onEdit, onDelete }) => (
-      <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
-        <IconButton size="small" onClick={() => onEdit(r)} aria-label={t("rules.edit", { name: r.name })}>
-          <EditOutlinedIcon fontSize="small" />
-        </IconButton>
-        <IconButton size="small" onClick={() => onDelete(r)} aria-label={t("rules.delete", { name: r.name })}>
-          <DeleteOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Stack>
-    ),
-  },
+  editDeleteButtonsColumn({ edit: "rules.edit", delete: "rules.delete" }),
 ];
