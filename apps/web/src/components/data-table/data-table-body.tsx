@@ -15,6 +15,7 @@ export interface DataTableBodyProps<T, K extends RowId> {
   columns: readonly ResolvedColumn<T>[];
   getRowId: (row: T) => K;
   rowHref?: (row: T) => string | undefined;
+  rowNewWindow?: boolean;
   onRowClick?: (row: T) => void;
   /** Absent when rows are not selectable. */
   selection: TableSelection<K> | undefined;
@@ -44,6 +45,7 @@ export function DataTableBody<T, K extends RowId>(props: DataTableBodyProps<T, K
     columns,
     getRowId,
     rowHref,
+    rowNewWindow,
     onRowClick,
     selection,
     onToggle,
@@ -139,6 +141,7 @@ export function DataTableBody<T, K extends RowId>(props: DataTableBodyProps<T, K
             row={row}
             columns={columns}
             href={rowHref?.(row)}
+            newWindow={rowNewWindow}
             onClick={onRowClick}
             selectable={selectable}
             selected={!!selection && isRowSelected(selection, id)}

@@ -9,6 +9,8 @@ export interface DataTableRowProps<T> {
   row: T;
   columns: readonly ResolvedColumn<T>[];
   href?: string;
+  /** A row link opens in a new window (a lead opened from a campaign keeps the campaign open). */
+  newWindow?: boolean;
   onClick?: (row: T) => void;
   selectable: boolean;
   selected: boolean;
@@ -25,7 +27,7 @@ function cellValue<T>(row: T, column: ResolvedColumn<T>) {
   return value === null || value === undefined ? "—" : String(value);
 }
 
-export function DataTableRow<T>({ row, columns, href, onClick, selectable, selected, onToggle }: DataTableRowProps<T>) {
+export function DataTableRow<T>({ row, columns, href, newWindow, onClick, selectable, selected, onToggle }: DataTableRowProps<T>) {
   const t = useT();
   const navigate = useNavigate();
 
@@ -39,7 +41,7 @@ export function DataTableRow<T>({ row, columns, href, onClick, selectable, selec
       if (e.button === 0) onClick?.(row);
       return;
     }
-    if (e.metaKey || e.ctrlKey || e.button === 1) window.open(href, "_blank", "noopener");
+    if (newWindow || e.metaKey || e.ctrlKey || e.button === 1) window.open(href, "_blank", "noopener");
     else navigate(href);
   };
 

@@ -45,6 +45,8 @@ interface DataTableCommonProps<T, K extends RowId, C> {
   selection?: DataTableSelection<K>;
   /** Makes the whole row a link (checkboxes, links and menus inside keep their own click). */
   rowHref?: (row: T) => string | undefined;
+  /** Row links open in a new window. */
+  rowNewWindow?: boolean;
   /** A click on the row that is not a link (copy a value, open a dialog); controls inside keep their own click. */
   onRowClick?: (row: T) => void;
   /** Turns on the 'Columns' chooser; hidden columns are remembered in localStorage under this key. */
@@ -181,6 +183,7 @@ export function DataTable<T, K extends RowId = number, C = undefined>(props: Dat
             columns={visible}
             getRowId={getRowId}
             rowHref={rowHref}
+            rowNewWindow={props.rowNewWindow}
             onRowClick={props.onRowClick}
             selection={value}
             onToggle={(id) => value && setSelection?.(toggleSelectedRow(value, id))}

@@ -1,3 +1,6 @@
+import { campaignDetailMessages } from "./detail/detail.messages";
+import { campaignStepsMessages } from "./steps/steps.messages";
+
 /** Texts of the campaign list and the Create/Edit Campaign dialog (spec 3 §2–§4, §8). Quoted spec wording is kept. */
 export const campaignsMessages = {
   "campaigns.tableLabel": "Campaigns",
@@ -125,4 +128,6 @@ export const campaignsMessages = {
   "campaigns.form.spamTest": "Send test spam emails",
   "campaigns.form.spamGroups": "Spam email groups",
   "campaigns.form.spamInterval": "Interval (minutes)",
+  ...campaignDetailMessages,
+  ...campaignStepsMessages,
 } as const;

@@ -1,4 +1,19 @@
 import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy-page";
+import { campaignTabs } from "./detail/model/campaign-tabs";
 
-export const campaignsRoutes: RouteObject[] = [{ path: "campaigns", ...lazyPage(() => import("./pages/campaigns-page"), "CampaignsPage") }];
+/** A path below a campaign that names no tab: the campaign page sees it and goes to the Campaign tab. */
+const NoTab = () => null;
+
+/**
+ * The list, and a campaign's page whose tabs are child routes (`campaigns/{id}` is the Campaign tab). A lead opened
+ * from the Leads tab stands at `campaigns/{id}/leads/{leadId}` (leads.routes), which outranks the `*` here.
+ */
+export const campaignsRoutes: RouteObject[] = [
+  { path: "campaigns", ...lazyPage(() => import("./pages/campaigns-page"), "CampaignsPage") },
+  {
+    path: "campaigns/:campaignId",
+    ...lazyPage(() => import("./detail/pages/campaign-page"), "CampaignPage"),
+    children: [...campaignTabs.map(({ path, lazy }) => (path ? { path, lazy } : { index: true, lazy })), { path: "*", Component: NoTab }],
+  },
+];

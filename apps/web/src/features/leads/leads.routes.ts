@@ -5,7 +5,7 @@ const leadPage = lazyPage(() => import("./pages/lead-page"), "LeadPage");
 
 /**
  * The lead page also stands under the list or segment it was opened from, so its breadcrumbs keep the way back
- * (spec §2 Lead page); model/return-path reads these parameter names.
+ * (spec §2 Lead page; spec 3 §2 Leads tab); model/return-path reads these parameter names.
  */
 export const leadsRoutes: RouteObject[] = [
   { path: "leads", ...lazyPage(() => import("./pages/leads-page"), "LeadsPage") },
@@ -13,4 +13,5 @@ export const leadsRoutes: RouteObject[] = [
   { path: "sources/:sourceId/:listId/:leadId", ...leadPage },
   { path: "audiences/:segmentId/leads/:leadId", ...leadPage },
   { path: "audiences/:parentSegmentId/segments/:segmentId/leads/:leadId", ...leadPage },
+  { path: "campaigns/:campaignId/leads/:leadId", ...leadPage },
 ];

@@ -126,3 +126,30 @@ export function useSetClickTrigger() {
     onSuccess: () => refresh(qc),
   });
 }
+
+// ── The campaign page ────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Removes the campaign whose page is open: `leave` (given the server's message) navigates away first, then its queries
+ * are forgotten, so the page does not refetch itself into a 404 on the way out.
+ */
+export function useDeleteCampaign(leave: (message: string) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<MessageResponse>(`/campaigns/${id}`),
+    onSuccess: (answer, id) => {
+      leave(answer.message);
+      qc.removeQueries({ queryKey: campaignKeys.detail(id) });
+      return refresh(qc);
+    },
+  });
+}
+
+/** Expire All Links: every link the campaign sent before now redirects as expired (`links_expired_at`). */
+export function useExpireCampaignLinks() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<MessageResponse>(`/campaigns/${id}/expire-links`),
+    onSuccess: (_answer, id) => qc.invalidateQueries({ queryKey: campaignKeys.detail(id), exact: true }),
+  });
+}

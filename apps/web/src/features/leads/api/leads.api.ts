@@ -14,14 +14,21 @@ import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQuery
 import type { CursorRequestParams } from "../../../components/data-table/cursor-url-state";
 import { api, request } from "../../../lib/api-client";
 
-/** A table's scope: one list's leads, one segment's (audience page), or every lead of the team. */
+/** A table's scope: one list's leads, one segment's (audience page), one campaign's audience, or every lead of the team. */
 export interface LeadTableScope {
   listId?: number;
   segmentId?: number;
+  campaignId?: number;
 }
 
 const tablePath = (scope: LeadTableScope) =>
-  scope.listId ? `/lists/${scope.listId}/leads` : scope.segmentId ? `/segments/${scope.segmentId}/leads` : "/leads";
+  scope.listId
+    ? `/lists/${scope.listId}/leads`
+    : scope.segmentId
+      ? `/segments/${scope.segmentId}/leads`
+      : scope.campaignId
+        ? `/campaigns/${scope.campaignId}/leads`
+        : "/leads";
 
 /** A table's request: its URL's paging, search and sort, and the status filter (ListLeadsQuery). */
 export type LeadTableParams = CursorRequestParams & { status?: LeadStatus };

@@ -57,6 +57,7 @@ export function leadColumns(
   t: typeof translate,
   attributes: readonly LeadAttribute[],
   href: (row: LeadRow) => string,
+  newWindow = false,
 ): DataTableColumn<LeadRow>[] {
   return [
     {
@@ -66,7 +67,13 @@ export function leadColumns(
       firstSortDirection: "desc",
       width: 80,
       render: (row) => (
-        <Link component={RouterLink} to={href(row)} underline="hover" sx={{ fontWeight: 600, fontVariantNumeric: "tabular-nums" }}>
+        <Link
+          component={RouterLink}
+          to={href(row)}
+          {...(newWindow ? { target: "_blank", rel: "noopener" } : {})}
+          underline="hover"
+          sx={{ fontWeight: 600, fontVariantNumeric: "tabular-nums" }}
+        >
           {row.id}
         </Link>
       ),

@@ -49,13 +49,15 @@ export interface LeadsTableProps {
   storageKey: string;
   /** Off where the page has no bulk action for the ticked leads (a segment's table). */
   selectable?: boolean;
+  /** Rows and the ID link open the lead in a new window (spec 3 §2: from a campaign's Leads tab). */
+  newWindow?: boolean;
   "aria-label": string;
 }
 
-export function LeadsTable({ state, href, storageKey, selectable = true, ...rest }: LeadsTableProps) {
+export function LeadsTable({ state, href, storageKey, selectable = true, newWindow = false, ...rest }: LeadsTableProps) {
   const t = useT();
   // The attribute columns arrive with the rows; the table binds columns per render, so nothing is memoised.
-  const columns = leadColumns(t, state.query.data?.attributes ?? [], href);
+  const columns = leadColumns(t, state.query.data?.attributes ?? [], href, newWindow);
   return (
     <DataTable<LeadRow>
       aria-label={rest["aria-label"]}
@@ -65,6 +67,7 @@ export function LeadsTable({ state, href, storageKey, selectable = true, ...rest
       pageSizes={LEAD_PAGE_SIZES}
       selection={selectable ? { value: state.selection, onChange: state.setSelection, allMatching: true } : undefined}
       rowHref={href}
+      rowNewWindow={newWindow}
       dense
       columnsStorageKey={storageKey}
       countLabel={(n) => tn("leads.count", n, { count: n.toLocaleString("en-US") })}

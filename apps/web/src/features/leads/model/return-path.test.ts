@@ -10,7 +10,8 @@ describe("leadReturnPath", () => {
     [{ sourceId: "0", listId: "12" }, "leads"],
     [{ segmentId: "4" }, "audiences/4/leads"],
     [{ segmentId: "9", parentSegmentId: "4" }, "audiences/4/segments/9/leads"],
-    [{ campaignId: "8" }, "campaigns/8"],
+    [{ campaignId: "8" }, "campaigns/8/leads"],
+    [{ campaignId: "x" }, "leads"],
   ])("%j → %s", (params, expected) => {
     expect(leadReturnPath(params)).toBe(expected);
   });
@@ -19,5 +20,6 @@ describe("leadReturnPath", () => {
     expect(leadPath(55, { sourceId: "3", listId: "12" })).toBe("sources/3/12/55");
     expect(leadPath(55, {})).toBe("leads/55");
     expect(leadPath(55, { segmentId: "9", parentSegmentId: "4" })).toBe("audiences/4/segments/9/leads/55");
+    expect(leadPath(55, { campaignId: "8" })).toBe("campaigns/8/leads/55");
   });
 });

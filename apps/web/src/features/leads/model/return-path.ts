@@ -11,7 +11,7 @@ const id = (v: string | undefined) => (v && /^\d+$/.test(v) && Number(v) > 0 ? v
 
 /**
  * Where the user came from, relative to the account root: the list, the audience (or its parent's segment), the
- * campaign audience, else the leads page. A deleted lead's page returns there.
+ * campaign's Leads tab, else the leads page. A deleted lead's page returns there.
  */
 export function leadReturnPath(p: LeadRouteParams): string {
   const source = id(p.sourceId);
@@ -22,7 +22,7 @@ export function leadReturnPath(p: LeadRouteParams): string {
   if (segment && parent) return `audiences/${parent}/segments/${segment}/leads`;
   if (segment) return `audiences/${segment}/leads`;
   const campaign = id(p.campaignId);
-  if (campaign) return `campaigns/${campaign}`;
+  if (campaign) return `campaigns/${campaign}/leads`;
   return "leads";
 }
 

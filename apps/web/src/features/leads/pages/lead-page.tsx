@@ -13,6 +13,7 @@ import { HeaderSkeleton } from "../../../components/page-state/page-state";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
 import { segmentQuery } from "../../audiences";
+import { campaignQuery } from "../../campaigns";
 import { leadQuery, useDeleteLead } from "../api/leads.api";
 import { LeadAttributesCard } from "../components/lead-attributes-card";
 import { LeadLocations } from "../components/lead-locations";
@@ -53,26 +54,35 @@ export function LeadPage() {
   const list = params.listId ? lead.data?.lists.find((l) => String(l.id) === params.listId) : undefined;
   const segmentId = Number(params.segmentId);
   const segment = useQuery({ ...segmentQuery(segmentId), enabled: Number.isSafeInteger(segmentId) && segmentId > 0 });
+  const campaignId = Number(params.campaignId);
+  const campaign = useQuery({ ...campaignQuery(campaignId), enabled: Number.isSafeInteger(campaignId) && campaignId > 0 });
   const title = t("leads.lead", { id: lead.id ?? params.leadId ?? "" });
   const inAudience = back.startsWith("audiences/");
+  const inCampaign = back.startsWith("campaigns/");
   const crumbs: Crumb[] =
     back === "leads"
       ? [{ label: t("leads.title"), to: "leads" }, { label: title }]
-      : inAudience
+      : inCampaign
         ? [
-            { label: t("audiences.title"), to: p("") },
-            ...(segment.data?.parent ? [{ label: segment.data.parent.name, to: `audiences/${segment.data.parent.id}/leads` }] : []),
-            ...(segment.data ? [{ label: segment.data.name, to: back }] : []),
+            { label: t("campaigns.title"), to: "campaigns" },
+            ...(campaign.data ? [{ label: campaign.data.name, to: back }] : []),
             { label: title },
           ]
-        : list
+        : inAudience
           ? [
-              { label: t("sources.breadcrumb"), to: "sources" },
-              { label: list.source.name, to: `sources/${list.source.id}` },
-              { label: list.name, to: back },
+              { label: t("audiences.title"), to: p("") },
+              ...(segment.data?.parent ? [{ label: segment.data.parent.name, to: `audiences/${segment.data.parent.id}/leads` }] : []),
+              ...(segment.data ? [{ label: segment.data.name, to: back }] : []),
               { label: title },
             ]
-          : [{ label: t("sources.breadcrumb"), to: "sources" }, { label: title }];
+          : list
+            ? [
+                { label: t("sources.breadcrumb"), to: "sources" },
+                { label: list.source.name, to: `sources/${list.source.id}` },
+                { label: list.name, to: back },
+                { label: title },
+              ]
+            : [{ label: t("sources.breadcrumb"), to: "sources" }, { label: title }];
   useBreadcrumbs(crumbs);
 
   const menu = useLeadMenu(lead.data, () => {
@@ -89,7 +99,15 @@ export function LeadPage() {
         title: t("leads.notFound"),
         text: t("leads.notFoundText"),
         backTo: p(back),
-        backLabel: t(back === "leads" ? "leads.backToLeads" : inAudience ? "audiences.backToAudience" : "leads.backToList"),
+        backLabel: t(
+          back === "leads"
+            ? "leads.backToLeads"
+            : inCampaign
+              ? "campaigns.detail.backToCampaign"
+              : inAudience
+                ? "audiences.backToAudience"
+                : "leads.backToList",
+        ),
       }}
     >
       {(data) => (

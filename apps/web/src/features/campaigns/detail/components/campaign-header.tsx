@@ -1,0 +1,17 @@
+import type { Campaign } from "@leadflow/contracts";
+import type { ReactNode } from "react";
+import { PageHeader } from "../../../../components/page-header/page-header";
+import { formatDateTime } from "../../../../lib/format";
+import { useT } from "../../../../lib/i18n";
+
+/** A campaign's name with its type and dates; the actions (the "Campaign actions" menu) at the right. */
+export function CampaignHeader({ campaign, actions }: { campaign: Campaign; actions: ReactNode }) {
+  const t = useT();
+  const facts = [
+    campaign.type_label,
+    t("campaigns.detail.createdAt", { date: formatDateTime(campaign.created_at) }),
+    ...(campaign.started_at && campaign.is_started ? [t("campaigns.detail.startedAt", { date: formatDateTime(campaign.started_at) })] : []),
+    ...(campaign.links_expired_at ? [t("campaigns.detail.linksExpiredAt", { date: formatDateTime(campaign.links_expired_at) })] : []),
+  ];
+  return <PageHeader title={campaign.name} subtitle={facts.join(" · ")} actions={actions} contextMenu={false} />;
+}

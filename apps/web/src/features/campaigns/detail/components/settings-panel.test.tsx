@@ -1,0 +1,236 @@
+import type { AudienceItem, Campaign, CampaignAudienceKind } from "@leadflow/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter, Outlet, Route, Routes } from "react-router";
+import { describe, expect, it } from "vitest";
+import { t } from "../../../../lib/i18n";
+import { campaignAudienceKeys } from "../../api/campaign-audience.api";
+import { settingSections } from "../model/settings-sections";
+import { CampaignPendingTab } from "../pages/campaign-pending-tab";
+import { SettingsPanel } from "./settings-panel";
+
+const sms: Campaign = {
+  id: 5,
+  name: "Spring promo",
+  type: "sms",
+  type_label: "Sms",
+  status: "draft",
+  status_label: "Draft",
+  sender_type: "gateway",
+  setting_gateway_id: 3,
+  gateway_label: "Sandbox SMS",
+  route_id: null,
+  route_label: null,
+  pool_id: null,
+  pool_label: null,
+  ms_sid: "MG123",
+  ms_name: "Promo numbers",
+  started_at: "2026-03-01T14:30:00.000Z",
+  started_at_tz: "America/New_York",
+  daytime_limitation: true,
+  run_daily_from: "09:00",
+  run_daily_to: "14:00:00",
+  need_send_by_timezones: true,
+  frequency_count: 30,
+  frequency_period: 60,
+  frequency_period_label: "Hour",
+  daily_limit: 5000,
+  cool_off_rule_id: 7,
+  inactive_device_rule_id: null,
+  set_frequency_rule_id: 9,
+  increase_frequency_rule_id: null,
+  cool_off_rule: { id: 7, name: "Three days off" },
+  inactive_device_rule: null,
+  only_verified_leads: true,
+  lookup_gateway_id: 11,
+  triggers: [],
+  click_automation_campaign_id: null,
+  send_test_spam_emails: false,
+  spam_email_groups: [],
+  send_spam_email_interval: null,
+  reply_to: null,
+  is_started: true,
+  archived: false,
+  records: 1200,
+  steps: 2,
+  processed_count: 0,
+  part_price: 0.0079,
+  links_expired_at: null,
+  created_at: "2026-02-20T10:00:00.000Z",
+  updated_at: "2026-02-20T10:00:00.000Z",
+};
+
+const email: Campaign = {
+  ...sms,
+  id: 6,
+  type: "email_automation",
+  type_label: "Email Trigger",
+  ms_sid: null,
+  ms_name: null,
+  triggers: ["campaign_click", "keyword"],
+  reply_to: "replies@example.com",
+  send_test_spam_emails: true,
+  spam_email_groups: [4],
+  send_spam_email_interval: 30,
+  part_price: null,
+  only_verified_leads: false,
+};
+
+type Audience = Partial<Record<CampaignAudienceKind, AudienceItem[]>>;
+
+function render(campaign: Campaign, audience: Audience, onEdit: (() => void) | null = () => {}) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  for (const kind of ["segment", "source", "list"] as const)
+    if (audience[kind]) qc.setQueryData(campaignAudienceKeys.kind(campaign.id, kind), audience[kind]);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <SettingsPanel campaign={campaign} onEdit={onEdit} editHint={onEdit ? undefined : "locked"} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const names = {
+  rule: (id: number) => (id === 9 ? "Reset weekly" : undefined),
+  lookupGateway: () => "Carrier lookup",
+  spamGroup: () => "Seeds",
+};
+const rowsOf = (c: Campaign) =>
+  Object.fromEntries(settingSections(c, names, t).flatMap((s) => s.rows.map((r) => [t(r.label), r.value] as const)));
+
+describe("settingSections", () => {
+  it("gives every setting of an SMS campaign in its group, the start in the campaign's zone", () => {
+    const sections = settingSections(sms, names, t);
+    expect(sections.map((s) => t(s.title))).toEqual(["Sender", "Schedule", "Pacing", "Rules", "Verification", "Price"]);
+    expect(rowsOf(sms)).toMatchObject({
+      Type: "Sms",
+      "Sender type": "Gateway",
+      Gateway: "Sandbox SMS",
+      "Messaging service": "Promo numbers",
+      Start: "03-01-2026 09:30 AM",
+      "Time zone": "America/New_York",
+      "Daily window": "09:00 – 14:00",
+      "Send by the lead's time zone": "Yes",
+      Frequency: "30 per hour",
+      "Daily limit": "5,000",
+      "Cool-off rule": "Three days off",
+      "Inactive device rule": "None",
+      "Reset frequency rule": "Reset weekly",
+      "Increase frequency rule": "None",
+      "Only verified leads": "Yes",
+      "Lookup gateway": "Carrier lookup",
+      "Price per SMS part": "$0.0079",
+    });
+  });
+
+  it("adds triggers and the email group for an email trigger campaign, without the SMS-only rows", () => {
+    const sections = settingSections(email, names, t);
+    expect(sections.map((s) => t(s.title))).toEqual([
+      "Sender",
+      "Schedule",
+      "Pacing",
+      "Rules",
+      "Verification",
+      "Triggers",
+      "Email",
+      "Price",
+    ]);
+    const rows = rowsOf(email);
+    expect(rows).toMatchObject({
+      Triggers: "Campaign click, Keyword",
+      "Reply to": "replies@example.com",
+      "Test spam emails": "Yes",
+      "Spam email groups": "Seeds",
+      "Spam email interval": "30 min",
+      "Price per email": "No sender chosen yet",
+    });
+    expect(rows).not.toHaveProperty("Messaging service");
+    expect(rows).not.toHaveProperty("Inactive device rule");
+    expect(rows).not.toHaveProperty("Lookup gateway");
+  });
+
+  it("says when a draft has no schedule, window or limits", () => {
+    const rows = rowsOf({
+      ...sms,
+      started_at: null,
+      daytime_limitation: false,
+      frequency_count: null,
+      frequency_period: null,
+      daily_limit: null,
+    });
+    expect(rows).toMatchObject({ Start: "When set Active", "Daily window": "Any time", Frequency: "No limit", "Daily limit": "No limit" });
+  });
+});
+
+describe("SettingsPanel", () => {
+  it("shows the audience as chips in the three labelled pickers, the records and the settings", () => {
+    const html = render(sms, {
+      segment: [{ id: 1, name: "Hot leads", parent_id: null }],
+      source: [],
+      list: [{ id: 8, name: "March import", parent_id: 2 }],
+    });
+    expect(html).toContain("Settings");
+    for (const label of ["Segments", "Sources", "Lists"]) expect(html).toContain(`>${label}</label>`);
+    expect(html).toContain("Hot leads");
+    expect(html).toContain("March import");
+    expect(html).toContain("1,200");
+    expect(html).toContain("Sandbox SMS");
+    expect(html).toContain("Locked: the campaign has started.");
+    expect(html).not.toContain("Add segments, sources or lists");
+    expect(html).not.toMatch(/<input[^>]*disabled/);
+  });
+
+  it("asks for an audience when none is chosen", () => {
+    const html = render(sms, { segment: [], source: [], list: [] });
+    expect(html).toContain("Add segments, sources or lists to choose who receives this campaign.");
+  });
+
+  it("keeps a completed campaign's audience and settings read-only", () => {
+    const html = render({ ...sms, status: "completed", status_label: "Completed" }, { segment: [], source: [], list: [] }, null);
+    expect(html).toContain("A completed or failed campaign keeps its audience.");
+    expect(html.match(/<input[^>]*disabled/g)?.length).toBe(3);
+    expect(html).toMatch(/<button[^>]*disabled[^>]*>.*Edit<\/button>/);
+  });
+});
+
+describe("CampaignPendingTab", () => {
+  const renderTab = (campaign: Campaign, tab: string) =>
+    renderToStaticMarkup(
+      <MemoryRouter initialEntries={[`/u/0/campaigns/${campaign.id}/${tab}`]}>
+        <Routes>
+          <Route path="/u/0/campaigns/:campaignId" element={<Outlet context={{ campaign, edit: null }} />}>
+            <Route path={tab} element={<CampaignPendingTab />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+
+  it("says a draft's statistic waits for the start", () => {
+    const html = renderTab(sms, "statistics");
+    expect(html).toContain("Statistic is unavailable.");
+    expect(html).toContain("There is no data available to build a statistic, because campaign is not started yet.");
+  });
+
+  it("says a running campaign's statistic arrives with sending", () => {
+    const html = renderTab({ ...sms, status: "active", status_label: "Active" }, "statistics");
+    expect(html).toContain("Statistic is unavailable.");
+    expect(html).toContain("Statistics arrive with sending.");
+    expect(html).not.toContain("not started yet");
+  });
+
+  it.each([
+    ["message-logs", "Message Logs", "No Message Logs Found"],
+    ["queued-logs", "Queued Logs", "No Queued Logs Found"],
+    ["skipped-logs", "Skipped Logs", "No Message Logs Found"],
+    ["incoming-messages", "Incoming Messages", "No Incoming Messages Found"],
+    ["welcome-messages", "Welcome Messages", "No Welcome Messages Found"],
+    ["clicks", "Clicks", "Clicks Not Found"],
+    ["redirects", "Redirects", "Redirects Not Found"],
+    ["open-at", "Open at", "Open At Not Found"],
+  ])("%s shows its title and '%s'", (tab, title, empty) => {
+    const html = renderTab(email, tab);
+    expect(html).toContain(`>${title}</h2>`);
+    expect(html).toContain(empty);
+  });
+});

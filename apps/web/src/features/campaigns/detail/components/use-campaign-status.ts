@@ -1,0 +1,34 @@
+import type { Campaign, CampaignManualStatus } from "@leadflow/contracts";
+import { useSnackbar } from "notistack";
+import { useState } from "react";
+import { useAppConfig } from "../../../../lib/app-config";
+import { errorMessage } from "../../../../lib/errors";
+import { useT } from "../../../../lib/i18n";
+import { useBatchCampaignStatus } from "../../api/campaigns.api";
+import { statusMenuChoices } from "../model/campaign-actions";
+import { runStatusChange, statusChipView } from "../model/status-change";
+
+/** The campaign page's Set status: its choices, the change itself, and what the status chip shows meanwhile. */
+export function useCampaignStatus(campaign: Campaign) {
+  const t = useT();
+  const { enqueueSnackbar } = useSnackbar();
+  const config = useAppConfig();
+  const setStatus = useBatchCampaignStatus();
+  const [updating, setUpdating] = useState(false);
+
+  const change = (status: CampaignManualStatus) =>
+    void runStatusChange({
+      send: () => setStatus.mutateAsync({ ids: [campaign.id], status }),
+      setUpdating,
+      alert: (a) => enqueueSnackbar(a.message, { variant: a.variant }),
+      doneText: t("campaigns.statusUpdated"),
+      failText: (e) => errorMessage(e, t("campaigns.detail.statusError")),
+    });
+
+  return {
+    updating,
+    change,
+    choices: statusMenuChoices(config.data?.campaign_manual_status_list ?? [], campaign.status),
+    chip: statusChipView(campaign, updating, t("campaigns.detail.updating")),
+  };
+}
