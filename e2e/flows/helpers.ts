@@ -95,3 +95,42 @@ export async function tableLoaded(table: Locator): Promise<void> {
   await expect(table.locator("tbody[aria-busy='true']")).toHaveCount(0);
   await expect(table.locator("tbody tr").first()).toBeVisible();
 }
+
+const first = ["Ann", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivan", "Jo", "Kai", "Lena"];
+const cities = ["Austin", "Boston", "Chicago", "Denver", "El Paso", "Fresno"];
+/** 24 leads as another system sends them: phones (a few with a second one), emails, a name, a city and a company. */
+export const demoLeads = Array.from({ length: 24 }, (_, i) => ({
+  attributes: [
+    { type: "phone", attribute: "Phone", value: `(415) 301-${String(100 + i).padStart(4, "0")}` },
+    ...(i % 5 === 0 ? [{ type: "phone", attribute: "Phone", value: `(212) 555-${String(100 + i).padStart(4, "0")}` }] : []),
+    { type: "email", attribute: "Email", value: `${first[i % first.length]!.toLowerCase()}.${i}@example.com` },
+    { type: "string", attribute: "First name", value: first[i % first.length]! },
+    { type: "string", attribute: "City", value: cities[i % cities.length]! },
+    { type: "string", attribute: "Company", value: i % 3 ? `Acme ${i} LLC` : "Northwind Traders International" },
+  ],
+}));
+
+/**
+ * The demo team's 24 leads in its list Facebook Ads › Spring campaign, imported through an import key as another
+ * system would (the sandbox carrier lookup runs on them); safe to run again: phones merge into the same leads.
+ */
+export async function importDemoLeads(page: Page): Promise<{ sourceId: number; listId: number }> {
+  const auth = await authHeaders(page);
+  const sources = await (await page.request.get("/api/all-sources-with-lists", { headers: auth })).json();
+  const fb = sources.data.find((s: { name: string }) => s.name === "Facebook Ads");
+  const spring = fb.lists.find((l: { name: string }) => l.name === "Spring campaign");
+  const carrier = (await (await page.request.get("/api/gateways/options?kind=sms_lookup", { headers: auth })).json()).data[0];
+  const keys = async () =>
+    (await (await page.request.get("/api/import-lists", { headers: auth })).json()).data as { name: string; api_key: string }[];
+  if (!(await keys()).some((k) => k.name === "Website form")) {
+    const saved = await page.request.post("/api/import-lists", {
+      headers: auth,
+      data: { name: "Website form", list_id: spring.id, check_mobile_status: true, sms_lookup_gateway_id: carrier.id, lead_status: 1 },
+    });
+    expect(saved.ok()).toBe(true);
+  }
+  const key = (await keys()).find((k) => k.name === "Website form")!;
+  const imported = await page.request.post(`/api/import/lead?api_key=${key.api_key}`, { data: { leads: demoLeads } });
+  expect(imported.ok()).toBe(true);
+  return { sourceId: fb.id, listId: spring.id };
+}

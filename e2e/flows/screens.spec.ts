@@ -2,24 +2,10 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { leadflow } from "../cli";
-import { createUser, signIn, tableLoaded, uniqueEmail } from "./helpers";
+import { authHeaders, createUser, importDemoLeads, signIn, tableLoaded, uniqueEmail } from "./helpers";
 
 /** Screenshots of the main screens at desktop and phone widths, for a person to look at (test-results/screens). */
 const dir = join(import.meta.dirname, "../../test-results/screens");
-
-const first = ["Ann", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivan", "Jo", "Kai", "Lena"];
-const cities = ["Austin", "Boston", "Chicago", "Denver", "El Paso", "Fresno"];
-/** 24 leads as another system sends them: phones (a few with a second one), emails, a name, a city and a company. */
-const demoLeads = Array.from({ length: 24 }, (_, i) => ({
-  attributes: [
-    { type: "phone", attribute: "Phone", value: `(415) 301-${String(100 + i).padStart(4, "0")}` },
-    ...(i % 5 === 0 ? [{ type: "phone", attribute: "Phone", value: `(212) 555-${String(100 + i).padStart(4, "0")}` }] : []),
-    { type: "email", attribute: "Email", value: `${first[i % first.length]!.toLowerCase()}.${i}@example.com` },
-    { type: "string", attribute: "First name", value: first[i % first.length]! },
-    { type: "string", attribute: "City", value: cities[i % cities.length]! },
-    { type: "string", attribute: "Company", value: i % 3 ? `Acme ${i} LLC` : "Northwind Traders International" },
-  ],
-}));
 
 test("main screens render with their data at 1280 and 390 px", async ({ page }) => {
   // Some thirty screens, each loaded and drawn in full.
@@ -40,21 +26,8 @@ test("main screens render with their data at 1280 and 390 px", async ({ page }) 
 
   await signIn(page, "demo@leadflow.local", "Demo#2026");
   await expect(page).toHaveURL(/\/u\/0\/?$/);
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem("leadflow.accounts") ?? "[]") as { token: string }[])[0]?.token);
-  const auth = { Authorization: `Bearer ${token}` };
-  const sources = await (await page.request.get("/api/all-sources-with-lists", { headers: auth })).json();
-  const fb = sources.data.find((s: { name: string }) => s.name === "Facebook Ads");
-  const spring = fb.lists.find((l: { name: string }) => l.name === "Spring campaign");
-  // The demo team's sandbox carrier lookup runs on what the key imports.
-  const carrier = (await (await page.request.get("/api/gateways/options?kind=sms_lookup", { headers: auth })).json()).data[0];
-  const saved = await page.request.post("/api/import-lists", {
-    headers: auth,
-    data: { name: "Website form", list_id: spring.id, check_mobile_status: true, sms_lookup_gateway_id: carrier.id, lead_status: 1 },
-  });
-  expect(saved.ok()).toBe(true);
-  const keys = await (await page.request.get("/api/import-lists", { headers: auth })).json();
-  const imported = await page.request.post(`/api/import/lead?api_key=${keys.data[0].api_key}`, { data: { leads: demoLeads } });
-  expect(imported.ok()).toBe(true);
+  const auth = await authHeaders(page);
+  const { sourceId, listId } = await importDemoLeads(page);
   const newest = (await (await page.request.get("/api/leads?limit=1", { headers: auth })).json()).data[0];
   // An audience of the list and a child segment of it, for the segment pages' headers.
   const createSegment = async (data: object) => {
@@ -64,12 +37,12 @@ test("main screens render with their data at 1280 and 390 px", async ({ page }) 
   };
   const audience = await createSegment({
     name: "Spring campaign leads",
-    filters: { data: [{ field: "list", expression: "equals", values: [spring.id] }] },
+    filters: { data: [{ field: "list", expression: "equals", values: [listId] }] },
   });
   const child = await createSegment({
     name: "Spring — Acme companies",
     parent_id: audience.id,
-    filters: { data: [{ field: "list", expression: "equals", values: [spring.id] }] },
+    filters: { data: [{ field: "list", expression: "equals", values: [listId] }] },
   });
   const shots: [string, string, string | RegExp][] = [
     ["sources", "/u/0/sources", "Facebook Ads"],
@@ -135,7 +108,7 @@ test("main screens render with their data at 1280 and 390 px", async ({ page }) 
     await page.keyboard.press("Escape");
     await expect(duplicate).toHaveCount(0);
 
-    await page.goto(`/u/0/sources/${fb.id}/${spring.id}/${newest.id}`);
+    await page.goto(`/u/0/sources/${sourceId}/${listId}/${newest.id}`);
     await expect(page.getByRole("heading", { name: "Lead Attributes" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Timeline" })).toBeVisible();
     await shot(`lead-${width}`);
