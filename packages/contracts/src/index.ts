@@ -11,6 +11,7 @@ export * from "./import-api";
 export * from "./imports";
 export * from "./keywords";
 export * from "./leads";
+export * from "./message-states";
 export * from "./live";
 export * from "./lookups";
 export * from "./plans";

@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./billing";
+export * from "./campaign-messages";
 export * from "./campaigns";
 export * from "./gateways";
 export * from "./imports";

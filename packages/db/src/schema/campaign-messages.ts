@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { campaigns } from "./campaigns";
+import { parentId, parentTeamId, timestamps, ts } from "./columns";
+
+/*
+ * The send ledger (CAMPAIGNS.md §1, §3): one row per (campaign, step, lead), the only record of what was, is being or
+ * will be sent. Message, Queued and Skipped Logs are views of it; counters are written beside every change of it.
+ * States and ranks are the contracts' MessageStates; the unique key is what makes a second send impossible (I1).
+ */
+export const campaignMessages = pgTable(
+  "campaign_messages",
+  {
+    id: bigint("id", { mode: "number" }).generatedByDefaultAsIdentity().primaryKey(),
+    teamId: parentTeamId(),
+    campaignId: parentId("campaign_id", () => campaigns.id),
+    /** The top-level step; `part_id` the split part the lead drew (its step id), else the step's own id. */
+    stepId: integer("step_id").notNull(),
+    partId: integer("part_id").notNull(),
+    leadId: bigint("lead_id", { mode: "number" }).notNull(),
+    /** sms, email */
+    channel: text("channel").notNull(),
+    /** E.164 phone or lower-case email: cool-offs, opt-outs and suppressions key on it, across leads and campaigns. */
+    address: text("address").notNull(),
+    state: text("state").notNull().default("planned"),
+    /** Why it was skipped, cancelled or deferred (MessageReasons). */
+    reason: text("reason"),
+    gatewayId: integer("gateway_id"),
+    /** The number, pool or address it goes from; a pool's number is chosen once per lead (sticky). */
+    sender: text("sender"),
+    /** The recipient's zone and where it came from (lead, lookup, zip, area_code, unknown). */
+    timeZone: text("time_zone"),
+    timeZoneSource: text("time_zone_source"),
+    usState: text("us_state"),
+    /** Not before: the schedule, the step's delay and the quiet hours. */
+    dueAt: ts("due_at").notNull(),
+    /** Not after: the allowed window's end less a margin; passed → deferred to the next window, never dropped. */
+    notAfter: ts("not_after"),
+    /** The dispatcher's fence while claimed or submitting: a runner taken over writes nothing. */
+    claimFence: bigint("claim_fence", { mode: "number" }),
+    body: text("body"),
+    subject: text("subject"),
+    parts: smallint("parts"),
+    cost: numeric("cost", { precision: 12, scale: 6, mode: "number" }),
+    /** Sent as the provider's idempotency key; stable across attempts. */
+    idempotencyKey: uuid("idempotency_key"),
+    providerId: text("provider_id"),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    submittedAt: ts("submitted_at"),
+    sentAt: ts("sent_at"),
+    deliveredAt: ts("delivered_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("campaign_messages_key").on(t.campaignId, t.stepId, t.leadId),
+    // The dispatcher's claim: a gateway's due rows.
+    index("campaign_messages_due_idx").on(t.gatewayId, t.dueAt).where(sql`${t.state} = 'planned'`),
+    // Callbacks without our id find the row by the provider's.
+    index("campaign_messages_provider_idx").on(t.gatewayId, t.providerId).where(sql`${t.providerId} IS NOT NULL`),
+    // Logs and completion read a campaign's rows by state.
+    index("campaign_messages_campaign_state_idx").on(t.campaignId, t.state, t.id),
+    // Opt-outs cancel an address's open rows team-wide.
+    index("campaign_messages_address_idx").on(t.teamId, t.address),
+    check(
+      "campaign_messages_state_known",
+      sql`${t.state} IN ('planned','claimed','submitting','unknown','accepted','sent','delivered','failed','blocked','inactive','bounced','complained','rejected','skipped','cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * What the team's rules remember of an address across every campaign (CAMPAIGNS.md §1 rules 1–3): when it was last
+ * sent to, and when its last outcome was an inactive device. Two leads with one phone share it.
+ */
+export const addressActivity = pgTable(
+  "address_activity",
+  {
+    teamId: integer("team_id").notNull(),
+    channel: text("channel").notNull(),
+    address: text("address").notNull(),
+    lastSentAt: ts("last_sent_at"),
+    inactiveAt: ts("inactive_at"),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.channel, t.address] })],
+);
+
+/**
+ * The team-wide suppression list (I4): an address here gets nothing from any campaign or sender, whatever became of
+ * the lead or the number it wrote to. STOP, unsubscribe links, complaints, hard bounces and provider opt-outs write it;
+ * START lifts an SMS one.
+ */
+export const suppressions = pgTable(
+  "suppressions",
+  {
+    teamId: integer("team_id").notNull(),
+    channel: text("channel").notNull(),
+    address: text("address").notNull(),
+    /** stop, unsubscribe, complaint, bounce, provider_opt_out, manual */
+    reason: text("reason").notNull(),
+    /** The campaign whose message led to it, when one did. */
+    campaignId: integer("campaign_id"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.channel, t.address] })],
+);
+
+/** One dispatcher per gateway at a time, whatever the number of processes: its lease and the fence it writes with. */
+export const sendDispatchers = pgTable("send_dispatchers", {
+  gatewayId: integer("gateway_id").primaryKey(),
+  owner: text("owner"),
+  fence: bigint("fence", { mode: "number" }).notNull().default(0),
+  leaseUntil: ts("lease_until"),
+});
