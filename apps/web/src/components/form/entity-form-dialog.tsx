@@ -1,7 +1,8 @@
 import { Dialog, type DialogProps } from "@mui/material";
-import { Fragment, type ReactNode, useId, useMemo, useRef, useState } from "react";
+import { Fragment, type ReactNode, useId, useMemo, useRef } from "react";
 import { type FormSession, FormSessionContext } from "./form-session";
 import { useLastOpenValue } from "./use-last-open-value";
+import { useOpening } from "./use-opening";
 
 export interface EntityFormDialogProps<E> {
   open: boolean;
@@ -16,15 +17,6 @@ export interface EntityFormDialogProps<E> {
 }
 
 const idOf = (entity: unknown) => (entity && typeof entity === "object" && "id" in entity ? String(entity.id) : undefined);
-
-/** Counts openings during render, so a reopened dialog starts a new form without an effect. */
-function useOpening(open: boolean): number {
-  const [seen, setSeen] = useState({ open, count: open ? 1 : 0 });
-  if (seen.open === open) return seen.count;
-  const count = open ? seen.count + 1 : seen.count;
-  setSeen({ open, count });
-  return count;
-}
 
 /**
  * A create/edit dialog whose form body is keyed by the opening and the entity: the form's defaults apply as it

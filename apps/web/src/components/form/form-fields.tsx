@@ -1,5 +1,8 @@
-import { FormControlLabel, FormHelperText, InputAdornment, MenuItem, Stack, Switch, TextField } from "@mui/material";
-import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import { InputAdornment } from "@mui/material";
+import type { Control, FieldValues, Path } from "react-hook-form";
+import { hintFor } from "./bound-field";
+import { FormSelect } from "./form-select";
+import { FormSwitch } from "./form-switch";
 import { FormTextField } from "./form-text-field";
 
 interface BaseField<V extends FieldValues> {
@@ -50,8 +53,6 @@ export const nameField = (label: string, placeholder: string, maxLength = 191): 
   maxLength,
 });
 
-const hintOf = (hint: BaseField<FieldValues>["hint"], value: unknown) => (typeof hint === "function" ? hint(value) : hint);
-
 function TextSpecField<V extends FieldValues, O>({
   spec,
   control,
@@ -69,7 +70,7 @@ function TextSpecField<V extends FieldValues, O>({
       label={spec.label}
       type={spec.type}
       placeholder={spec.placeholder}
-      hint={hintOf(spec.hint, undefined)}
+      hint={hintFor(spec.hint, undefined)}
       autoFocus={spec.autoFocus}
       required={spec.required}
       disabled={disabled || spec.disabled}
@@ -78,87 +79,6 @@ function TextSpecField<V extends FieldValues, O>({
           ? { min: spec.min, max: spec.max, step: 1, inputMode: "numeric" }
           : { maxLength: spec.maxLength, autoComplete: "off" },
         input: spec.unit ? { endAdornment: <InputAdornment position="end">{spec.unit}</InputAdornment> } : undefined,
-      }}
-    />
-  );
-}
-
-function SelectSpecField<V extends FieldValues, O>({
-  spec,
-  control,
-  disabled,
-}: {
-  spec: SelectFieldSpec<V>;
-  control: Control<V, unknown, O>;
-  disabled: boolean;
-}) {
-  return (
-    <Controller
-      name={spec.name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          label={spec.label}
-          required={spec.required}
-          autoFocus={spec.autoFocus}
-          disabled={disabled || spec.disabled}
-          value={field.value ?? ""}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          name={field.name}
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? hintOf(spec.hint, field.value)}
-        >
-          {spec.options.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
-
-function SwitchSpecField<V extends FieldValues, O>({
-  spec,
-  control,
-  disabled,
-}: {
-  spec: SwitchFieldSpec<V>;
-  control: Control<V, unknown, O>;
-  disabled: boolean;
-}) {
-  const [on, off] = spec.values ?? [true, false];
-  return (
-    <Controller
-      name={spec.name}
-      control={control}
-      render={({ field, fieldState }) => {
-        const hint = fieldState.error?.message ?? hintOf(spec.hint, field.value);
-        return (
-          <Stack>
-            <FormControlLabel
-              label={spec.label}
-              disabled={disabled || spec.disabled}
-              control={
-                <Switch
-                  checked={field.value === on}
-                  onChange={(e) => field.onChange(e.target.checked ? on : off)}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                />
-              }
-            />
-            {hint && (
-              <FormHelperText error={!!fieldState.error} sx={{ mt: 0, mx: 0 }}>
-                {hint}
-              </FormHelperText>
-            )}
-          </Stack>
-        );
       }}
     />
   );
@@ -174,13 +94,21 @@ export function FormFields<V extends FieldValues, O>({
   control: Control<V, unknown, O>;
   disabled?: boolean;
 }) {
-  return fields.map((spec) =>
-    spec.hidden ? null : spec.kind === "select" ? (
-      <SelectSpecField key={spec.name} spec={spec} control={control} disabled={disabled} />
-    ) : spec.kind === "switch" ? (
-      <SwitchSpecField key={spec.name} spec={spec} control={control} disabled={disabled} />
-    ) : (
-      <TextSpecField key={spec.name} spec={spec} control={control} disabled={disabled} />
-    ),
-  );
+  return fields.map((spec) => {
+    if (spec.hidden) return null;
+    const bound = { name: spec.name, control, label: spec.label, hint: spec.hint, disabled: disabled || spec.disabled };
+    if (spec.kind === "select")
+      return (
+        <FormSelect
+          key={spec.name}
+          {...bound}
+          options={spec.options}
+          required={spec.required}
+          autoFocus={spec.autoFocus}
+          fullWidth={false}
+        />
+      );
+    if (spec.kind === "switch") return <FormSwitch key={spec.name} {...bound} values={spec.values} />;
+    return <TextSpecField key={spec.name} spec={spec} control={control} disabled={disabled} />;
+  });
 }

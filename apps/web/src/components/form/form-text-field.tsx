@@ -1,4 +1,5 @@
 import { TextField, type TextFieldProps } from "@mui/material";
+import type { ReactNode } from "react";
 import { type Control, Controller, type ControllerFieldState, type FieldError, type FieldValues, type Path } from "react-hook-form";
 
 export type FormTextFieldProps<T extends FieldValues, O = T> = Omit<TextFieldProps, "name" | "value" | "onChange" | "onBlur" | "error"> & {
@@ -6,7 +7,7 @@ export type FormTextFieldProps<T extends FieldValues, O = T> = Omit<TextFieldPro
   /** `O`: what the form's schema makes of the values (react-hook-form's transformed values). */
   control: Control<T, unknown, O>;
   /** Shown under the field when it has no error. */
-  hint?: string;
+  hint?: ReactNode;
   /** A field of a list row (useFieldArray): see rowFieldError. */
   inRow?: boolean;
 };

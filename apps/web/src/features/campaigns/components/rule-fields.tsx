@@ -1,16 +1,12 @@
 import { CampaignTriggerLabels, CampaignTriggers, isTriggerType } from "@leadflow/contracts";
 import { Stack, Typography } from "@mui/material";
 import { useWatch } from "react-hook-form";
+import { FormMultiSelect } from "../../../components/form/form-multi-select";
+import { FormSelect } from "../../../components/form/form-select";
+import { FormSwitch } from "../../../components/form/form-switch";
 import { FormTextField } from "../../../components/form/form-text-field";
 import { useT } from "../../../lib/i18n";
-import {
-  type CampaignOptionFieldsProps,
-  FieldRow,
-  MultiSelectControl,
-  SelectControl,
-  SwitchControl,
-  useCampaignField,
-} from "./form-controls";
+import { type CampaignOptionFieldsProps, FieldRow, useCampaignField } from "./form-controls";
 
 /**
  * The four rules (one select per kind, so one of each stays selected), verified-only with its lookup gateway,
@@ -26,25 +22,19 @@ export function RuleFields(props: CampaignOptionFieldsProps) {
     <Stack spacing={2}>
       <Typography variant="subtitle2">{t("campaigns.form.rules")}</Typography>
       <FieldRow>
-        <SelectControl {...field("cool_off_rule_id", "campaigns.form.coolOffRule")} none={none} options={options.coolOffRules} />
+        <FormSelect {...field("cool_off_rule_id", "campaigns.form.coolOffRule")} none={none} options={options.coolOffRules} />
         {options.sms && (
-          <SelectControl {...field("inactive_device_rule_id", "campaigns.form.inactiveRule")} none={none} options={options.inactiveRules} />
+          <FormSelect {...field("inactive_device_rule_id", "campaigns.form.inactiveRule")} none={none} options={options.inactiveRules} />
         )}
       </FieldRow>
       <FieldRow>
-        <SelectControl {...field("set_frequency_rule_id", "campaigns.form.resetRule")} none={none} options={options.resetRules} />
-        <SelectControl
-          {...field("increase_frequency_rule_id", "campaigns.form.increaseRule")}
-          none={none}
-          options={options.increaseRules}
-        />
+        <FormSelect {...field("set_frequency_rule_id", "campaigns.form.resetRule")} none={none} options={options.resetRules} />
+        <FormSelect {...field("increase_frequency_rule_id", "campaigns.form.increaseRule")} none={none} options={options.increaseRules} />
       </FieldRow>
-      <SwitchControl {...field("only_verified_leads", "campaigns.form.onlyVerified")} />
-      {verified && (
-        <SelectControl {...field("lookup_gateway_id", "campaigns.form.lookupGateway")} required options={options.lookupGateways} />
-      )}
+      <FormSwitch {...field("only_verified_leads", "campaigns.form.onlyVerified")} />
+      {verified && <FormSelect {...field("lookup_gateway_id", "campaigns.form.lookupGateway")} required options={options.lookupGateways} />}
       {isTriggerType(type) && (
-        <MultiSelectControl
+        <FormMultiSelect
           {...field("triggers", "campaigns.form.triggers")}
           options={CampaignTriggers.map((v) => ({ value: v, label: CampaignTriggerLabels[v] }))}
         />
@@ -52,10 +42,10 @@ export function RuleFields(props: CampaignOptionFieldsProps) {
       {!options.sms && (
         <>
           <FormTextField {...field("reply_to", "campaigns.form.replyTo")} type="email" fullWidth />
-          <SwitchControl {...field("send_test_spam_emails", "campaigns.form.spamTest")} />
+          <FormSwitch {...field("send_test_spam_emails", "campaigns.form.spamTest")} />
           {spam && (
             <FieldRow>
-              <MultiSelectControl {...field("spam_email_groups", "campaigns.form.spamGroups")} options={options.spamGroups} />
+              <FormMultiSelect {...field("spam_email_groups", "campaigns.form.spamGroups")} options={options.spamGroups} />
               <FormTextField
                 {...field("send_spam_email_interval", "campaigns.form.spamInterval")}
                 type="number"

@@ -1,10 +1,12 @@
 import { CampaignFrequencyPeriodList, CampaignFrequencyPeriods } from "@leadflow/contracts";
 import { Autocomplete, Stack, TextField, Typography } from "@mui/material";
 import { Controller, useWatch } from "react-hook-form";
+import { FormSelect } from "../../../components/form/form-select";
+import { FormSwitch } from "../../../components/form/form-switch";
 import { FormTextField } from "../../../components/form/form-text-field";
 import { useT } from "../../../lib/i18n";
 import { zoneList } from "../model/zoned-time";
-import { type CampaignFieldsProps, FieldRow, SelectControl, SwitchControl, useCampaignField } from "./form-controls";
+import { type CampaignFieldsProps, FieldRow, useCampaignField } from "./form-controls";
 
 const shrink = { inputLabel: { shrink: true } } as const;
 /** The daily window's times: the Day-parting switch above them says why they are locked, they need not. */
@@ -50,14 +52,14 @@ export function ScheduleFields(props: CampaignFieldsProps) {
           )}
         />
       </FieldRow>
-      <SwitchControl {...field("daytime_limitation", "campaigns.form.dayParting")} />
+      <FormSwitch {...field("daytime_limitation", "campaigns.form.dayParting")} />
       {dayParting && (
         <Stack direction="row" spacing={2}>
           <FormTextField {...field("run_daily_from", "campaigns.form.runFrom")} {...windowTime} />
           <FormTextField {...field("run_daily_to", "campaigns.form.runTo")} {...windowTime} />
         </Stack>
       )}
-      <SwitchControl {...field("need_send_by_timezones", "campaigns.form.byLeadZone")} />
+      <FormSwitch {...field("need_send_by_timezones", "campaigns.form.byLeadZone")} />
       <Typography variant="subtitle2">{t("campaigns.form.limits")}</Typography>
       <FieldRow>
         <FormTextField
@@ -66,7 +68,7 @@ export function ScheduleFields(props: CampaignFieldsProps) {
           fullWidth
           slotProps={{ htmlInput: { min: 1, step: 1 } }}
         />
-        <SelectControl
+        <FormSelect
           {...field("frequency_period", "campaigns.form.frequencyPeriod")}
           none={t("campaigns.form.none")}
           options={CampaignFrequencyPeriodList.map((v) => ({ value: v, label: CampaignFrequencyPeriods[v] }))}

@@ -1,9 +1,10 @@
 import { CampaignChannel, CampaignSenderTypesByChannel, CampaignTypeLabels, CampaignTypes } from "@leadflow/contracts";
 import { Alert, Stack } from "@mui/material";
 import { useWatch } from "react-hook-form";
+import { FormSelect } from "../../../components/form/form-select";
 import { FormTextField } from "../../../components/form/form-text-field";
 import { type MessageKey, useT } from "../../../lib/i18n";
-import { type CampaignOptionFieldsProps, FieldRow, SelectControl, useCampaignField } from "./form-controls";
+import { type CampaignOptionFieldsProps, FieldRow, useCampaignField } from "./form-controls";
 
 /** Name, type, sender type and the sender itself; a pool and a messaging service exclude each other (spec 3 §2). */
 export function SenderFields(props: CampaignOptionFieldsProps) {
@@ -27,7 +28,7 @@ export function SenderFields(props: CampaignOptionFieldsProps) {
     <Stack spacing={2}>
       <FormTextField {...field("name", "campaigns.form.name")} required autoFocus slotProps={{ htmlInput: { maxLength: 191 } }} />
       <FieldRow>
-        <SelectControl
+        <FormSelect
           {...field("type", "campaigns.form.type")}
           required
           options={CampaignTypes.map((v) => ({ value: v, label: CampaignTypeLabels[v] }))}
@@ -38,10 +39,10 @@ export function SenderFields(props: CampaignOptionFieldsProps) {
             if (CampaignChannel[form.getValues("type")] === "email") setValue("sender_type", "gateway");
           }}
         />
-        <SelectControl {...field("sender_type", "campaigns.form.senderType")} required options={senderTypes} />
+        <FormSelect {...field("sender_type", "campaigns.form.senderType")} required options={senderTypes} />
       </FieldRow>
       {senderType === "gateway" && (
-        <SelectControl
+        <FormSelect
           {...field("setting_gateway_id", "campaigns.form.gateway")}
           required
           options={options.gateways}
@@ -50,7 +51,7 @@ export function SenderFields(props: CampaignOptionFieldsProps) {
       )}
       {senderType === "gateway" && options.gateways.length === 0 && <Alert severity="info">{t("campaigns.form.noGateways")}</Alert>}
       {senderType === "gateway" && channel === "sms" && services.length > 0 && (
-        <SelectControl
+        <FormSelect
           {...field("ms_sid", "campaigns.form.messagingService")}
           none={t("campaigns.form.messagingServiceNone")}
           options={services}
@@ -60,9 +61,9 @@ export function SenderFields(props: CampaignOptionFieldsProps) {
           }}
         />
       )}
-      {senderType === "route" && <SelectControl {...field("route_id", "campaigns.form.route")} required options={options.routes} />}
+      {senderType === "route" && <FormSelect {...field("route_id", "campaigns.form.route")} required options={options.routes} />}
       {senderType === "pool" && (
-        <SelectControl {...field("pool_id", "campaigns.form.pool")} required options={options.pools} onPicked={clearService} />
+        <FormSelect {...field("pool_id", "campaigns.form.pool")} required options={options.pools} onPicked={clearService} />
       )}
     </Stack>
   );

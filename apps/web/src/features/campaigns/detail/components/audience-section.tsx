@@ -1,14 +1,19 @@
-import type { Campaign } from "@leadflow/contracts";
+import type { Campaign, CampaignAudienceKind } from "@leadflow/contracts";
 import { Alert, Button, Stack, Typography } from "@mui/material";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { useT } from "../../../../lib/i18n";
+import { type MessageKey, useT } from "../../../../lib/i18n";
 import { sourcesWithListsQuery } from "../../../sources";
 import { audienceSegmentOptionsQuery, campaignAudienceQuery } from "../../api/campaign-audience.api";
 import { canChangeAudience } from "../model/campaign-actions";
 import { type AudienceOption, AudiencePicker } from "./audience-picker";
 
-const KINDS = ["segment", "source", "list"] as const;
+/** The pickers, in the order they show. */
+const PICKERS = [
+  { kind: "segment", label: "campaigns.detail.audience.segments" },
+  { kind: "source", label: "campaigns.detail.audience.sources" },
+  { kind: "list", label: "campaigns.detail.audience.lists" },
+] as const satisfies readonly { kind: CampaignAudienceKind; label: MessageKey }[];
 
 /**
  * Who receives the campaign (spec 3 §2 Campaign tab): segments, sources and lists, each a multi-select saved as it
@@ -18,14 +23,19 @@ export function AudienceSection({ campaign }: { campaign: Campaign }) {
   const t = useT();
   const segments = useQuery(audienceSegmentOptionsQuery());
   const sources = useQuery(sourcesWithListsQuery());
-  const selections = useQueries({ queries: KINDS.map((kind) => campaignAudienceQuery(campaign.id, kind)) });
+  const selections = useQueries({ queries: PICKERS.map(({ kind }) => campaignAudienceQuery(campaign.id, kind)) });
   const editable = canChangeAudience(campaign.status);
   const titleId = useId();
 
-  const sourceOptions: AudienceOption[] = (sources.data?.data ?? []).map((s) => ({ id: s.id, name: s.name }));
-  const listOptions: AudienceOption[] = (sources.data?.data ?? []).flatMap((s) =>
-    s.lists.map((l) => ({ id: l.id, name: l.name, group: s.name })),
-  );
+  // What each picker offers: the sources' answer holds their lists too.
+  const choices: Record<CampaignAudienceKind, { options: AudienceOption[]; loading: boolean }> = {
+    segment: { options: segments.data ?? [], loading: segments.isPending },
+    source: { options: (sources.data?.data ?? []).map((s) => ({ id: s.id, name: s.name })), loading: sources.isPending },
+    list: {
+      options: (sources.data?.data ?? []).flatMap((s) => s.lists.map((l) => ({ id: l.id, name: l.name, group: s.name }))),
+      loading: sources.isPending,
+    },
+  };
   const failed = [...selections, segments, sources].filter((q) => q.isError);
   const empty = selections.every((q) => q.data?.length === 0);
 
@@ -57,30 +67,17 @@ export function AudienceSection({ campaign }: { campaign: Campaign }) {
           {t("campaigns.detail.audience.locked")}
         </Typography>
       )}
-      <AudiencePicker
-        campaignId={campaign.id}
-        kind="segment"
-        label={t("campaigns.detail.audience.segments")}
-        options={segments.data ?? []}
-        optionsLoading={segments.isPending}
-        disabled={!editable}
-      />
-      <AudiencePicker
-        campaignId={campaign.id}
-        kind="source"
-        label={t("campaigns.detail.audience.sources")}
-        options={sourceOptions}
-        optionsLoading={sources.isPending}
-        disabled={!editable}
-      />
-      <AudiencePicker
-        campaignId={campaign.id}
-        kind="list"
-        label={t("campaigns.detail.audience.lists")}
-        options={listOptions}
-        optionsLoading={sources.isPending}
-        disabled={!editable}
-      />
+      {PICKERS.map(({ kind, label }) => (
+        <AudiencePicker
+          key={kind}
+          campaignId={campaign.id}
+          kind={kind}
+          label={t(label)}
+          options={choices[kind].options}
+          optionsLoading={choices[kind].loading}
+          disabled={!editable}
+        />
+      ))}
     </Stack>
   );
 }

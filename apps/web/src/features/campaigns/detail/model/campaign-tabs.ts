@@ -14,61 +14,45 @@ export interface CampaignTabRoute extends TabRoute {
 const pending = lazyPage(() => import("../pages/campaign-pending-tab"), "CampaignPendingTab");
 const sending = "campaigns.detail.empty.sendingText" satisfies MessageKey;
 
+/** The names a log tab's label and empty title share (`campaigns.detail.tabs.clicks`, `campaigns.detail.empty.clicks`). */
+type LogTab =
+  | "logs"
+  | "messageLogs"
+  | "queuedLogs"
+  | "skippedLogs"
+  | "incomingMessages"
+  | "welcomeMessages"
+  | "clicks"
+  | "redirects"
+  | "openAt";
+
+/** A log tab: empty until the statistics issue fills it; unless told otherwise, it says entries show once the campaign sends. */
+const logTab = (
+  path: string,
+  name: LogTab,
+  { text = sending, emailOnly }: { text?: MessageKey; emailOnly?: boolean } = {},
+): CampaignTabRoute => ({
+  path,
+  label: `campaigns.detail.tabs.${name}`,
+  emailOnly,
+  empty: { title: `campaigns.detail.empty.${name}`, text },
+  ...pending,
+});
+
 /** A campaign's tabs in the spec's order (spec 3 §2); the paths are bookmarked, keep them stable. */
 export const campaignTabs: readonly CampaignTabRoute[] = [
   { path: "", label: "campaigns.detail.tabs.campaign", ...lazyPage(() => import("../pages/campaign-tab"), "CampaignTab") },
   { path: "leads", label: "campaigns.detail.tabs.leads", ...lazyPage(() => import("../pages/campaign-leads-tab"), "CampaignLeadsTab") },
   { path: "statistics", label: "campaigns.detail.tabs.statistics", ...pending },
-  {
-    path: "logs",
-    label: "campaigns.detail.tabs.logs",
-    empty: { title: "campaigns.detail.empty.logs", text: "campaigns.detail.empty.logsText" },
-    ...pending,
-  },
-  {
-    path: "message-logs",
-    label: "campaigns.detail.tabs.messageLogs",
-    empty: { title: "campaigns.detail.empty.messageLogs", text: sending },
-    ...pending,
-  },
-  {
-    path: "queued-logs",
-    label: "campaigns.detail.tabs.queuedLogs",
-    empty: { title: "campaigns.detail.empty.queuedLogs", text: sending },
-    ...pending,
-  },
-  {
-    path: "skipped-logs",
-    label: "campaigns.detail.tabs.skippedLogs",
-    empty: { title: "campaigns.detail.empty.skippedLogs", text: sending },
-    ...pending,
-  },
-  {
-    path: "incoming-messages",
-    label: "campaigns.detail.tabs.incomingMessages",
-    empty: { title: "campaigns.detail.empty.incomingMessages", text: sending },
-    ...pending,
-  },
-  {
-    path: "welcome-messages",
-    label: "campaigns.detail.tabs.welcomeMessages",
-    empty: { title: "campaigns.detail.empty.welcomeMessages", text: sending },
-    ...pending,
-  },
-  { path: "clicks", label: "campaigns.detail.tabs.clicks", empty: { title: "campaigns.detail.empty.clicks", text: sending }, ...pending },
-  {
-    path: "redirects",
-    label: "campaigns.detail.tabs.redirects",
-    empty: { title: "campaigns.detail.empty.redirects", text: sending },
-    ...pending,
-  },
-  {
-    path: "open-at",
-    label: "campaigns.detail.tabs.openAt",
-    emailOnly: true,
-    empty: { title: "campaigns.detail.empty.openAt", text: sending },
-    ...pending,
-  },
+  logTab("logs", "logs", { text: "campaigns.detail.empty.logsText" }),
+  logTab("message-logs", "messageLogs"),
+  logTab("queued-logs", "queuedLogs"),
+  logTab("skipped-logs", "skippedLogs"),
+  logTab("incoming-messages", "incomingMessages"),
+  logTab("welcome-messages", "welcomeMessages"),
+  logTab("clicks", "clicks"),
+  logTab("redirects", "redirects"),
+  logTab("open-at", "openAt", { emailOnly: true }),
 ];
 
 /** The tabs a campaign of this type shows: Open at only for email types. */

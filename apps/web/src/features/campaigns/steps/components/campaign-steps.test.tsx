@@ -4,6 +4,7 @@ import { SnackbarProvider } from "notistack";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { campaignStepKeys } from "../../api/campaign-steps.api";
+import { campaignStep } from "../model/fixtures";
 import { CampaignSteps } from "./campaign-steps";
 
 const campaign = (over: Partial<Campaign> = {}): Campaign => ({
@@ -58,34 +59,6 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   ...over,
 });
 
-const step = (over: Partial<CampaignStep>): CampaignStep => ({
-  id: 1,
-  campaign_id: 3,
-  parent_step_id: null,
-  position: 0,
-  type: "sms",
-  type_label: "SMS",
-  name: "Intro",
-  status: "pending",
-  status_label: "Pending",
-  started_at: null,
-  delay: 0,
-  delay_time_period: "min",
-  delay_label: "0 min",
-  message: "",
-  subject: null,
-  redirect_to: null,
-  short_url_domain_id: null,
-  short_url_domain_label: null,
-  click_automation_campaign_id: null,
-  two_fa_automation_campaign_id: null,
-  tmo_limit_automation_campaign_id: null,
-  options: {},
-  sms: null,
-  steps: [],
-  ...over,
-});
-
 /** Each button whose text holds `label`: whether it is disabled, in order. */
 const buttons = (html: string, label: string) =>
   [...html.matchAll(/<button([^>]*)>((?:(?!<\/button>).)*)<\/button>/g)]
@@ -121,7 +94,7 @@ describe("CampaignSteps", () => {
 
   it("shows an SMS step's delay, preview, parts, encoding and cost", () => {
     const html = render(campaign(), [
-      step({
+      campaignStep({
         name: "Intro",
         delay: 2,
         delay_time_period: "hours",
@@ -138,8 +111,8 @@ describe("CampaignSteps", () => {
 
   it("leaves the cost out while the campaign has no price, and disables a test without a message", () => {
     const html = render(campaign({ part_price: null }), [
-      step({ message: "Hi", sms: { encoding: "UCS-2", characters: 2, parts: 1 } }),
-      step({ id: 2, name: "Empty" }),
+      campaignStep({ message: "Hi", sms: { encoding: "UCS-2", characters: 2, parts: 1 } }),
+      campaignStep({ id: 2, name: "Empty" }),
     ]);
     expect(html).toContain("1 part · UCS-2<");
     expect(html).toContain("No message yet");
@@ -148,9 +121,9 @@ describe("CampaignSteps", () => {
 
   it("lists a split's parts, each with its own preview and cost", () => {
     const part = (id: number, message: string, parts: number) =>
-      step({ id, parent_step_id: 5, message, sms: { encoding: "GSM-7", characters: 10, parts } }) as Omit<CampaignStep, "steps">;
+      campaignStep({ id, parent_step_id: 5, message, sms: { encoding: "GSM-7", characters: 10, parts } }) as Omit<CampaignStep, "steps">;
     const html = render(campaign(), [
-      step({ id: 5, type: "split", type_label: "Split", name: "A/B", steps: [part(6, "Offer one", 1), part(7, "Offer two", 3)] }),
+      campaignStep({ id: 5, type: "split", type_label: "Split", name: "A/B", steps: [part(6, "Offer one", 1), part(7, "Offer two", 3)] }),
     ]);
     expect(html).toContain("2 parts in this split");
     expect(html).toContain("Part A");
@@ -160,7 +133,7 @@ describe("CampaignSteps", () => {
   });
 
   it("shows an email step's subject and price per email; Test Email only while draft", () => {
-    const email = step({ type: "email", type_label: "Email", subject: "Big sale", message: "<p>Hello&nbsp;<b>there</b></p>" });
+    const email = campaignStep({ type: "email", type_label: "Email", subject: "Big sale", message: "<p>Hello&nbsp;<b>there</b></p>" });
     const html = render(campaign({ type: "email", part_price: 0.001 }), [email]);
     expect(html).toContain("Big sale");
     expect(html).toContain("Hello there");
@@ -170,7 +143,7 @@ describe("CampaignSteps", () => {
   });
 
   it("says so for a step type it does not know", () => {
-    const odd = step({ type: "fax" as CampaignStep["type"], type_label: "Fax" });
+    const odd = campaignStep({ type: "fax" as CampaignStep["type"], type_label: "Fax" });
     expect(render(campaign(), [odd])).toContain("Undefined step type. Please call to developers.");
   });
 });

@@ -1,34 +1,36 @@
 import { EmailSenderTypes } from "@leadflow/contracts";
 import { Alert, Stack } from "@mui/material";
 import { useWatch } from "react-hook-form";
+import { FormSelect } from "../../../../components/form/form-select";
+import { FormTextField } from "../../../../components/form/form-text-field";
 import { errorMessage } from "../../../../lib/errors";
 import { type MessageKey, useT } from "../../../../lib/i18n";
-import type { StepEditorOptions } from "../../api/campaign-steps.api";
 import { emailSender } from "../model/step-request";
-import { SelectInput, TextInput } from "./controls";
-import { type FieldPrefix, fieldOf, type StepForm } from "./step-form-types";
+import { type ContentFieldsProps, fieldOf } from "./step-form-types";
+import { useStepField } from "./use-step-field";
 
-export interface EmailSenderFieldsProps {
-  form: StepForm;
-  prefix: FieldPrefix;
-  options: StepEditorOptions;
-  /** The campaign sends through this gateway; none chosen yet: no verified senders to offer. */
-  hasGateway: boolean;
-  disabled?: boolean;
-}
+/** A typed part of the sender: the browser's autofill would offer the operator's own addresses. */
+const typed = (maxLength: number) => ({ htmlInput: { maxLength, autoComplete: "off" } });
 
 /**
  * Who an email is from (spec 3 §3 email extras): a verified address of the campaign's gateway, a user name at one of
  * its verified domains, or a sender email group that rotates. Where the provider cannot be asked, the address is
  * typed (the server and the provider still check it).
  */
-export function EmailSenderFields({ form, prefix, options, hasGateway, disabled }: EmailSenderFieldsProps) {
+export function EmailSenderFields(props: ContentFieldsProps) {
   const t = useT();
-  const { control } = form;
-  const f = (key: Parameters<typeof fieldOf>[1]) => fieldOf(prefix, key);
+  const field = useStepField(props);
+  const { form, prefix, campaign, options } = props;
+  // No gateway chosen yet: no verified senders to offer.
+  const hasGateway = campaign.setting_gateway_id !== null;
   const [type, email, username, domain] = useWatch({
-    control,
-    name: [f("sender_type"), f("sender_email"), f("sender_username"), f("sender_domain")],
+    control: form.control,
+    name: [
+      fieldOf(prefix, "sender_type"),
+      fieldOf(prefix, "sender_email"),
+      fieldOf(prefix, "sender_username"),
+      fieldOf(prefix, "sender_domain"),
+    ],
   }) as [string, string, string, string];
   const senders = options.emailSenders;
   const providerError = options.emailSendersError ? errorMessage(options.emailSendersError) : (senders?.error ?? null);
@@ -49,60 +51,38 @@ export function EmailSenderFields({ form, prefix, options, hasGateway, disabled 
       {hasGateway && providerError && type !== "group" && (
         <Alert severity="warning">{t("campaigns.steps.email.sendersError", { error: providerError.replace(/\.?$/, ".") })}</Alert>
       )}
-      <SelectInput
-        control={control}
-        name={f("sender_type")}
-        label={t("campaigns.steps.email.senderType")}
+      <FormSelect
+        {...field("sender_type", "campaigns.steps.email.senderType")}
         options={EmailSenderTypes.map((s) => ({ value: s, label: t(`campaigns.steps.email.senderType.${s}` as MessageKey) }))}
-        disabled={disabled}
       />
       {type === "email" &&
         (pickable(addresses) ? (
-          <SelectInput
-            control={control}
-            name={f("sender_email")}
-            label={t("campaigns.steps.email.sender")}
+          <FormSelect
+            {...field("sender_email", "campaigns.steps.email.sender")}
             hint={t("campaigns.steps.email.senderHint")}
             options={addresses}
-            disabled={disabled}
           />
         ) : (
-          <TextInput
-            control={control}
-            name={f("sender_email")}
-            label={t("campaigns.steps.email.sender")}
+          <FormTextField
+            {...field("sender_email", "campaigns.steps.email.sender")}
             type="email"
             hint={hasGateway && !options.emailSendersLoading && !providerError ? t("campaigns.steps.email.typeAddress") : undefined}
-            disabled={disabled}
-            slotProps={{ htmlInput: { maxLength: 320, autoComplete: "off" } }}
+            fullWidth
+            slotProps={typed(320)}
           />
         ))}
       {type === "domain" && (
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-          <TextInput
-            control={control}
-            name={f("sender_username")}
-            label={t("campaigns.steps.email.username")}
+          <FormTextField
+            {...field("sender_username", "campaigns.steps.email.username")}
             hint={t("campaigns.steps.email.usernameHint", { address })}
-            disabled={disabled}
-            slotProps={{ htmlInput: { maxLength: 64, autoComplete: "off" } }}
+            fullWidth
+            slotProps={typed(64)}
           />
           {pickable(domains) ? (
-            <SelectInput
-              control={control}
-              name={f("sender_domain")}
-              label={t("campaigns.steps.email.domain")}
-              options={domains}
-              disabled={disabled}
-            />
+            <FormSelect {...field("sender_domain", "campaigns.steps.email.domain")} options={domains} />
           ) : (
-            <TextInput
-              control={control}
-              name={f("sender_domain")}
-              label={t("campaigns.steps.email.domain")}
-              disabled={disabled}
-              slotProps={{ htmlInput: { maxLength: 253, autoComplete: "off" } }}
-            />
+            <FormTextField {...field("sender_domain", "campaigns.steps.email.domain")} fullWidth slotProps={typed(253)} />
           )}
         </Stack>
       )}
@@ -110,22 +90,17 @@ export function EmailSenderFields({ form, prefix, options, hasGateway, disabled 
         (options.emailGroups && groups.length === 0 ? (
           <Alert severity="info">{t("campaigns.steps.email.noGroups")}</Alert>
         ) : (
-          <SelectInput
-            control={control}
-            name={f("sender_email_group_id")}
-            label={t("campaigns.steps.email.group")}
+          <FormSelect
+            {...field("sender_email_group_id", "campaigns.steps.email.group")}
             hint={t("campaigns.steps.email.groupHint")}
             options={groups}
-            disabled={disabled}
           />
         ))}
       {type !== "group" && (
-        <TextInput
-          control={control}
-          name={f("from_name")}
-          label={t("campaigns.steps.email.fromName")}
+        <FormTextField
+          {...field("from_name", "campaigns.steps.email.fromName")}
           hint={t("campaigns.steps.email.fromNameHint")}
-          disabled={disabled}
+          fullWidth
           slotProps={{ htmlInput: { maxLength: 191 } }}
         />
       )}

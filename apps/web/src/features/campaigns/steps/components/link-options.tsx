@@ -1,157 +1,121 @@
 import { StepLimits } from "@leadflow/contracts";
-import { Alert } from "@mui/material";
-import { useWatch } from "react-hook-form";
-import { useT } from "../../../../lib/i18n";
-import type { StepEditorOptions } from "../../api/campaign-steps.api";
+import type { ReactNode } from "react";
+import { FormSelect, type SelectOption } from "../../../../components/form/form-select";
+import { FormSwitch } from "../../../../components/form/form-switch";
+import { FormTextField } from "../../../../components/form/form-text-field";
+import { type MessageKey, useT } from "../../../../lib/i18n";
 import { withRevenueToken } from "../model/revenue-token";
-import { FieldGroup, type PickOption, SelectInput, SwitchInput, TextInput } from "./controls";
-import { type FieldPrefix, fieldOf, type StepForm } from "./step-form-types";
+import type { ContentValues } from "../model/step-form";
+import { LinkFields } from "./link-fields";
+import { type ContentFieldsProps, fieldOf } from "./step-form-types";
+import { UrlField } from "./url-field";
+import { type StepFieldBinder, useStepField } from "./use-step-field";
 
-export interface LinkOptionsProps {
-  form: StepForm;
-  prefix: FieldPrefix;
-  options: StepEditorOptions;
-  disabled?: boolean;
+type Key = keyof ContentValues;
+
+/** An option that turns a visitor of the link away, and the link it sends them to instead. */
+interface TurnAway {
+  on: Key;
+  label: MessageKey;
+  redirect: Key;
+  redirectLabel: MessageKey;
 }
 
-const urlInput = { htmlInput: { maxLength: StepLimits.url, inputMode: "url" as const, autoComplete: "off" } };
+/** In the spec's order (spec 3 §3 SMS step extras). */
+const TURN_AWAY: readonly TurnAway[] = [
+  {
+    on: "expire_link",
+    label: "campaigns.steps.link.expire",
+    redirect: "redirect_link_for_expire",
+    redirectLabel: "campaigns.steps.link.redirectExpired",
+  },
+  {
+    on: "expire_link_after_first_click",
+    label: "campaigns.steps.link.firstClick",
+    redirect: "redirect_link_after_first_click",
+    redirectLabel: "campaigns.steps.link.redirectFirstClick",
+  },
+  {
+    on: "is_filtering_state_phone_number",
+    label: "campaigns.steps.link.stateFilter",
+    redirect: "redirect_link_for_state_filtered",
+    redirectLabel: "campaigns.steps.link.redirectState",
+  },
+  {
+    on: "is_block_desktop_traffic",
+    label: "campaigns.steps.link.blockDesktop",
+    redirect: "redirect_link_for_block_desktop_traffic",
+    redirectLabel: "campaigns.steps.link.redirectDesktop",
+  },
+];
+
+/** The option's switch; while on, its own fields (`children`) and then where it sends the visitor. */
+function TurnAwayOption({ option, field, children }: { option: TurnAway; field: StepFieldBinder; children?: ReactNode }) {
+  return (
+    <FormSwitch {...field(option.on, option.label)}>
+      {children}
+      <UrlField {...field(option.redirect, option.redirectLabel)} />
+    </FormSwitch>
+  );
+}
+
+const expireDays = { htmlInput: { min: 1, max: StepLimits.expireDays, step: 1, inputMode: "numeric" as const } };
 
 /**
  * What `{{link}}` does (spec 3 §3 SMS step extras): where it leads, on which short domain, when it expires, whom it
  * turns away, which trigger campaigns a view or click starts, and revenue tracking. Shown only while the message
  * holds the link.
  */
-export function LinkOptions({ form, prefix, options, disabled }: LinkOptionsProps) {
+export function LinkOptions(props: ContentFieldsProps) {
   const t = useT();
-  const { control, getValues, setValue } = form;
-  const f = (key: Parameters<typeof fieldOf>[1]) => fieldOf(prefix, key);
-  const attributes = options.attributes.map((a) => ({ value: a.id, label: a.name }));
-  const trigger = (name: Parameters<typeof fieldOf>[1], label: string, list: PickOption[]) => (
-    <SelectInput
-      control={control}
-      name={f(name)}
-      label={label}
+  const field = useStepField(props);
+  const { form, prefix, options } = props;
+  const { getValues, setValue } = form;
+  const none = t("campaigns.steps.link.none");
+  // The fields an option has besides its redirect.
+  const own: Partial<Record<Key, ReactNode>> = {
+    expire_link: (
+      <FormTextField {...field("expire_link_days", "campaigns.steps.link.expireDays")} type="number" fullWidth slotProps={expireDays} />
+    ),
+    is_filtering_state_phone_number: (
+      <FormSelect
+        {...field("state_attribute_id", "campaigns.steps.link.stateAttribute")}
+        options={options.attributes.map((a) => ({ value: a.id, label: a.name }))}
+        none={none}
+      />
+    ),
+  };
+  const trigger = (key: Key, label: MessageKey, list: readonly SelectOption[]) => (
+    <FormSelect
+      {...field(key, label)}
       options={list}
-      none={t("campaigns.steps.link.none")}
+      none={none}
       hint={list.length === 0 ? t("campaigns.steps.link.noTriggerCampaigns") : undefined}
-      disabled={disabled}
     />
   );
   // The switch's new value, the message as it is: the token goes on or comes off the link in the field itself.
   const trackRevenue = (on: boolean) => {
-    const redirect = String(getValues(f("redirect_to")) ?? "");
-    setValue(f("redirect_to"), withRevenueToken(redirect, on, String(getValues(f("message")) ?? "")), { shouldDirty: true });
+    const redirect = fieldOf(prefix, "redirect_to");
+    const message = String(getValues(fieldOf(prefix, "message")) ?? "");
+    setValue(redirect, withRevenueToken(String(getValues(redirect) ?? ""), on, message), { shouldDirty: true });
   };
-  const domain = useWatch({ control, name: f("short_url_domain_id") });
   return (
-    <FieldGroup title={t("campaigns.steps.link.title")}>
-      <TextInput
-        control={control}
-        name={f("redirect_to")}
-        label={t("campaigns.steps.link.redirectTo")}
-        hint={t("campaigns.steps.link.redirectHint")}
-        placeholder="https://"
-        disabled={disabled}
-        slotProps={urlInput}
-      />
-      {options.shortDomainsLoaded && options.shortDomains.length === 0 && domain === "" ? (
-        <Alert severity="info" variant="outlined">
-          {t("campaigns.steps.link.noDomains")}
-        </Alert>
-      ) : (
-        <SelectInput
-          control={control}
-          name={f("short_url_domain_id")}
-          label={t("campaigns.steps.link.domain")}
-          options={options.shortDomains}
-          none={t("campaigns.steps.link.domainDefault")}
-          disabled={disabled}
-        />
-      )}
-      <SwitchInput control={control} name={f("expire_link")} label={t("campaigns.steps.link.expire")} disabled={disabled}>
-        <TextInput
-          control={control}
-          name={f("expire_link_days")}
-          label={t("campaigns.steps.link.expireDays")}
-          type="number"
-          disabled={disabled}
-          slotProps={{ htmlInput: { min: 1, max: StepLimits.expireDays, step: 1, inputMode: "numeric" } }}
-        />
-        <TextInput
-          control={control}
-          name={f("redirect_link_for_expire")}
-          label={t("campaigns.steps.link.redirectExpired")}
-          placeholder="https://"
-          disabled={disabled}
-          slotProps={urlInput}
-        />
-      </SwitchInput>
-      <SwitchInput
-        control={control}
-        name={f("expire_link_after_first_click")}
-        label={t("campaigns.steps.link.firstClick")}
-        disabled={disabled}
-      >
-        <TextInput
-          control={control}
-          name={f("redirect_link_after_first_click")}
-          label={t("campaigns.steps.link.redirectFirstClick")}
-          placeholder="https://"
-          disabled={disabled}
-          slotProps={urlInput}
-        />
-      </SwitchInput>
-      <SwitchInput
-        control={control}
-        name={f("is_filtering_state_phone_number")}
-        label={t("campaigns.steps.link.stateFilter")}
-        disabled={disabled}
-      >
-        <SelectInput
-          control={control}
-          name={f("state_attribute_id")}
-          label={t("campaigns.steps.link.stateAttribute")}
-          options={attributes}
-          none={t("campaigns.steps.link.none")}
-          disabled={disabled}
-        />
-        <TextInput
-          control={control}
-          name={f("redirect_link_for_state_filtered")}
-          label={t("campaigns.steps.link.redirectState")}
-          placeholder="https://"
-          disabled={disabled}
-          slotProps={urlInput}
-        />
-      </SwitchInput>
-      <SwitchInput
-        control={control}
-        name={f("is_block_desktop_traffic")}
-        label={t("campaigns.steps.link.blockDesktop")}
-        disabled={disabled}
-      >
-        <TextInput
-          control={control}
-          name={f("redirect_link_for_block_desktop_traffic")}
-          label={t("campaigns.steps.link.redirectDesktop")}
-          placeholder="https://"
-          disabled={disabled}
-          slotProps={urlInput}
-        />
-      </SwitchInput>
-      <SwitchInput control={control} name={f("is_2fa_link_view")} label={t("campaigns.steps.link.twoFa")} disabled={disabled}>
-        {trigger("two_fa_automation_campaign_id", t("campaigns.steps.link.twoFaCampaign"), options.triggers.twoFa)}
-      </SwitchInput>
-      {trigger("click_automation_campaign_id", t("campaigns.steps.link.clickCampaign"), options.triggers.click)}
-      {trigger("tmo_limit_automation_campaign_id", t("campaigns.steps.link.tmoCampaign"), options.triggers.tmo)}
-      <SwitchInput
-        control={control}
-        name={f("is_tracking_revenue")}
-        label={t("campaigns.steps.link.revenue")}
+    <LinkFields {...props}>
+      {TURN_AWAY.map((option) => (
+        <TurnAwayOption key={option.on} option={option} field={field}>
+          {own[option.on]}
+        </TurnAwayOption>
+      ))}
+      <FormSwitch {...field("is_2fa_link_view", "campaigns.steps.link.twoFa")}>
+        {trigger("two_fa_automation_campaign_id", "campaigns.steps.link.twoFaCampaign", options.triggers.twoFa)}
+      </FormSwitch>
+      {trigger("click_automation_campaign_id", "campaigns.steps.link.clickCampaign", options.triggers.click)}
+      {trigger("tmo_limit_automation_campaign_id", "campaigns.steps.link.tmoCampaign", options.triggers.tmo)}
+      <FormSwitch
+        {...field("is_tracking_revenue", "campaigns.steps.link.revenue")}
         hint={t("campaigns.steps.link.revenueHint")}
-        disabled={disabled}
         onToggle={trackRevenue}
       />
-    </FieldGroup>
+    </LinkFields>
   );
 }

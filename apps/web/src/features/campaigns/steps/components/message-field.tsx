@@ -1,19 +1,14 @@
-import type { LeadAttribute } from "@leadflow/contracts";
 import { Stack, TextField } from "@mui/material";
 import { type ReactNode, useRef } from "react";
 import { useController } from "react-hook-form";
 import { insertAt } from "../model/insert-tag";
 import type { Channel } from "../model/tags";
-import { type FieldPrefix, fieldOf, type StepControl } from "./step-form-types";
+import { type ContentFieldsProps, fieldOf } from "./step-form-types";
 import { TagChips } from "./tag-chips";
 
-export interface MessageFieldProps {
-  control: StepControl;
-  prefix: FieldPrefix;
+export interface MessageFieldProps extends Pick<ContentFieldsProps, "form" | "prefix" | "options" | "disabled"> {
   channel: Channel;
   label: string;
-  attributes: readonly LeadAttribute[];
-  disabled?: boolean;
   maxLength: number;
   /** After every change, typed or inserted (the SMS form keeps the revenue token in step with `{{link}}`). */
   onText?: (text: string) => void;
@@ -25,8 +20,8 @@ export interface MessageFieldProps {
  * A message with its tag chips: a chip's placeholder goes where the caret was (replacing a selection), and the caret
  * lands right after it so typing goes on from there. A field never focused takes the tag at its end.
  */
-export function MessageField({ control, prefix, channel, label, attributes, disabled, maxLength, onText, children }: MessageFieldProps) {
-  const { field, fieldState } = useController({ control, name: fieldOf(prefix, "message") });
+export function MessageField({ form, prefix, options, channel, label, disabled, maxLength, onText, children }: MessageFieldProps) {
+  const { field, fieldState } = useController({ control: form.control, name: fieldOf(prefix, "message") });
   const input = useRef<HTMLTextAreaElement | null>(null);
   const focused = useRef(false);
   const value = typeof field.value === "string" ? field.value : "";
@@ -46,7 +41,7 @@ export function MessageField({ control, prefix, channel, label, attributes, disa
   };
   return (
     <Stack spacing={1.5}>
-      <TagChips channel={channel} attributes={attributes} disabled={disabled} onInsert={insert} />
+      <TagChips channel={channel} attributes={options.attributes} disabled={disabled} onInsert={insert} />
       <TextField
         multiline
         minRows={4}

@@ -23,7 +23,7 @@ const options: StepEditorOptions = {
 
 function Harness({ values }: { values: Partial<StepFormValues> }) {
   const form = useForm<StepFormValues, unknown, SaveStep>({ defaultValues: { ...newStepValues("sms"), ...values } });
-  return <SmsFields form={form} prefix="" campaign={{ part_price: 0.0079 }} options={options} />;
+  return <SmsFields form={form} prefix="" campaign={{ part_price: 0.0079, setting_gateway_id: 1 }} options={options} />;
 }
 const render = (values: Partial<StepFormValues>) => renderToStaticMarkup(<Harness values={values} />);
 

@@ -1,23 +1,18 @@
-import { type Campaign, SplitPartLimits } from "@leadflow/contracts";
+import { SplitPartLimits } from "@leadflow/contracts";
 import { Box, Stack, Tab, Tabs, TextField } from "@mui/material";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { useT } from "../../../../lib/i18n";
-import type { StepEditorOptions } from "../../api/campaign-steps.api";
 import { partLetter, resizeParts } from "../model/step-form";
 import type { Channel } from "../model/tags";
 import { EmailFields } from "./email-fields";
 import { SmsFields } from "./sms-fields";
-import type { StepForm } from "./step-form-types";
+import type { ContentFieldsProps } from "./step-form-types";
 
-export interface SplitFieldsProps {
-  form: StepForm;
+export interface SplitFieldsProps extends Omit<ContentFieldsProps, "prefix"> {
   channel: Channel;
-  campaign: Pick<Campaign, "part_price" | "setting_gateway_id">;
-  options: StepEditorOptions;
   /** The part to show first (a part's card was clicked). */
   initialPart?: number;
-  disabled?: boolean;
 }
 
 /**

@@ -2,6 +2,8 @@ import { type Campaign, type CampaignStep, type CampaignStepSaved, type SaveStep
 import { Alert, Button, CircularProgress, Stack } from "@mui/material";
 import { useId, useMemo } from "react";
 import { useWatch } from "react-hook-form";
+import { FormSelect } from "../../../../components/form/form-select";
+import { FormTextField } from "../../../../components/form/form-text-field";
 import { useEntityForm } from "../../../../components/form/use-entity-form";
 import { SidePanel } from "../../../../components/side-panel/side-panel";
 import { type MessageKey, useT } from "../../../../lib/i18n";
@@ -9,7 +11,6 @@ import { useSaveStep, useStepEditorOptions } from "../../api/campaign-steps.api"
 import { newStepValues, resizeParts, type StepFormValues, stepValues } from "../model/step-form";
 import { stepFormSchema, stepServerField } from "../model/step-request";
 import type { Channel } from "../model/tags";
-import { SelectInput, TextInput } from "./controls";
 import { EmailFields } from "./email-fields";
 import { SmsFields } from "./sms-fields";
 import { SplitFields } from "./split-fields";
@@ -85,7 +86,7 @@ export function StepEditorForm({ open, campaign, channel, step, part, onClose }:
           {entity.formError && <Alert severity="error">{entity.formError}</Alert>}
           {options.error && <Alert severity="warning">{t("campaigns.steps.editor.optionsError")}</Alert>}
           {!step && (
-            <SelectInput
+            <FormSelect
               control={control}
               name="type"
               label={t("campaigns.steps.editor.type")}
@@ -97,24 +98,26 @@ export function StepEditorForm({ open, campaign, channel, step, part, onClose }:
               }}
             />
           )}
-          <TextInput
+          <FormTextField
             control={control}
             name="name"
             label={t("campaigns.steps.editor.name")}
             disabled={pending}
+            fullWidth
             slotProps={{ htmlInput: { maxLength: StepLimits.name } }}
           />
           <Stack direction="row" spacing={2} sx={{ alignItems: "flex-start" }}>
-            <TextInput
+            <FormTextField
               control={control}
               name="delay"
               label={t("campaigns.steps.editor.delay")}
               hint={t("campaigns.steps.editor.delayHint")}
               type="number"
               disabled={pending}
+              fullWidth
               slotProps={{ htmlInput: { min: 0, max: StepLimits.delay, step: 1, inputMode: "numeric" } }}
             />
-            <SelectInput
+            <FormSelect
               control={control}
               name="delay_time_period"
               label={t("campaigns.steps.editor.unit")}

@@ -1,7 +1,8 @@
 import { type Campaign, CampaignChannel, type CampaignStep } from "@leadflow/contracts";
-import { useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef } from "react";
 import { type FormSession, FormSessionContext } from "../../../../components/form/form-session";
 import { useLastOpenValue } from "../../../../components/form/use-last-open-value";
+import { useOpening } from "../../../../components/form/use-opening";
 import { StepEditorForm } from "./step-editor-form";
 
 export interface StepEditorProps {
@@ -12,15 +13,6 @@ export interface StepEditorProps {
   /** A split's part to show first. */
   part?: number;
   onClose: () => void;
-}
-
-/** Counts openings during render, so each opening starts a fresh form without an effect. */
-function useOpening(open: boolean): number {
-  const [seen, setSeen] = useState({ open, count: open ? 1 : 0 });
-  if (seen.open === open) return seen.count;
-  const count = open ? seen.count + 1 : seen.count;
-  setSeen({ open, count });
-  return count;
 }
 
 /**

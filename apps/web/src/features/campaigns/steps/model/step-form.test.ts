@@ -1,34 +1,24 @@
 import { type CampaignStep, REVENUE_TOKEN } from "@leadflow/contracts";
 import { describe, expect, it } from "vitest";
+import { campaignStep } from "./fixtures";
 import { blankPart, newStepValues, partLetter, resizeParts, stepValues } from "./step-form";
 
-const saved = (over: Partial<CampaignStep>): CampaignStep => ({
-  id: 7,
-  campaign_id: 3,
-  parent_step_id: null,
-  position: 0,
-  type: "sms",
-  type_label: "SMS",
-  name: "Intro",
-  status: "pending",
-  status_label: "Pending",
-  started_at: null,
-  delay: 2,
-  delay_time_period: "hours",
-  delay_label: "2 hours",
-  message: "Hi {{link}}",
-  subject: null,
-  redirect_to: `https://shop.io/?revenue=${REVENUE_TOKEN}`,
-  short_url_domain_id: 4,
-  short_url_domain_label: "go.shop.io",
-  click_automation_campaign_id: 9,
-  two_fa_automation_campaign_id: null,
-  tmo_limit_automation_campaign_id: null,
-  options: { expire_link: true, expire_link_days: 3, redirect_link_for_expire: "https://shop.io/expired", is_tracking_revenue: true },
-  sms: { encoding: "GSM-7", characters: 42, parts: 1 },
-  steps: [],
-  ...over,
-});
+/** A saved SMS step with a delay, a link and link options. */
+const saved = (over: Partial<CampaignStep>) =>
+  campaignStep({
+    id: 7,
+    delay: 2,
+    delay_time_period: "hours",
+    delay_label: "2 hours",
+    message: "Hi {{link}}",
+    redirect_to: `https://shop.io/?revenue=${REVENUE_TOKEN}`,
+    short_url_domain_id: 4,
+    short_url_domain_label: "go.shop.io",
+    click_automation_campaign_id: 9,
+    options: { expire_link: true, expire_link_days: 3, redirect_link_for_expire: "https://shop.io/expired", is_tracking_revenue: true },
+    sms: { encoding: "GSM-7", characters: 42, parts: 1 },
+    ...over,
+  });
 
 describe("step form values", () => {
   it("names parts A … Z, then AA …", () => {
