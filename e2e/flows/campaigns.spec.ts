@@ -50,6 +50,7 @@ test("campaigns: an SMS campaign with an audience, a step and a two-part split, 
   // The audience: the demo list the leads came in on.
   await pickOption(page, page.getByRole("combobox", { name: "Lists", exact: true }), "Spring campaign");
   await expect(page.locator(".MuiChip-root").filter({ hasText: "Spring campaign" })).toBeVisible();
+  await expect(page.getByText("Records: 24")).toBeVisible();
   // Its leads, in the Leads tab.
   await page.getByRole("tab", { name: "Leads" }).click();
   await tableLoaded(page.getByRole("table").first());
@@ -96,6 +97,8 @@ test("campaigns: an SMS campaign with an audience, a step and a two-part split, 
   await expect(test_.getByRole("status")).toContainText("sent to +12015550100");
   await test_.getByRole("button", { name: "Close" }).click();
 
+  // Screens without the toasts of the steps just saved.
+  await expect(page.locator(".notistack-MuiContent")).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, "campaign-page-1280");
   await page.setViewportSize({ width: 390, height: 844 });

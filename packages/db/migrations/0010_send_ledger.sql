@@ -20,6 +20,7 @@ CREATE TABLE "campaign_messages" (
 	"reason" text,
 	"gateway_id" integer,
 	"sender" text,
+	"sender_kind" text,
 	"time_zone" text,
 	"time_zone_source" text,
 	"us_state" text,

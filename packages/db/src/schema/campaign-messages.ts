@@ -28,6 +28,8 @@ export const campaignMessages = pgTable(
     gatewayId: integer("gateway_id"),
     /** The number, pool or address it goes from; a pool's number is chosen once per lead (sticky). */
     sender: text("sender"),
+    /** number (a phone or alpha id) or pool (a provider-side pool: the provider picks the number). */
+    senderKind: text("sender_kind"),
     /** The recipient's zone and where it came from (lead, lookup, zip, area_code, unknown). */
     timeZone: text("time_zone"),
     timeZoneSource: text("time_zone_source"),

@@ -91,7 +91,7 @@ async function ownersOf(db: DbOrTx, teamId: number, s: SearchKind): Promise<numb
 function membershipOf(f: LeadFilter): { table: SQL; key: SQL } | null {
   if (f.listId !== undefined) return { table: sql`list_leads`, key: sql`m.team_id = ${f.teamId} AND m.list_id = ${f.listId}` };
   if (f.segmentId !== undefined) return { table: sql`segment_leads`, key: sql`m.team_id = ${f.teamId} AND m.segment_id = ${f.segmentId}` };
-  if (f.campaignId !== undefined) return { table: campaignAudience(f.teamId, f.campaignId), key: sql`m.team_id = ${f.teamId}` };
+  if (f.campaignId !== undefined) return { table: campaignAudienceSql(f.teamId, f.campaignId), key: sql`m.team_id = ${f.teamId}` };
   return null;
 }
 
@@ -99,7 +99,7 @@ function membershipOf(f: LeadFilter): { table: SQL; key: SQL } | null {
  * A campaign's audience as one membership (team_id, lead_id): UNION drops a lead that several of its segments,
  * lists or sources hold, so each lead is one row.
  */
-function campaignAudience(teamId: number, campaignId: number): SQL {
+export function campaignAudienceSql(teamId: number, campaignId: number): SQL {
   const of = (kind: string) => sql`a.team_id = ${teamId} AND a.campaign_id = ${campaignId} AND a.kind = ${kind}`;
   return sql`(SELECT sl.team_id, sl.lead_id FROM campaign_audiences a
       JOIN segment_leads sl ON sl.team_id = a.team_id AND sl.segment_id = a.ref_id WHERE ${of("segment")}

@@ -29,6 +29,8 @@ export interface SendWindowInput {
    * `timeZone` — the campaign's zone — or, when null, the recipient's ("send by the lead's time zone").
    */
   daily: (MinuteSpan & { timeZone: string | null }) | null;
+  /** The legal hours apply (texts); false for email, which only the daily window limits. Default true. */
+  legal?: boolean;
 }
 
 /** An allowed stretch of time, epoch ms, [start, end). */
@@ -59,8 +61,7 @@ const dailyRule = ({ from, to }: MinuteSpan): WeekRule => {
 
 function constraintsOf(input: SendWindowInput): Constraint[] {
   const zones = input.timeZone ? [input.timeZone] : [...US_TIME_ZONES];
-  const legal = legalRule(input.state);
-  const out: Constraint[] = zones.map((zone) => ({ zone, rule: legal }));
+  const out: Constraint[] = input.legal === false ? [] : zones.map((zone) => ({ zone, rule: legalRule(input.state) }));
   if (input.daily) {
     const rule = dailyRule(input.daily);
     for (const zone of input.daily.timeZone ? [input.daily.timeZone] : zones) out.push({ zone, rule });
@@ -133,9 +134,10 @@ const HORIZON_DAYS = 9;
  */
 export function sendWindow(at: number, input: SendWindowInput): Interval | null {
   const from = at - DAY_MS;
-  const allowed = constraintsOf(input)
-    .map((c) => intervalsOver(c, from, HORIZON_DAYS + 1))
-    .reduce((acc, next) => intersect(acc, next));
+  const constraints = constraintsOf(input);
+  // Nothing limits it (an email without a daily window): any time.
+  if (constraints.length === 0) return { start: at, end: Number.POSITIVE_INFINITY };
+  const allowed = constraints.map((c) => intervalsOver(c, from, HORIZON_DAYS + 1)).reduce((acc, next) => intersect(acc, next));
   const hit = allowed.find((iv) => iv.end > at);
   return hit ? { start: Math.max(hit.start, at), end: hit.end } : null;
 }

@@ -1,4 +1,4 @@
-export { leadKeys } from "./api/leads.api";
+export { leadKeys, leadTableQuery } from "./api/leads.api";
 export { LeadsTable, useLeadsTable } from "./components/leads-table";
 export { readLeadsTableView } from "./components/read-leads-table-view";
 export { useLeadBulkActions } from "./components/use-lead-bulk-actions";

@@ -3,6 +3,7 @@ import { Alert, Button, Stack, Typography } from "@mui/material";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { type MessageKey, useT } from "../../../../lib/i18n";
+import { leadTableQuery } from "../../../leads";
 import { sourcesWithListsQuery } from "../../../sources";
 import { audienceSegmentOptionsQuery, campaignAudienceQuery } from "../../api/campaign-audience.api";
 import { canChangeAudience } from "../model/campaign-actions";
@@ -25,6 +26,11 @@ export function AudienceSection({ campaign }: { campaign: Campaign }) {
   const sources = useQuery(sourcesWithListsQuery());
   const selections = useQueries({ queries: PICKERS.map(({ kind }) => campaignAudienceQuery(campaign.id, kind)) });
   const editable = canChangeAudience(campaign.status);
+  // Until it starts, the records are the audience as it stands (the leads table's count); from then on the snapshot
+  // the engine planned, from the counters.
+  const audience = useQuery({ ...leadTableQuery({ campaignId: campaign.id }, { limit: 1 }), enabled: !campaign.is_started });
+  const records = campaign.is_started ? campaign.records : audience.data?.meta.total;
+  const approximate = !campaign.is_started && audience.data?.meta.total_is_estimate ? "~" : "";
   const titleId = useId();
 
   // What each picker offers: the sources' answer holds their lists too.
@@ -46,7 +52,7 @@ export function AudienceSection({ campaign }: { campaign: Campaign }) {
           {t("campaigns.detail.audience.title")}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: "tabular-nums" }}>
-          {t("campaigns.detail.audience.records")}: {campaign.records.toLocaleString("en-US")}
+          {t("campaigns.detail.audience.records")}: {records === undefined ? "…" : `${approximate}${records.toLocaleString("en-US")}`}
         </Typography>
       </Stack>
       {failed.length > 0 && (

@@ -1,0 +1,219 @@
+import { SaveCampaign, SaveStep } from "@leadflow/contracts";
+import type { Database } from "@leadflow/db";
+import { createTestDatabase } from "@leadflow/db/testing";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attachAudience, createCampaign, createStep } from "../campaigns";
+import { createGateway } from "../gateways";
+import { carrierGroupRules, createPool, createRoute } from "../routing";
+import type { TeamCtx } from "../shared/context";
+import { one, rows } from "../shared/rows";
+import { makeFactory } from "../testing/factory";
+import { planFirstStep } from "./plan";
+
+let database: Database;
+let factory: ReturnType<typeof makeFactory>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  factory = makeFactory(database);
+});
+afterAll(() => database.close());
+const db = () => database.db;
+
+interface LeadSpec {
+  phone?: string;
+  email?: string;
+  timezone?: string | null;
+  state?: string | null;
+  carrier?: string;
+}
+
+/** A team with a sandbox SMS gateway of three numbers and a list holding `leads`. */
+async function setup(leads: LeadSpec[]) {
+  const { ctx } = await factory.team();
+  const base = { type: "sandbox", active: true, allow_lookup: false, is_force: false, params: {} };
+  const numbers = ["+12015550101", "+12015550102", "+12015550103"];
+  const sms = await createGateway(db(), ctx, {
+    ...base,
+    kind: "sms",
+    name: "Sandbox SMS",
+    senders: { numbers: numbers.map((number) => ({ number })) },
+  } as never);
+  const email = await createGateway(db(), ctx, { ...base, kind: "email", name: "Sandbox Email" } as never);
+  const source = await factory.source(ctx);
+  const list = await factory.list(ctx, source.id);
+  const ids: number[] = [];
+  for (const l of leads) {
+    const lead = await one<{ id: number }>(db(), sql`INSERT INTO leads (team_id, status) VALUES (${ctx.teamId}, 1) RETURNING id`);
+    ids.push(lead!.id);
+    if (l.phone)
+      await db().execute(
+        sql`INSERT INTO lead_phones (team_id, lead_id, phone, timezone, state, carrier_name)
+            VALUES (${ctx.teamId}, ${lead!.id}, ${l.phone}, ${l.timezone ?? null}, ${l.state ?? null}, ${l.carrier ?? null})`,
+      );
+    if (l.email) await db().execute(sql`INSERT INTO lead_emails (team_id, lead_id, email) VALUES (${ctx.teamId}, ${lead!.id}, ${l.email})`);
+    await db().execute(sql`INSERT INTO list_leads (team_id, list_id, lead_id) VALUES (${ctx.teamId}, ${list.id}, ${lead!.id})`);
+  }
+  return { ctx, sms, email, list, numbers, leadIds: ids };
+}
+
+async function campaign(ctx: TeamCtx, listId: number, input: object, steps: object[] = [{ type: "sms", name: "Hello", message: "Hi" }]) {
+  const c = await createCampaign(db(), ctx, SaveCampaign.parse({ name: "Spring", type: "sms", sender_type: "gateway", ...input }));
+  for (const s of steps) await createStep(db(), ctx, c.id, SaveStep.parse(s));
+  await attachAudience(db(), ctx, c.id, "list", { ids: [listId] });
+  return c;
+}
+
+type Row = {
+  lead_id: number;
+  step_id: number;
+  part_id: number;
+  address: string;
+  state: string;
+  reason: string | null;
+  gateway_id: number | null;
+  sender: string | null;
+  due_at: string;
+  not_after: string | null;
+  time_zone: string | null;
+};
+const ledger = (campaignId: number) =>
+  rows<Row>(
+    db(),
+    sql`SELECT lead_id, step_id, part_id, address, state, reason, gateway_id, sender, due_at, not_after, time_zone
+        FROM campaign_messages WHERE campaign_id = ${campaignId} ORDER BY lead_id`,
+  );
+const iso = (t: string | null) => (t === null ? null : new Date(t).toISOString());
+
+const phones = (n: number, over: LeadSpec = {}) =>
+  Array.from({ length: n }, (_, i) => ({
+    phone: `+1212555${String(1000 + i).padStart(4, "0")}`,
+    timezone: "America/New_York",
+    state: "NY",
+    ...over,
+  }));
+
+// 2026-07-01 14:00Z is 10:00 in New York, 07:00 in Los Angeles, 04:00 in Honolulu.
+const NOW = new Date("2026-07-01T14:00:00Z");
+
+describe("planFirstStep", () => {
+  it("plans one row per audience lead with an address, skips a lead without one, and counts the records", async () => {
+    const t = await setup([...phones(3), { email: "only@example.com" }]);
+    const c = await campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+    expect(await planFirstStep(db(), c.id, NOW)).toEqual({ planned: 3, skipped: 1 });
+    const rowsNow = await ledger(c.id);
+    expect(rowsNow.map((r) => [r.state, r.reason])).toEqual([
+      ["planned", null],
+      ["planned", null],
+      ["planned", null],
+      ["skipped", "no_address"],
+    ]);
+    expect(rowsNow.slice(0, 3).every((r) => t.numbers.includes(r.sender!) && r.gateway_id === t.sms.id)).toBe(true);
+    const k = await one<{ records: number; processed: number }>(
+      db(),
+      sql`SELECT sum(records)::int AS records, sum(processed)::int AS processed FROM campaign_counters WHERE campaign_id = ${c.id}`,
+    );
+    expect(k).toEqual({ records: 4, processed: 1 });
+  });
+
+  it("plans nothing twice: a second run leaves the ledger and the records as they were", async () => {
+    const t = await setup(phones(5));
+    const c = await campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+    await planFirstStep(db(), c.id, NOW);
+    const before = await ledger(c.id);
+    expect(await planFirstStep(db(), c.id, new Date(NOW.getTime() + 3_600_000))).toEqual({ planned: 0, skipped: 0 });
+    expect(await ledger(c.id)).toEqual(before);
+    const k = await one<{ records: number }>(
+      db(),
+      sql`SELECT sum(records)::int AS records FROM campaign_counters WHERE campaign_id = ${c.id}`,
+    );
+    expect(k!.records).toBe(5);
+  });
+
+  it("moves each lead into its own allowed hours: now in New York, 8am in Los Angeles, Hawaii's 8am when the zone is unknown", async () => {
+    const t = await setup([
+      { phone: "+12125550100", timezone: "America/New_York", state: "NY" },
+      { phone: "+13105550100", timezone: "America/Los_Angeles", state: "CA" },
+      { phone: "+19995550100", timezone: null, state: "NY" },
+    ]);
+    const c = await campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+    await planFirstStep(db(), c.id, NOW);
+    const [ny, la, unknown] = await ledger(c.id);
+    expect(iso(ny!.due_at)).toBe("2026-07-01T14:00:00.000Z");
+    expect(iso(ny!.not_after)).toBe("2026-07-02T00:55:00.000Z"); // 21:00 EDT less the margin
+    expect(iso(la!.due_at)).toBe("2026-07-01T15:00:00.000Z");
+    expect(iso(unknown!.due_at)).toBe("2026-07-01T18:00:00.000Z");
+  });
+
+  it("skips with why when the daily window never meets the legal hours, and leaves email to the daily window alone", async () => {
+    const t = await setup([{ phone: "+12125550100", email: "a@example.com", timezone: "America/New_York", state: "NY" }]);
+    const night = await campaign(t.ctx, t.list.id, {
+      setting_gateway_id: t.sms.id,
+      daytime_limitation: true,
+      run_daily_from: "22:00",
+      run_daily_to: "23:00",
+      started_at_tz: "America/New_York",
+    });
+    expect(await planFirstStep(db(), night.id, NOW)).toEqual({ planned: 0, skipped: 1 });
+    expect((await ledger(night.id))[0]).toMatchObject({ state: "skipped", reason: "outside_window" });
+
+    const mail = await campaign(t.ctx, t.list.id, { type: "email", setting_gateway_id: t.email.id }, [
+      { type: "email", name: "Hello", subject: "Hi", message: "<p>Hi</p>" },
+    ]);
+    await planFirstStep(db(), mail.id, new Date("2026-07-01T04:00:00Z"));
+    const [row] = await ledger(mail.id);
+    expect(row).toMatchObject({ state: "planned", address: "a@example.com", not_after: "infinity" });
+    expect(iso(row!.due_at)).toBe("2026-07-01T04:00:00.000Z");
+  });
+
+  it("deals a split's parts out evenly, the same part to a lead however often it is planned", async () => {
+    const t = await setup(phones(200));
+    const split = {
+      type: "split",
+      name: "A/B",
+      parts: [
+        { type: "sms", name: "A", message: "A" },
+        { type: "sms", name: "B", message: "B" },
+      ],
+    };
+    const c = await campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id }, [split]);
+    await planFirstStep(db(), c.id, NOW);
+    const byPart = new Map<number, number>();
+    for (const r of await ledger(c.id)) byPart.set(r.part_id, (byPart.get(r.part_id) ?? 0) + 1);
+    expect(byPart.size).toBe(2);
+    for (const n of byPart.values()) expect(n).toBeGreaterThan(70);
+    const first = (await ledger(c.id)).map((r) => r.part_id);
+    await db().execute(sql`DELETE FROM campaign_messages WHERE campaign_id = ${c.id}`);
+    await planFirstStep(db(), c.id, NOW);
+    expect((await ledger(c.id)).map((r) => r.part_id)).toEqual(first);
+  });
+
+  it("keeps a lead on one pool sender across campaigns, and sends a route's carrier group through its own sender", async () => {
+    const t = await setup([
+      ...phones(40),
+      { phone: "+12125559999", timezone: "America/New_York", state: "NY", carrier: "Verizon Wireless" },
+    ]);
+    const phone = (sender: string) => ({ gateway_id: t.sms.id, sender_type: "phone" as const, sender, sender_name: "" });
+    const pool = await createPool(db(), t.ctx, { name: "Two", senders: [phone(t.numbers[0]!), phone(t.numbers[1]!)] });
+    const a = await campaign(t.ctx, t.list.id, { sender_type: "pool", pool_id: pool.id });
+    const b = await campaign(t.ctx, t.list.id, { sender_type: "pool", pool_id: pool.id });
+    await planFirstStep(db(), a.id, NOW);
+    await planFirstStep(db(), b.id, NOW);
+    const senderA = (await ledger(a.id)).map((r) => r.sender);
+    expect(new Set(senderA)).toEqual(new Set([t.numbers[0], t.numbers[1]]));
+    expect((await ledger(b.id)).map((r) => r.sender)).toEqual(senderA);
+
+    const groups = await carrierGroupRules(db());
+    const verizon = groups.find((g) => g.name === "Verizon")!.id;
+    const route = await createRoute(db(), t.ctx, {
+      name: "Main",
+      default: { ...phone(t.numbers[0]!), frequency: 60 },
+      groups: [{ ...phone(t.numbers[2]!), group_id: verizon, frequency: 30 }],
+    });
+    const r = await campaign(t.ctx, t.list.id, { sender_type: "route", route_id: route.id });
+    await planFirstStep(db(), r.id, NOW);
+    const routed = await ledger(r.id);
+    expect(routed.filter((x) => x.sender === t.numbers[2]).map((x) => x.address)).toEqual(["+12125559999"]);
+    expect(routed.filter((x) => x.sender === t.numbers[0])).toHaveLength(40);
+  });
+});
