@@ -58,7 +58,14 @@ export async function run(role: Role, config: Config): Promise<void> {
   // The live channel listens for events itself (app ready → LISTEN); here the bus only publishes.
   const bus = createLiveBus(database);
   const queue = createJobQueue(database, { log });
-  const deps: JobDeps = { database, live: bus.publisher, mail: config.mail, log, jobs: queue.sender };
+  const deps: JobDeps = {
+    database,
+    live: bus.publisher,
+    mail: config.mail,
+    appUrl: config.appUrl.replace(/\/+$/, ""),
+    log,
+    jobs: queue.sender,
+  };
   await queue.start({ work: role !== "api", deps });
   // Dynamic audience membership runs where the jobs do.
   const segmentSync: SegmentSyncLoop | undefined = role !== "api" ? startSegmentSync(database, { log }) : undefined;

@@ -83,6 +83,7 @@ export const MessageReasons = {
   unverified: "Not verified",
   bounced: "Bounced address",
   complained: "Complained address",
+  invalid_address: "Invalid address",
   no_address: "No phone or email",
   no_sender: "No sender can send to it",
   outside_window: "No allowed sending window",

@@ -22,6 +22,7 @@ export * from "./routing";
 export * from "./rules";
 export * from "./seed";
 export * from "./segments";
+export * from "./sending";
 export * from "./settings";
 export * from "./shared/context";
 export * from "./shared/errors";

@@ -1,6 +1,13 @@
-import { type AnyJobDefinition, importJobs, lookupJobs, mailJobs, maintenanceJobs, segmentJobs } from "@leadflow/domain";
+import { type AnyJobDefinition, importJobs, lookupJobs, mailJobs, maintenanceJobs, segmentJobs, sendingJobs } from "@leadflow/domain";
 
 export type { AnyJobDefinition };
 
 /** Every job the program runs, each feature's own; a queue is created for each at start, in every process role. */
-export const jobRegistry: readonly AnyJobDefinition[] = [...mailJobs, ...maintenanceJobs, ...importJobs, ...segmentJobs, ...lookupJobs];
+export const jobRegistry: readonly AnyJobDefinition[] = [
+  ...mailJobs,
+  ...maintenanceJobs,
+  ...importJobs,
+  ...segmentJobs,
+  ...lookupJobs,
+  ...sendingJobs,
+];

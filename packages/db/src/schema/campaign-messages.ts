@@ -38,8 +38,8 @@ export const campaignMessages = pgTable(
     dueAt: ts("due_at").notNull(),
     /** Not after: the allowed window's end less a margin; passed → deferred to the next window, never dropped. */
     notAfter: ts("not_after"),
-    /** The dispatcher's fence while claimed or submitting: a runner taken over writes nothing. */
-    claimFence: bigint("claim_fence", { mode: "number" }),
+    /** The dispatcher (its lease owner) that claimed it: a runner taken over writes nothing to its rows. */
+    claimedBy: text("claimed_by"),
     body: text("body"),
     subject: text("subject"),
     parts: smallint("parts"),
@@ -107,10 +107,34 @@ export const suppressions = pgTable(
   (t) => [primaryKey({ columns: [t.teamId, t.channel, t.address] })],
 );
 
-/** One dispatcher per gateway at a time, whatever the number of processes: its lease and the fence it writes with. */
+/**
+ * One dispatcher per gateway at a time, whatever the number of processes: a lease row per gateway (`id` is the
+ * gateway's; `team_id` its team, 0 for a platform gateway), taken and fenced like imports' and lookup jobs' leases.
+ */
 export const sendDispatchers = pgTable("send_dispatchers", {
-  gatewayId: integer("gateway_id").primaryKey(),
-  owner: text("owner"),
-  fence: bigint("fence", { mode: "number" }).notNull().default(0),
+  id: integer("id").primaryKey(),
+  teamId: integer("team_id").notNull().default(0),
+  leaseOwner: text("lease_owner"),
   leaseUntil: ts("lease_until"),
 });
+
+/**
+ * Short links (CAMPAIGNS.md §5): one code per message and link, written when the message is rendered; the redirect
+ * service reads them by code (cached) and never writes here on the hot path.
+ */
+export const campaignLinks = pgTable(
+  "campaign_links",
+  {
+    code: text("code").primaryKey(),
+    teamId: integer("team_id").notNull(),
+    campaignId: integer("campaign_id").notNull(),
+    stepId: integer("step_id").notNull(),
+    partId: integer("part_id").notNull(),
+    messageId: bigint("message_id", { mode: "number" }).notNull(),
+    leadId: bigint("lead_id", { mode: "number" }).notNull(),
+    /** The target with `{click_id}` and the revenue token left for the redirect to fill. */
+    redirectTo: text("redirect_to").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("campaign_links_message_idx").on(t.messageId), index("campaign_links_campaign_idx").on(t.campaignId, t.createdAt)],
+);

@@ -51,11 +51,16 @@ function target(c: CampaignRecord, to: CampaignManualStatus): CampaignStatus {
   return to;
 }
 
+/**
+ * `onActive`: called in the transaction with the campaigns that became Active, before it commits — the engine queues
+ * their planning there, so a campaign is never Active without its planning on the way.
+ */
 export async function setCampaignStatus(
   db: DbOrTx,
   ctx: TeamCtx,
   ids: readonly number[],
   to: CampaignManualStatus,
+  onActive?: (tx: DbOrTx, campaignIds: number[]) => Promise<void>,
 ): Promise<CampaignBatchResult> {
   return db.transaction(async (tx) => {
     const unique = [...new Set(ids)];
@@ -64,6 +69,7 @@ export async function setCampaignStatus(
     if (found.length === 0) throw new AppError("campaign_not_found");
     const info: string[] = [];
     const errors: string[] = [];
+    const activated: number[] = [];
     for (const id of unique) if (!found.some((c) => c.id === id)) errors.push(`Campaign #${id} was not found.`);
     for (const c of found) {
       const next = target(c, to);
@@ -89,7 +95,9 @@ export async function setCampaignStatus(
             WHERE team_id = ${ctx.teamId} AND id = ${c.id}`,
       );
       info.push(`${name} set to ${CampaignStatusLabels[next]}.`);
+      if (next === "active") activated.push(c.id);
     }
+    if (activated.length && onActive) await onActive(tx, activated);
     return { info, errors };
   });
 }

@@ -69,7 +69,11 @@ export class CounterBatch {
 
   /** Writes every key in one statement; nothing when empty. */
   async write(db: DbOrTx): Promise<void> {
-    await writeCounterDeltas(db, [...this.byKey.values()]);
+    // In key order: two writers that lock the same counter rows take them in one order, and never deadlock.
+    const ordered = [...this.byKey.values()].sort(
+      (a, b) => a.campaignId - b.campaignId || a.stepId - b.stepId || a.partId - b.partId || a.day.localeCompare(b.day),
+    );
+    await writeCounterDeltas(db, ordered);
     this.byKey.clear();
   }
 }

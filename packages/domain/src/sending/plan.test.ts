@@ -1,68 +1,22 @@
-import { SaveCampaign, SaveStep } from "@leadflow/contracts";
 import type { Database } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attachAudience, createCampaign, createStep } from "../campaigns";
-import { createGateway } from "../gateways";
 import { carrierGroupRules, createPool, createRoute } from "../routing";
-import type { TeamCtx } from "../shared/context";
 import { one, rows } from "../shared/rows";
-import { makeFactory } from "../testing/factory";
 import { planFirstStep } from "./plan";
+import { type LeadSpec, sendingTestkit } from "./plan.testkit";
 
 let database: Database;
-let factory: ReturnType<typeof makeFactory>;
+let kit: ReturnType<typeof sendingTestkit>;
 beforeAll(async () => {
   database = await createTestDatabase();
-  factory = makeFactory(database);
+  kit = sendingTestkit(database);
 });
 afterAll(() => database.close());
 const db = () => database.db;
-
-interface LeadSpec {
-  phone?: string;
-  email?: string;
-  timezone?: string | null;
-  state?: string | null;
-  carrier?: string;
-}
-
-/** A team with a sandbox SMS gateway of three numbers and a list holding `leads`. */
-async function setup(leads: LeadSpec[]) {
-  const { ctx } = await factory.team();
-  const base = { type: "sandbox", active: true, allow_lookup: false, is_force: false, params: {} };
-  const numbers = ["+12015550101", "+12015550102", "+12015550103"];
-  const sms = await createGateway(db(), ctx, {
-    ...base,
-    kind: "sms",
-    name: "Sandbox SMS",
-    senders: { numbers: numbers.map((number) => ({ number })) },
-  } as never);
-  const email = await createGateway(db(), ctx, { ...base, kind: "email", name: "Sandbox Email" } as never);
-  const source = await factory.source(ctx);
-  const list = await factory.list(ctx, source.id);
-  const ids: number[] = [];
-  for (const l of leads) {
-    const lead = await one<{ id: number }>(db(), sql`INSERT INTO leads (team_id, status) VALUES (${ctx.teamId}, 1) RETURNING id`);
-    ids.push(lead!.id);
-    if (l.phone)
-      await db().execute(
-        sql`INSERT INTO lead_phones (team_id, lead_id, phone, timezone, state, carrier_name)
-            VALUES (${ctx.teamId}, ${lead!.id}, ${l.phone}, ${l.timezone ?? null}, ${l.state ?? null}, ${l.carrier ?? null})`,
-      );
-    if (l.email) await db().execute(sql`INSERT INTO lead_emails (team_id, lead_id, email) VALUES (${ctx.teamId}, ${lead!.id}, ${l.email})`);
-    await db().execute(sql`INSERT INTO list_leads (team_id, list_id, lead_id) VALUES (${ctx.teamId}, ${list.id}, ${lead!.id})`);
-  }
-  return { ctx, sms, email, list, numbers, leadIds: ids };
-}
-
-async function campaign(ctx: TeamCtx, listId: number, input: object, steps: object[] = [{ type: "sms", name: "Hello", message: "Hi" }]) {
-  const c = await createCampaign(db(), ctx, SaveCampaign.parse({ name: "Spring", type: "sms", sender_type: "gateway", ...input }));
-  for (const s of steps) await createStep(db(), ctx, c.id, SaveStep.parse(s));
-  await attachAudience(db(), ctx, c.id, "list", { ids: [listId] });
-  return c;
-}
+const setup = (leads: LeadSpec[]) => kit.setup(leads);
+const campaign: ReturnType<typeof sendingTestkit>["campaign"] = (...args) => kit.campaign(...args);
 
 type Row = {
   lead_id: number;
@@ -143,6 +97,25 @@ describe("planFirstStep", () => {
     expect(iso(ny!.not_after)).toBe("2026-07-02T00:55:00.000Z"); // 21:00 EDT less the margin
     expect(iso(la!.due_at)).toBe("2026-07-01T15:00:00.000Z");
     expect(iso(unknown!.due_at)).toBe("2026-07-01T18:00:00.000Z");
+  });
+
+  it("finds where each lead is: a lookup's zone in any spelling, else the area code, and records the source", async () => {
+    const t = await setup([
+      { phone: "+12125550100", timezone: "EST", state: "New York" },
+      { phone: "+12135550100", timezone: null, state: null },
+      { phone: "+13125550100", timezone: "Not/AZone", state: null },
+    ]);
+    const c = await campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+    await planFirstStep(db(), c.id, NOW);
+    const found = await rows<{ address: string; time_zone: string | null; time_zone_source: string; us_state: string | null }>(
+      db(),
+      sql`SELECT address, time_zone, time_zone_source, us_state FROM campaign_messages WHERE campaign_id = ${c.id} ORDER BY address`,
+    );
+    expect(found).toEqual([
+      { address: "+12125550100", time_zone: "America/New_York", time_zone_source: "lookup", us_state: "NY" },
+      { address: "+12135550100", time_zone: "America/Los_Angeles", time_zone_source: "area_code", us_state: "CA" },
+      { address: "+13125550100", time_zone: "America/Chicago", time_zone_source: "area_code", us_state: "IL" },
+    ]);
   });
 
   it("skips with why when the daily window never meets the legal hours, and leaves email to the daily window alone", async () => {

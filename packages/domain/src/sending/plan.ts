@@ -1,11 +1,12 @@
-import { CampaignChannel } from "@leadflow/contracts";
+import { CampaignChannel, EmailStatuses, PhoneStatuses } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { CampaignRecord } from "../campaigns";
 import { campaignAudienceSql } from "../leads";
-import { type DbOrTx, intArray, one, rows, textArray } from "../shared/rows";
+import { bigintArray, type DbOrTx, intArray, one, rows, textArray } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
-import { type SendWindowInput, sendWindow } from "./send-window";
+import { resolveRecipientZone } from "./recipient-zone";
 import { type CampaignSenders, campaignSenders, carrierGroupsOf } from "./senders";
+import { rowWindow } from "./window-of";
 
 /*
  * Planning (CAMPAIGNS.md §3 step 1): the audience becomes ledger rows in one INSERT … SELECT, ON CONFLICT DO NOTHING
@@ -14,9 +15,6 @@ import { type CampaignSenders, campaignSenders, carrierGroupsOf } from "./sender
  * few distinct values rather than per row, a route's carrier-group sender and the quiet-hours window: `due_at` moved
  * into the first allowed stretch, `not_after` before it closes. One transaction: no row is ever visible unplanned.
  */
-
-/** What the window leaves before it closes: a message claimed later waits for the next window. */
-export const NOT_AFTER_MARGIN_MS = 5 * 60_000;
 
 export type PlannedCampaign = CampaignRecord & { team_id: number };
 
@@ -50,13 +48,6 @@ export async function firstStep(db: DbOrTx, campaignId: number): Promise<Planned
   return steps[0];
 }
 
-/** The zone of the campaign's daily window, or null for "the lead's". */
-function dailyWindow(c: PlannedCampaign): SendWindowInput["daily"] {
-  if (!c.daytime_limitation || !c.run_daily_from || !c.run_daily_to) return null;
-  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-  return { from: minutes(c.run_daily_from), to: minutes(c.run_daily_to), timeZone: c.need_send_by_timezones ? null : c.started_at_tz };
-}
-
 /**
  * Plans the campaign's first step for every lead of its audience. Answers how many rows were planned (leads already
  * planned are left as they are). `now`: the clock, for tests.
@@ -66,25 +57,81 @@ export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Da
     const c = await loadPlannedCampaign(tx, campaignId);
     const step = c && (await firstStep(tx, campaignId));
     if (!c || !step) return { planned: 0, skipped: 0 };
-    const channel = CampaignChannel[c.type];
-    const senders = await campaignSenders(tx, c);
     const start = Math.max(now.getTime(), c.started_at ? Date.parse(c.started_at) : 0);
-    const base = new Date(start + stepDelayMs(step)).toISOString();
-
-    const inserted = await insertRows(tx, c, step, channel, senders, base);
-    if (inserted.total === 0) return { planned: 0, skipped: 0 };
-    // The rows just planned: no window yet (`not_after` is set by the window pass, for every planned row).
-    const fresh = sql`m.campaign_id = ${c.id} AND m.step_id = ${step.id} AND m.state = 'planned' AND m.not_after IS NULL`;
-    if (senders.byGroup.size > 0) await routeByCarrier(tx, fresh, senders);
-    const skippedByWindow = await applyWindows(tx, c, channel, fresh, Date.parse(base));
-
-    const skipped = inserted.skipped + skippedByWindow;
+    const planned = await planStep(tx, c, step, campaignAudienceSql(c.team_id, c.id), start + stepDelayMs(step));
+    if (planned.total === 0) return { planned: 0, skipped: 0 };
     const day = utcDay(now);
-    const counters = new CounterBatch().add({ teamId: c.team_id, campaignId, stepId: 0, partId: 0, day }, "records", inserted.total);
-    if (skipped) counters.add({ teamId: c.team_id, campaignId, stepId: step.id, partId: 0, day }, "processed", skipped);
+    const counters = new CounterBatch().add({ teamId: c.team_id, campaignId, stepId: 0, partId: 0, day }, "records", planned.total);
+    if (planned.skipped) counters.add({ teamId: c.team_id, campaignId, stepId: step.id, partId: 0, day }, "processed", planned.skipped);
     await counters.write(tx);
-    return { planned: inserted.total - skipped, skipped };
+    return { planned: planned.total - planned.skipped, skipped: planned.skipped };
   });
+}
+
+/**
+ * Step k+1 is planned when a lead's step k is accepted (CAMPAIGNS.md §3 step 1): in the transaction that records the
+ * acceptance, for those leads, due after the next step's delay. A lead on the last step gets nothing more.
+ */
+export async function planFollowingSteps(
+  tx: DbOrTx,
+  accepted: readonly { campaign_id: number; step_id: number; lead_id: number }[],
+  now = new Date(),
+): Promise<number> {
+  const byStep = new Map<string, { campaignId: number; stepId: number; leads: number[] }>();
+  for (const a of accepted) {
+    const k = `${a.campaign_id}:${a.step_id}`;
+    const group = byStep.get(k) ?? { campaignId: a.campaign_id, stepId: a.step_id, leads: [] };
+    group.leads.push(a.lead_id);
+    byStep.set(k, group);
+  }
+  let planned = 0;
+  for (const g of byStep.values()) {
+    const c = await loadPlannedCampaign(tx, g.campaignId);
+    const next = c && (await stepAfter(tx, g.campaignId, g.stepId));
+    if (!c || !next) continue;
+    const leads = sql`(SELECT ${c.team_id}::int AS team_id, unnest(${bigintArray(g.leads)}) AS lead_id)`;
+    const result = await planStep(tx, c, next, leads, now.getTime() + stepDelayMs(next));
+    if (result.skipped) {
+      await new CounterBatch()
+        .add({ teamId: c.team_id, campaignId: c.id, stepId: next.id, partId: 0, day: utcDay(now) }, "processed", result.skipped)
+        .write(tx);
+    }
+    planned += result.total - result.skipped;
+  }
+  return planned;
+}
+
+async function stepAfter(db: DbOrTx, campaignId: number, stepId: number): Promise<PlannedStep | undefined> {
+  const [next] = await rows<PlannedStep>(
+    db,
+    sql`SELECT s.id, s.type, s.delay, s.delay_time_period,
+          coalesce((SELECT array_agg(p.id ORDER BY p.position, p.id) FROM campaign_steps p WHERE p.parent_step_id = s.id), '{}') AS parts
+        FROM campaign_steps s, campaign_steps cur
+        WHERE cur.id = ${stepId} AND s.campaign_id = ${campaignId} AND s.parent_step_id IS NULL
+          AND (s.position, s.id) > (cur.position, cur.id)
+        ORDER BY s.position, s.id LIMIT 1`,
+  );
+  return next;
+}
+
+/** One step for a set of leads (`leads`: a relation of team_id, lead_id), from `at` on: insert, route, window. */
+async function planStep(
+  tx: DbOrTx,
+  c: PlannedCampaign,
+  step: PlannedStep,
+  leads: SQL,
+  at: number,
+): Promise<{ total: number; skipped: number }> {
+  const channel = CampaignChannel[c.type];
+  const senders = await campaignSenders(tx, c);
+  const inserted = await insertRows(tx, c, step, channel, senders, leads, new Date(at).toISOString());
+  if (inserted.total === 0) return inserted;
+  // The rows just planned: no window yet (`not_after` is set by the window pass, for every planned row).
+  const fresh = sql`m.campaign_id = ${c.id} AND m.step_id = ${step.id} AND m.state = 'planned' AND m.not_after IS NULL`;
+  if (senders.byGroup.size > 0) await routeByCarrier(tx, fresh, senders);
+  await resolveZones(tx, c.team_id, fresh);
+  const skippedByWindow = await applyWindows(tx, c, channel, fresh, at);
+  return { total: inserted.total, skipped: inserted.skipped + skippedByWindow };
 }
 
 /** The INSERT … SELECT: one row per audience lead; a lead without an address of the channel is skipped with why. */
@@ -94,6 +141,7 @@ async function insertRows(
   step: PlannedStep,
   channel: "sms" | "email",
   senders: CampaignSenders,
+  leads: SQL,
   base: string,
 ): Promise<{ total: number; skipped: number }> {
   const parts = step.type === "split" ? step.parts : [step.id];
@@ -109,9 +157,9 @@ async function insertRows(
   const address =
     channel === "sms"
       ? sql`LEFT JOIN LATERAL (SELECT lp.phone AS address, lp.timezone, lp.state FROM lead_phones lp
-            WHERE lp.team_id = a.team_id AND lp.lead_id = a.lead_id ORDER BY (lp.status = 1) DESC, lp.id LIMIT 1) ad ON true`
+            WHERE lp.team_id = a.team_id AND lp.lead_id = a.lead_id ORDER BY (lp.status = ${PhoneStatuses.subscribed}) DESC, lp.id LIMIT 1) ad ON true`
       : sql`LEFT JOIN LATERAL (SELECT le.email AS address, NULL::text AS timezone, NULL::text AS state FROM lead_emails le
-            WHERE le.team_id = a.team_id AND le.lead_id = a.lead_id ORDER BY (le.status IN (1, 2)) DESC, le.id LIMIT 1) ad ON true`;
+            WHERE le.team_id = a.team_id AND le.lead_id = a.lead_id ORDER BY (le.status IN (${EmailStatuses.pending}, ${EmailStatuses.valid})) DESC, le.id LIMIT 1) ad ON true`;
   const counted = await one<{ total: number; skipped: number }>(
     tx,
     sql`WITH ins AS (INSERT INTO campaign_messages (team_id, campaign_id, step_id, part_id, lead_id, channel, address, state, reason,
@@ -119,9 +167,9 @@ async function insertRows(
         SELECT ${c.team_id}, ${c.id}, ${step.id}, ${part}, a.lead_id, ${channel}, coalesce(ad.address, ''),
           CASE WHEN ad.address IS NULL THEN 'skipped' WHEN ${n === 0} THEN 'skipped' ELSE 'planned' END,
           CASE WHEN ad.address IS NULL THEN 'no_address' WHEN ${n === 0} THEN 'no_sender' END,
-          ${gateway}, ${sender}, ${senderKind}, ad.timezone, CASE WHEN ad.timezone IS NOT NULL THEN 'lookup' ELSE 'unknown' END,
+          ${gateway}, ${sender}, ${senderKind}, ad.timezone, 'unknown',
           ad.state, ${base}::timestamptz
-        FROM ${campaignAudienceSql(c.team_id, c.id)} a ${address}
+        FROM ${leads} a ${address}
         ON CONFLICT (campaign_id, step_id, lead_id) DO NOTHING
         RETURNING state)
         SELECT count(*)::int AS total, (count(*) FILTER (WHERE state = 'skipped'))::int AS skipped FROM ins`,
@@ -152,6 +200,66 @@ async function routeByCarrier(tx: DbOrTx, fresh: SQL, senders: CampaignSenders):
   );
 }
 
+/** The lead fields a zone or state may come from, by their attribute slugs (the import's names for them). */
+const ZONE_FIELDS = {
+  zip: ["zip", "zip_code", "zipcode", "postal_code", "postcode"],
+  state: ["state", "state_code"],
+  timeZone: ["timezone", "time_zone", "tz"],
+} as const;
+
+/**
+ * Where each recipient is (CAMPAIGNS.md I3): per distinct (lead zone, lookup zone and state, ZIP, area code, lead
+ * state) of the new rows — a few hundred groups for a million leads — the zone and state in source order, written
+ * back with where the zone came from. The raw lookup values the insert stored are replaced by checked ones.
+ */
+async function resolveZones(tx: DbOrTx, teamId: number, fresh: SQL): Promise<void> {
+  const attrs = await rows<{ id: number; slug: string }>(
+    tx,
+    sql`SELECT id, slug FROM lead_attributes WHERE team_id = ${teamId}
+          AND slug = ANY(${textArray([...ZONE_FIELDS.zip, ...ZONE_FIELDS.state, ...ZONE_FIELDS.timeZone])})`,
+  );
+  const fieldValue = (slugs: readonly string[]) => {
+    const ids = attrs.filter((a) => slugs.includes(a.slug)).map((a) => sql`l.attrs -> ${String(a.id)} ->> 0`);
+    return ids.length ? sql`coalesce(${sql.join(ids, sql`, `)})` : sql`NULL::text`;
+  };
+  const keys = sql`m.time_zone AS lookup_tz, m.us_state AS lookup_state,
+      CASE WHEN m.address ~ '^[+]1[2-9][0-9]{9}$' THEN substr(m.address, 3, 3) END AS area_code,
+      ${fieldValue(ZONE_FIELDS.zip)} AS zip, ${fieldValue(ZONE_FIELDS.state)} AS lead_state, ${fieldValue(ZONE_FIELDS.timeZone)} AS lead_tz`;
+  type Key = {
+    lookup_tz: string | null;
+    lookup_state: string | null;
+    area_code: string | null;
+    zip: string | null;
+    lead_state: string | null;
+    lead_tz: string | null;
+  };
+  const groups = await rows<Key>(
+    tx,
+    sql`SELECT DISTINCT ${keys} FROM campaign_messages m JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id WHERE ${fresh}`,
+  );
+  if (groups.length === 0) return;
+  const values = groups.map((g) => {
+    const z = resolveRecipientZone({
+      leadTimeZone: g.lead_tz,
+      lookupTimeZone: g.lookup_tz,
+      lookupState: g.lookup_state,
+      zip: g.zip,
+      phone: g.area_code ? `+1${g.area_code}5550100` : null,
+      leadState: g.lead_state,
+    });
+    return sql`(${g.lookup_tz}::text, ${g.lookup_state}::text, ${g.area_code}::text, ${g.zip}::text, ${g.lead_state}::text, ${g.lead_tz}::text,
+      ${z.timeZone}::text, ${z.source}::text, ${z.state}::text)`;
+  });
+  await tx.execute(
+    sql`UPDATE campaign_messages m SET time_zone = v.tz, time_zone_source = v.source, us_state = v.st
+        FROM (SELECT m.id, ${keys} FROM campaign_messages m JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id WHERE ${fresh}) k,
+          (VALUES ${sql.join(values, sql`, `)}) AS v(lookup_tz, lookup_state, area_code, zip, lead_state, lead_tz, tz, source, st)
+        WHERE m.id = k.id AND k.lookup_tz IS NOT DISTINCT FROM v.lookup_tz AND k.lookup_state IS NOT DISTINCT FROM v.lookup_state
+          AND k.area_code IS NOT DISTINCT FROM v.area_code AND k.zip IS NOT DISTINCT FROM v.zip
+          AND k.lead_state IS NOT DISTINCT FROM v.lead_state AND k.lead_tz IS NOT DISTINCT FROM v.lead_tz`,
+  );
+}
+
 /**
  * Quiet hours at plan time: per distinct (zone, state) of the new rows, the first allowed stretch at or after `base`.
  * Rows whose window never opens (a daily window outside the legal one) are skipped with why. Answers how many.
@@ -161,16 +269,8 @@ async function applyWindows(tx: DbOrTx, c: PlannedCampaign, channel: "sms" | "em
     tx,
     sql`SELECT DISTINCT m.time_zone, m.us_state FROM campaign_messages m WHERE ${fresh}`,
   );
-  const daily = dailyWindow(c);
   const values = groups.map((g) => {
-    const win = sendWindow(base, { timeZone: g.time_zone, state: g.us_state, daily, legal: channel === "sms" });
-    const due = win ? new Date(win.start).toISOString() : null;
-    // An unlimited window (email without day-parting) never closes: 'infinity' also marks the row as windowed.
-    const notAfter = !win
-      ? null
-      : Number.isFinite(win.end)
-        ? new Date(Math.max(win.start, win.end - NOT_AFTER_MARGIN_MS)).toISOString()
-        : "infinity";
+    const { due, notAfter } = rowWindow(base, { timeZone: g.time_zone, state: g.us_state }, c, channel);
     return sql`(${g.time_zone}::text, ${g.us_state}::text, ${due}::timestamptz, ${notAfter}::timestamptz)`;
   });
   if (values.length === 0) return 0;

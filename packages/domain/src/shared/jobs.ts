@@ -9,6 +9,8 @@ export interface JobDeps {
   database: Database;
   live: LivePublisher;
   mail: MailConfig;
+  /** The app's public base URL (provider callbacks, links in messages); the sending jobs need it. */
+  appUrl?: string;
   log: (msg: string, extra?: Record<string, unknown>) => void;
   /** Enqueues follow-up jobs (the lookup sweep); absent where a handler is run by hand. */
   jobs?: JobSender;

@@ -12,7 +12,7 @@ import { type DbOrTx, one } from "./rows";
  */
 
 /** The tables whose rows are leased; each has `team_id`, `id`, `lease_owner` and `lease_until`. */
-export type LeasedTable = "imports" | "lookup_jobs";
+export type LeasedTable = "imports" | "lookup_jobs" | "send_dispatchers";
 
 export interface LeaseRef {
   table: LeasedTable;

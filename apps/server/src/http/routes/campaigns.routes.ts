@@ -30,6 +30,7 @@ import {
   listCampaigns,
   setCampaignStatus,
   setClickTrigger,
+  startCampaigns,
   todayCounters,
   updateCampaign,
 } from "@leadflow/domain";
@@ -42,7 +43,7 @@ const idsOf = (req: { body: unknown; query: unknown }) =>
   IdsBody.parse({ ids: (req.query as Record<string, unknown>).ids ?? ((req.body ?? {}) as Record<string, unknown>).ids }).ids;
 
 /** The campaign list, its cards and bulk actions, and one campaign's read, edit and delete (spec 3 §2–§4, §7). */
-export async function campaignsRoutes(app: App, { database }: AppDeps) {
+export async function campaignsRoutes(app: App, { database, jobs }: AppDeps) {
   const db = database.db;
 
   app.get(
@@ -82,7 +83,7 @@ export async function campaignsRoutes(app: App, { database }: AppDeps) {
   app.put(
     "/api/campaigns/batch-status",
     { schema: { tags, summary: "Set status of campaigns", body: CampaignBatchStatus, response: { 200: CampaignBatchResult } } },
-    (req) => setCampaignStatus(db, req.auth, req.body.ids, req.body.status),
+    (req) => setCampaignStatus(db, req.auth, req.body.ids, req.body.status, (tx, ids) => startCampaigns(jobs, ids, tx)),
   );
   app.delete("/api/campaigns/batch", { schema: { tags, summary: "Delete campaigns", response: { 200: MessageResponse } } }, async (req) => {
     const deleted = await deleteCampaigns(db, req.auth, idsOf(req));

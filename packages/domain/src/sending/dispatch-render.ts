@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import { LINK_PLACEHOLDER, smsLength } from "@leadflow/contracts";
+import { sql } from "drizzle-orm";
+import { newLinkCode, renderMessage, shortLink } from "../campaigns";
+import { callbackHmac } from "../providers/callback-signing";
+import { bigintArray, type DbOrTx, intArray, rows } from "../shared/rows";
+import type { ClaimedRow } from "./dispatch-claim";
+
+/*
+ * Render (CAMPAIGNS.md §3 step 3), outside any transaction: each claimed row's step (or split part) filled in for its
+ * lead — attributes, source, list, last four digits, random numbers — with one short link per message for
+ * `{{link}}`, its SMS parts and encoding, and its cost at the gateway's price. Reads are batched: one query for the
+ * steps, one for the leads, one for the teams' attributes.
+ */
+
+export interface RenderedLink {
+  code: string;
+  redirectTo: string;
+}
+
+export interface Rendered {
+  row: ClaimedRow;
+  body: string;
+  subject: string | null;
+  /** Email: the sender address, name and reply-to the step names. */
+  from: string | null;
+  fromName: string | null;
+  parts: number;
+  cost: number;
+  idempotencyKey: string;
+  links: RenderedLink[];
+  unsubscribeUrl: string | null;
+}
+
+interface StepRow {
+  id: number;
+  type: string;
+  message: string;
+  subject: string | null;
+  redirect_to: string | null;
+  short_url_domain_id: number | null;
+  options: Record<string, unknown>;
+}
+
+interface LeadRow {
+  id: number;
+  attrs: Record<string, string[]>;
+  source: string | null;
+  list: string | null;
+}
+
+export interface RenderEnv {
+  /** The app's public base URL: links without a short domain, and the unsubscribe link. */
+  publicUrl: string;
+  /** The gateway's price of one SMS part or email. */
+  unitCost: number;
+  /** Signs the unsubscribe link of an email (the gateway's callback secret). */
+  signingSecret: string;
+}
+
+/** The sender address of an email step: an address, a lead-specific local part at a domain, or a group's username. */
+function emailSender(step: StepRow, leadId: number): { from: string | null; fromName: string | null } {
+  const o = step.options as Record<string, string | null | undefined>;
+  const fromName = o.from_name ?? null;
+  if (o.sender_type === "domain" && o.sender_domain)
+    return { from: `${o.sender_username || `lead${leadId}`}@${o.sender_domain}`, fromName };
+  return { from: o.sender_email || o.sender || null, fromName };
+}
+
+export async function renderBatch(db: DbOrTx, claimed: readonly ClaimedRow[], env: RenderEnv): Promise<Rendered[]> {
+  if (claimed.length === 0) return [];
+  const steps = new Map(
+    (
+      await rows<StepRow>(
+        db,
+        sql`SELECT id, type, message, subject, redirect_to, short_url_domain_id, options FROM campaign_steps
+            WHERE id = ANY(${intArray([...new Set(claimed.map((r) => r.part_id))])})`,
+      )
+    ).map((s) => [s.id, s]),
+  );
+  const domainIds = [...new Set([...steps.values()].flatMap((s) => (s.short_url_domain_id ? [s.short_url_domain_id] : [])))];
+  const domains = new Map(
+    domainIds.length
+      ? (
+          await rows<{ id: number; url: string; https_enabled: boolean }>(
+            db,
+            sql`SELECT id, url, https_enabled FROM short_url_domains WHERE id = ANY(${intArray(domainIds)}) AND access = 'enabled'`,
+          )
+        ).map((d) => [d.id, d])
+      : [],
+  );
+  const teamIds = [...new Set(claimed.map((r) => r.team_id))];
+  const attributes = await rows<{ team_id: number; id: number; slug: string }>(
+    db,
+    sql`SELECT team_id, id, slug FROM lead_attributes WHERE team_id = ANY(${intArray(teamIds)}) ORDER BY sort_order, id`,
+  );
+  const leads = new Map(
+    (
+      await rows<LeadRow & { team_id: number }>(
+        db,
+        sql`SELECT l.team_id, l.id::float8 AS id, l.attrs, s.name AS source, li.name AS list
+            FROM leads l
+            LEFT JOIN LATERAL (SELECT list_id FROM list_leads ll WHERE ll.team_id = l.team_id AND ll.lead_id = l.id
+                               ORDER BY ll.created_at, ll.list_id LIMIT 1) first ON true
+            LEFT JOIN lists li ON li.team_id = l.team_id AND li.id = first.list_id
+            LEFT JOIN sources s ON s.team_id = l.team_id AND s.id = li.source_id
+            WHERE l.team_id = ANY(${intArray(teamIds)}) AND l.id = ANY(${bigintArray(claimed.map((r) => r.lead_id))})`,
+      )
+    ).map((l) => [`${l.team_id}:${l.id}`, l]),
+  );
+  const app = new URL(env.publicUrl);
+
+  return claimed.map((row) => {
+    const step = steps.get(row.part_id);
+    const lead = leads.get(`${row.team_id}:${row.lead_id}`);
+    const values: Record<string, string> = {};
+    for (const a of attributes)
+      if (a.team_id === row.team_id && !Object.hasOwn(values, a.slug)) values[a.slug] = lead?.attrs[String(a.id)]?.[0] ?? "";
+    if (row.channel === "sms" && Object.hasOwn(values, "phone")) values.phone = row.address;
+    if (row.channel === "email" && Object.hasOwn(values, "email")) values.email = row.address;
+
+    const links: RenderedLink[] = [];
+    const message = step?.message ?? "";
+    let link = "";
+    if (step && message.includes(LINK_PLACEHOLDER)) {
+      const code = newLinkCode();
+      const domain = step.short_url_domain_id ? domains.get(step.short_url_domain_id) : undefined;
+      link = shortLink(
+        domain ? { host: domain.url, https: domain.https_enabled } : { host: app.host, https: app.protocol === "https:" },
+        code,
+      );
+      links.push({ code, redirectTo: step.redirect_to ?? "" });
+    }
+    const unsubscribeUrl =
+      row.channel === "email"
+        ? `${env.publicUrl.replace(/\/$/, "")}/unsubscribe/${row.id}?sig=${callbackHmac(env.signingSecret, `unsubscribe:${row.id}`)}`
+        : null;
+    const filled = {
+      link,
+      unsubscribeUrl: unsubscribeUrl ?? "",
+      source: lead?.source ?? "",
+      list: lead?.list ?? "",
+      phone: row.channel === "sms" ? row.address : "",
+      attributes: values,
+    };
+    const body = renderMessage(message, filled);
+    const subject = step?.subject ? renderMessage(step.subject, filled) : null;
+    const parts = row.channel === "sms" ? Math.max(1, smsLength(body).parts) : 1;
+    const sender = row.channel === "email" && step ? emailSender(step, row.lead_id) : { from: null, fromName: null };
+    return {
+      row,
+      body,
+      subject,
+      ...sender,
+      parts,
+      cost: Math.round(parts * env.unitCost * 1e6) / 1e6,
+      idempotencyKey: randomUUID(),
+      links,
+      unsubscribeUrl,
+    };
+  });
+}

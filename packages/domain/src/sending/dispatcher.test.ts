@@ -1,0 +1,176 @@
+import { RuleTypes } from "@leadflow/contracts";
+import type { Database } from "@leadflow/db";
+import { createTestDatabase } from "@leadflow/db/testing";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DelayedCallback } from "../providers";
+import { createPacer } from "../shared/pacer";
+import { one, rows } from "../shared/rows";
+import { completeFinishedCampaigns } from "./campaign-progress";
+import { runDispatcher } from "./dispatcher";
+import { planFirstStep } from "./plan";
+import { type LeadSpec, sendingTestkit } from "./plan.testkit";
+
+let database: Database;
+let kit: ReturnType<typeof sendingTestkit>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  kit = sendingTestkit(database);
+});
+afterAll(() => database.close());
+const db = () => database.db;
+
+/** The sandbox's status callbacks, kept instead of posted: the tests look at what was sent. */
+function capture() {
+  const sent: DelayedCallback[] = [];
+  return { sent, options: { sandboxCallbacks: { schedule: (c: DelayedCallback) => void sent.push(c) } } };
+}
+
+const deps = (options: object) => ({
+  db: db(),
+  publicUrl: "https://app.leadflow.test",
+  providerOptions: options,
+  pacer: createPacer(1000),
+});
+
+const phones = (n: number): LeadSpec[] =>
+  Array.from({ length: n }, (_, i) => ({
+    phone: `+1212555${String(1000 + i).padStart(4, "0")}`,
+    timezone: "America/New_York",
+    state: "NY",
+  }));
+
+/** An Active campaign planned and due now, whatever the hour the test runs at (the windows have their own tests). */
+async function activeCampaign(leads: LeadSpec[], input: object = {}, steps?: object[]) {
+  const t = await kit.setup(leads);
+  const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id, ...input }, steps);
+  await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
+  await planFirstStep(db(), c.id);
+  await db().execute(
+    sql`UPDATE campaign_messages SET due_at = now() - interval '1 second', not_after = 'infinity' WHERE campaign_id = ${c.id} AND state = 'planned'`,
+  );
+  return { t, c };
+}
+
+type Msg = { lead_id: number; state: string; reason: string | null; body: string | null; parts: number | null; provider_id: string | null };
+const messages = (campaignId: number) =>
+  rows<Msg>(
+    db(),
+    sql`SELECT lead_id, state, reason, body, parts, provider_id FROM campaign_messages WHERE campaign_id = ${campaignId} ORDER BY lead_id, step_id`,
+  );
+const counters = (campaignId: number) =>
+  one<{ processed: number; cost: number; cool_offs: number; records: number }>(
+    db(),
+    sql`SELECT sum(processed)::int AS processed, sum(cost)::float8 AS cost, sum(cool_offs)::int AS cool_offs, sum(records)::int AS records
+        FROM campaign_counters WHERE campaign_id = ${campaignId}`,
+  );
+
+describe("runDispatcher", () => {
+  it("sends every due message once, rendered with its link, and records what it cost", async () => {
+    const { t, c } = await activeCampaign(phones(5), {}, [
+      {
+        type: "sms",
+        name: "Hello",
+        message: "Hi {{last_4_digits}}, spring deals: {{link}}",
+        redirect_to: "https://shop.example.com/spring",
+      },
+    ]);
+    const cb = capture();
+    expect(await runDispatcher(deps(cb.options), t.sms.id)).toBe("idle");
+    const sent = await messages(c.id);
+    expect(sent.map((m) => m.state)).toEqual(Array(5).fill("accepted"));
+    expect(sent.every((m) => m.provider_id?.startsWith("sbx_"))).toBe(true);
+    expect(sent[0]!.body).toMatch(/^Hi 1000, spring deals: https:\/\/app\.leadflow\.test\/[0-9A-Za-z]{10,11}$/);
+    expect(cb.sent).toHaveLength(5);
+    const links = await rows<{ redirect_to: string }>(db(), sql`SELECT redirect_to FROM campaign_links WHERE campaign_id = ${c.id}`);
+    expect(links).toHaveLength(5);
+    expect(links[0]!.redirect_to).toBe("https://shop.example.com/spring");
+    expect(await counters(c.id)).toMatchObject({ records: 5, processed: 5, cool_offs: 0 });
+    expect((await counters(c.id))!.cost).toBeCloseTo(5 * 0.0079, 6);
+
+    // Nothing is due any more: a second run sends nothing.
+    expect(await runDispatcher(deps(cb.options), t.sms.id)).toBe("idle");
+    expect(cb.sent).toHaveLength(5);
+  });
+
+  it("skips with why: a suppressed address, an unsubscribed phone, and a phone inside the team's cool-off", async () => {
+    const { t, c } = await activeCampaign(phones(4));
+    const [a, b, cc] = phones(4).map((p) => p.phone!);
+    await db().execute(sql`INSERT INTO suppressions (team_id, channel, address, reason) VALUES (${t.ctx.teamId}, 'sms', ${a}, 'stop')`);
+    await db().execute(sql`UPDATE lead_phones SET status = 2 WHERE team_id = ${t.ctx.teamId} AND phone = ${b}`);
+    const rule = await one<{ id: number }>(
+      db(),
+      sql`INSERT INTO rules (team_id, name, type, params) VALUES (${t.ctx.teamId}, 'Hour apart', ${RuleTypes.sms_cool_off}, '{"period": 60}') RETURNING id`,
+    );
+    await db().execute(sql`UPDATE campaigns SET cool_off_rule_id = ${rule!.id} WHERE id = ${c.id}`);
+    await db().execute(
+      sql`INSERT INTO address_activity (team_id, channel, address, last_sent_at) VALUES (${t.ctx.teamId}, 'sms', ${cc}, now() - interval '10 minutes')`,
+    );
+    const cb = capture();
+    await runDispatcher(deps(cb.options), t.sms.id);
+    expect((await messages(c.id)).map((m) => [m.state, m.reason])).toEqual([
+      ["skipped", "suppressed"],
+      ["skipped", "unsubscribed"],
+      ["skipped", "cool_off_period"],
+      ["accepted", null],
+    ]);
+    expect(cb.sent).toHaveLength(1);
+    expect(await counters(c.id)).toMatchObject({ processed: 4, cool_offs: 1 });
+  });
+
+  it("leaves a paused campaign's rows waiting, and sends them once it is active again", async () => {
+    const { t, c } = await activeCampaign(phones(3));
+    await db().execute(sql`UPDATE campaigns SET status = 'paused' WHERE id = ${c.id}`);
+    const cb = capture();
+    await runDispatcher(deps(cb.options), t.sms.id);
+    expect((await messages(c.id)).map((m) => m.state)).toEqual(["planned", "planned", "planned"]);
+    await db().execute(sql`UPDATE campaigns SET status = 'active' WHERE id = ${c.id}`);
+    await runDispatcher(deps(cb.options), t.sms.id);
+    expect((await messages(c.id)).map((m) => m.state)).toEqual(["accepted", "accepted", "accepted"]);
+    expect(cb.sent).toHaveLength(3);
+  });
+
+  it("takes over from a dead dispatcher: its claimed rows are sent, its rows in flight are never sent again", async () => {
+    const { t, c } = await activeCampaign(phones(2));
+    const [first, second] = await rows<{ id: number }>(
+      db(),
+      sql`SELECT id FROM campaign_messages WHERE campaign_id = ${c.id} ORDER BY lead_id`,
+    );
+    await db().execute(sql`UPDATE campaign_messages SET state = 'claimed', claimed_by = 'dead' WHERE id = ${first!.id}`);
+    await db().execute(sql`UPDATE campaign_messages SET state = 'submitting', claimed_by = 'dead', body = 'Hi' WHERE id = ${second!.id}`);
+    await db().execute(
+      sql`INSERT INTO send_dispatchers (id, team_id, lease_owner, lease_until) VALUES (${t.sms.id}, ${t.ctx.teamId}, 'dead', now() - interval '1 minute')`,
+    );
+    const cb = capture();
+    expect(await runDispatcher(deps(cb.options), t.sms.id)).toBe("idle");
+    expect((await messages(c.id)).map((m) => m.state)).toEqual(["accepted", "unknown"]);
+    expect(cb.sent).toHaveLength(1);
+  });
+
+  it("backs off while another dispatcher holds the gateway", async () => {
+    const { t, c } = await activeCampaign(phones(1));
+    await db().execute(
+      sql`INSERT INTO send_dispatchers (id, team_id, lease_owner, lease_until) VALUES (${t.sms.id}, ${t.ctx.teamId}, 'alive', now() + interval '1 minute')`,
+    );
+    const cb = capture();
+    expect(await runDispatcher(deps(cb.options), t.sms.id)).toBe("leased");
+    expect((await messages(c.id))[0]!.state).toBe("planned");
+  });
+
+  it("plans the next step from each accepted message, and completes the campaign once every message is final", async () => {
+    const { t, c } = await activeCampaign(phones(2), {}, [
+      { type: "sms", name: "One", message: "One" },
+      { type: "sms", name: "Two", message: "Two", delay: 2, delay_time_period: "days" },
+    ]);
+    const cb = capture();
+    await runDispatcher(deps(cb.options), t.sms.id);
+    const after = await messages(c.id);
+    expect(after.map((m) => m.state)).toEqual(["accepted", "planned", "accepted", "planned"]);
+    // Step two waits two days: nothing more is sent today.
+    expect(cb.sent).toHaveLength(2);
+    expect(await completeFinishedCampaigns(db(), [c.id])).toEqual([]);
+    await db().execute(sql`UPDATE campaign_messages SET state = 'delivered' WHERE campaign_id = ${c.id}`);
+    expect(await completeFinishedCampaigns(db(), [c.id])).toEqual([c.id]);
+    expect((await one<{ status: string }>(db(), sql`SELECT status FROM campaigns WHERE id = ${c.id}`))!.status).toBe("completed");
+  });
+});

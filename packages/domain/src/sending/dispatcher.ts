@@ -1,0 +1,214 @@
+import type { Db } from "@leadflow/db";
+import { sql } from "drizzle-orm";
+import { callbackSecretFor, loadGatewayForCallback, type RunGateway } from "../gateways";
+import {
+  type EmailSendAdapter,
+  emailSendAdapterFor,
+  type ProviderOptions,
+  type SendOutcome,
+  type SmsSendAdapter,
+  sendUnitCost,
+  smsSendAdapterFor,
+} from "../providers";
+import { signedStatusUrl } from "../providers/callback-signing";
+import { Lease } from "../shared/lease";
+import { createPacer, type Pacer } from "../shared/pacer";
+import { rows } from "../shared/rows";
+import { completeFinishedCampaigns } from "./campaign-progress";
+import { claimDue, deferMissedWindows } from "./dispatch-claim";
+import { markSubmitting, recordOutcomes, type SendResult } from "./dispatch-record";
+import { type Rendered, renderBatch } from "./dispatch-render";
+import { planFollowingSteps } from "./plan";
+
+/*
+ * One gateway's dispatcher (CAMPAIGNS.md §3 steps 2–6): while it holds the gateway's lease — one dispatcher per
+ * gateway whatever the number of processes, so the gateway's pace holds across all of them (I5) — it claims due
+ * rows, renders them, commits them as `submitting`, calls the provider at the gateway's pace, and records the
+ * outcomes, batch after batch, until nothing is due. A dispatcher that finds the lease of a dead one takes over: its
+ * `claimed` rows go back to `planned` (never sent), its `submitting` rows become `unknown` (maybe sent: reconciled
+ * from callbacks, never resent).
+ */
+
+export interface DispatchDeps {
+  db: Db;
+  /** The app's public base URL (callbacks, links). */
+  publicUrl: string;
+  providerOptions?: ProviderOptions;
+  /** Rows per batch (default two seconds of the gateway's pace, 10–500). */
+  batchSize?: number;
+  /** Calls in flight at once. */
+  concurrency?: number;
+  /** A test's clock for the pacer. */
+  pacer?: Pacer;
+  log?: (msg: string, extra?: Record<string, unknown>) => void;
+}
+
+export type DispatchOutcome = "idle" | "leased" | "gone" | "lost";
+
+const LEASE_SECONDS = 60;
+/** The pace of a gateway that names none: messages per second. */
+export const DEFAULT_SEND_RATE = 10;
+
+interface Dispatch {
+  deps: DispatchDeps;
+  gateway: RunGateway & { teamId: number | null };
+  lease: Lease;
+  sms: SmsSendAdapter | null;
+  email: EmailSendAdapter | null;
+  pacer: Pacer;
+  batchSize: number;
+  unitCost: number;
+  secret: string;
+}
+
+export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Promise<DispatchOutcome> {
+  const { db } = deps;
+  const gateway = await loadGatewayForCallback(db, gatewayId);
+  if (!gateway?.active || (gateway.kind !== "sms" && gateway.kind !== "email")) return "gone";
+  await db.execute(
+    sql`INSERT INTO send_dispatchers (id, team_id) VALUES (${gateway.id}, ${gateway.teamId ?? 0}) ON CONFLICT (id) DO NOTHING`,
+  );
+  const lease = new Lease({ table: "send_dispatchers", teamId: gateway.teamId ?? 0, id: gateway.id }, LEASE_SECONDS);
+  if (!(await lease.claim(db))) return "leased";
+  const stopHeartbeat = lease.heartbeat(db);
+  try {
+    await takeOver(db, gateway.id, lease.owner);
+    const run = await open(deps, gateway, lease);
+    return await loop(run);
+  } finally {
+    stopHeartbeat();
+    await lease.release(db);
+  }
+}
+
+async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number | null }, lease: Lease): Promise<Dispatch> {
+  const secret = await callbackSecretFor(deps.db, gateway.id);
+  const ctx = { gatewayId: gateway.id, publicUrl: deps.publicUrl, callbackSecret: secret };
+  const rate = Math.max(1, gateway.rateLimit ?? DEFAULT_SEND_RATE);
+  const channel = gateway.kind as "sms" | "email";
+  return {
+    deps,
+    gateway,
+    lease,
+    sms: channel === "sms" ? smsSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
+    email: channel === "email" ? emailSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
+    pacer: deps.pacer ?? createPacer(rate),
+    batchSize: deps.batchSize ?? Math.min(500, Math.max(10, rate * 2)),
+    unitCost: sendUnitCost(channel, gateway.type) ?? 0,
+    secret,
+  };
+}
+
+/**
+ * A dead dispatcher's rows: `claimed` ones were never handed to a provider and go back to `planned`; `submitting` ones
+ * may have been, and become `unknown` for reconciliation. Rows this dispatcher claimed before a restart count alike.
+ */
+async function takeOver(db: Db, gatewayId: number, owner: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE campaign_messages SET state = 'planned', claimed_by = NULL, updated_at = now()
+        WHERE gateway_id = ${gatewayId} AND state = 'claimed' AND claimed_by IS DISTINCT FROM ${owner}`,
+  );
+  await db.execute(
+    sql`UPDATE campaign_messages SET state = 'unknown', error_message = 'The dispatcher stopped while the provider was called.', updated_at = now()
+        WHERE gateway_id = ${gatewayId} AND state = 'submitting' AND claimed_by IS DISTINCT FROM ${owner}`,
+  );
+}
+
+async function loop(run: Dispatch): Promise<DispatchOutcome> {
+  const { db } = run.deps;
+  const touched = new Set<number>();
+  for (;;) {
+    const claimed = await db.transaction(async (tx) => {
+      if (!(await run.lease.holds(tx))) return null;
+      await deferMissedWindows(tx, run.gateway.id);
+      return claimDue(tx, run.gateway.id, run.lease.owner, run.batchSize);
+    });
+    if (claimed === null) return "lost";
+    if (claimed.length === 0) break;
+    for (const r of claimed) touched.add(r.campaign_id);
+
+    const rendered = await renderBatch(db, claimed, { publicUrl: run.deps.publicUrl, unitCost: run.unitCost, signingSecret: run.secret });
+    const marked = await db.transaction(async (tx) => ((await run.lease.holds(tx)) ? markSubmitting(tx, run.lease.owner, rendered) : null));
+    if (marked === null) return "lost";
+    const results = await sendAll(
+      run,
+      rendered.filter((r) => marked.has(r.row.id)),
+    );
+    // Outcomes are recorded even if the lease lapsed meanwhile: they are what the provider said, and only ever raise a
+    // row's state; a dispatcher that took over has turned these rows `unknown`, which an outcome resolves.
+    await db.transaction(async (tx) => {
+      const accepted = await recordOutcomes(tx, results);
+      await planFollowingSteps(
+        tx,
+        accepted.map((r) => r.row),
+      );
+    });
+    await run.lease.renew(db);
+  }
+  await completeFinishedCampaigns(db, [...touched]);
+  return "idle";
+}
+
+/** Calls the provider for each message at the gateway's pace, a few at once; a throw reads as `unknown`. */
+async function sendAll(run: Dispatch, batch: readonly Rendered[]): Promise<SendResult[]> {
+  const limit = run.deps.concurrency ?? 8;
+  const results: SendResult[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < batch.length) {
+      const rendered = batch[next++]!;
+      await run.pacer.acquire();
+      results.push({ rendered, outcome: await sendOne(run, rendered) });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, batch.length) }, worker));
+  return results;
+}
+
+async function sendOne(run: Dispatch, r: Rendered): Promise<SendOutcome> {
+  const ctx = { gatewayId: run.gateway.id, publicUrl: run.deps.publicUrl, callbackSecret: run.secret };
+  try {
+    if (r.row.channel === "sms" && run.sms) {
+      if (!r.row.sender) return { kind: "rejected", code: "no_sender", message: "The message has no sender." };
+      return await run.sms.send({
+        messageId: String(r.row.id),
+        to: r.row.address,
+        from: r.row.sender,
+        senderKind: r.row.sender_kind ?? "number",
+        body: r.body,
+        statusCallbackUrl: signedStatusUrl(ctx, String(r.row.id)),
+        idempotencyKey: r.idempotencyKey,
+        ...(r.row.not_after && r.row.not_after !== "infinity"
+          ? { validitySeconds: Math.max(60, Math.floor((Date.parse(r.row.not_after) - Date.now()) / 1000)) }
+          : {}),
+      });
+    }
+    if (r.row.channel === "email" && run.email) {
+      if (!r.from) return { kind: "rejected", code: "no_sender", message: "The email step names no sender address." };
+      return await run.email.send({
+        messageId: String(r.row.id),
+        to: r.row.address,
+        from: r.from,
+        ...(r.fromName ? { fromName: r.fromName } : {}),
+        subject: r.subject ?? "",
+        html: r.body,
+        idempotencyKey: r.idempotencyKey,
+        tags: { campaign: String(r.row.campaign_id), step: String(r.row.step_id), message: String(r.row.id) },
+        ...(r.unsubscribeUrl ? { unsubscribeUrl: r.unsubscribeUrl } : {}),
+      });
+    }
+    return { kind: "rejected", code: "channel", message: "The gateway cannot send this kind of message." };
+  } catch (e) {
+    return { kind: "unknown", message: e instanceof Error ? e.message : "The provider could not be reached." };
+  }
+}
+
+/** Gateways with due rows of active campaigns: what the tick starts a dispatcher for. */
+export async function gatewaysWithDueRows(db: Db): Promise<number[]> {
+  const found = await rows<{ gateway_id: number }>(
+    db,
+    sql`SELECT DISTINCT m.gateway_id FROM campaign_messages m JOIN campaigns c ON c.id = m.campaign_id AND c.status = 'active'
+        WHERE m.state = 'planned' AND m.due_at <= now() AND m.gateway_id IS NOT NULL`,
+  );
+  return found.map((r) => r.gateway_id);
+}

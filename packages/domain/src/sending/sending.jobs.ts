@@ -1,0 +1,98 @@
+import type { Db } from "@leadflow/db";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { providerOptionsFromEnv } from "../providers";
+import { type AnyJobDefinition, defineJob, type JobDeps, type JobSender } from "../shared/jobs";
+import { type DbOrTx, rows } from "../shared/rows";
+import { applyEventsJob } from "./apply-events.jobs";
+import { gatewaysWithDueRows, runDispatcher } from "./dispatcher";
+import { planFirstStep } from "./plan";
+
+/*
+ * The engine's jobs: plan a campaign when it goes Active; dispatch a gateway's due rows (one dispatcher per gateway:
+ * a second finds the lease taken and ends); and a tick every minute that starts scheduled campaigns whose time has
+ * come and wakes the dispatchers of gateways with due rows (steps after a delay, windows that opened, retries).
+ */
+
+const appUrlOf = (deps: JobDeps) => {
+  if (!deps.appUrl) throw new Error("The sending jobs need the app's public URL (JobDeps.appUrl).");
+  return deps.appUrl;
+};
+
+export const dispatchJob = defineJob({
+  name: "sending.dispatch",
+  payload: z.object({ gatewayId: z.number().int().positive() }),
+  retry: { limit: 20, delaySeconds: 15, backoff: true },
+  expireSeconds: 6 * 3600,
+  heartbeatSeconds: 30,
+  handler: async (deps, p) => {
+    const outcome = await runDispatcher(
+      { db: deps.database.db, publicUrl: appUrlOf(deps), providerOptions: providerOptionsFromEnv(process.env), log: deps.log },
+      p.gatewayId,
+    );
+    deps.log(`dispatcher of gateway ${p.gatewayId}: ${outcome}`);
+  },
+});
+
+/** Wakes each gateway's dispatcher; while one runs, the singleton key keeps a second from queueing behind it. */
+export async function wakeDispatchers(jobs: JobSender, gatewayIds: readonly number[]): Promise<void> {
+  for (const gatewayId of gatewayIds) await jobs.send(dispatchJob, { gatewayId }, { singletonKey: `dispatch:${gatewayId}` });
+}
+
+async function gatewaysOf(db: Db, campaignId: number): Promise<number[]> {
+  const found = await rows<{ gateway_id: number }>(
+    db,
+    sql`SELECT DISTINCT gateway_id FROM campaign_messages WHERE campaign_id = ${campaignId} AND state = 'planned' AND gateway_id IS NOT NULL`,
+  );
+  return found.map((r) => r.gateway_id);
+}
+
+export const planJob = defineJob({
+  name: "sending.plan",
+  payload: z.object({ campaignId: z.number().int().positive() }),
+  retry: { limit: 10, delaySeconds: 10, backoff: true },
+  expireSeconds: 3600,
+  handler: async (deps, p) => {
+    const db = deps.database.db;
+    const planned = await planFirstStep(db, p.campaignId);
+    deps.log(`campaign ${p.campaignId}: ${planned.planned} planned, ${planned.skipped} skipped`);
+    if (deps.jobs) await wakeDispatchers(deps.jobs, await gatewaysOf(db, p.campaignId));
+  },
+});
+
+/** Queues the planning of campaigns just set Active (in the transaction that set them, when there is one). */
+export async function startCampaigns(jobs: JobSender, campaignIds: readonly number[], tx?: DbOrTx): Promise<void> {
+  for (const campaignId of campaignIds)
+    await jobs.send(planJob, { campaignId }, { singletonKey: `plan:${campaignId}`, ...(tx ? { tx } : {}) });
+}
+
+export const sendingTickJob = defineJob({
+  name: "sending.tick",
+  payload: z.object({}).passthrough(),
+  retry: { limit: 0, delaySeconds: 60, backoff: false },
+  cron: "* * * * *",
+  handler: async (deps) => {
+    const db = deps.database.db;
+    const started = await rows<{ id: number }>(
+      db,
+      sql`UPDATE campaigns SET status = 'active', is_started = true, updated_at = now()
+          WHERE status = 'scheduled' AND started_at <= now() AND deleted_at IS NULL RETURNING id`,
+    );
+    // Active bulk campaigns with nothing planned yet (a planning job lost with its process) are planned again.
+    const unplanned = await rows<{ id: number }>(
+      db,
+      sql`SELECT c.id FROM campaigns c WHERE c.status = 'active' AND c.type IN ('sms', 'email') AND c.deleted_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM campaign_messages m WHERE m.campaign_id = c.id)
+            AND EXISTS (SELECT 1 FROM campaign_audiences a WHERE a.campaign_id = c.id)
+          LIMIT 100`,
+    );
+    if (!deps.jobs) return;
+    await startCampaigns(
+      deps.jobs,
+      [...started, ...unplanned].map((r) => r.id),
+    );
+    await wakeDispatchers(deps.jobs, await gatewaysWithDueRows(db));
+  },
+});
+
+export const sendingJobs: readonly AnyJobDefinition[] = [planJob, dispatchJob, sendingTickJob, applyEventsJob];
