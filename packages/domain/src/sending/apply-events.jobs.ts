@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type AnyJobDefinition, defineJob } from "../shared/jobs";
 import { applyStatusEventsUntilIdle } from "./apply-events";
+import { completeFinishedCampaigns } from "./campaign-progress";
 
 /**
  * Applies the provider-event inbox until nothing is ready: every minute as a sweep, and sooner when the callback
@@ -15,6 +16,9 @@ export const applyEventsJob = defineJob({
   cron: "* * * * *",
   handler: async (deps) => {
     const done = await applyStatusEventsUntilIdle(deps.database.db);
+    // The last word on a campaign's last messages is what completes it.
+    const completed = await completeFinishedCampaigns(deps.database.db, done.campaigns);
+    if (completed.length) deps.log(`campaigns completed: ${completed.join(", ")}`);
     if (done.applied + done.ignored > 0) {
       deps.log(`provider events: ${done.applied} applied, ${done.ignored} ignored, ${done.moved} messages moved`, {
         campaigns: done.campaigns,

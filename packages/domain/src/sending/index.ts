@@ -1,4 +1,5 @@
 export { applyStatusEvents, applyStatusEventsUntilIdle } from "./apply-events";
+export { applyEventsJob } from "./apply-events.jobs";
 export { completeFinishedCampaigns } from "./campaign-progress";
 export { CounterBatch, utcDay } from "./counters";
 export { type DispatchDeps, type DispatchOutcome, gatewaysWithDueRows, runDispatcher } from "./dispatcher";

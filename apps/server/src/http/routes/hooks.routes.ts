@@ -1,5 +1,5 @@
 import { HookAnswer } from "@leadflow/contracts";
-import { type CallbackRequest, type Hook, type HookEnv, receiveProviderCallback } from "@leadflow/domain";
+import { applyEventsJob, type CallbackRequest, type Hook, type HookEnv, receiveProviderCallback } from "@leadflow/domain";
 import { providerOptionsFromEnv } from "@leadflow/domain/providers/provider-factory";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -42,7 +42,7 @@ const ROUTES = [
   hookRoute(["POST"], { channel: "email", endpoint: "status" }, "Email delivery status from the sandbox sender"),
 ];
 
-export async function hooksRoutes(app: App, { database, config }: AppDeps) {
+export async function hooksRoutes(app: App, { database, config, jobs }: AppDeps) {
   const db = database.db;
   const publicUrl = config.appUrl.replace(/\/+$/, "");
   const env: HookEnv = { publicUrl, providerOptions: providerOptionsFromEnv(process.env) };
@@ -56,6 +56,9 @@ export async function hooksRoutes(app: App, { database, config }: AppDeps) {
       rawBody: typeof req.body === "string" ? req.body : "",
     };
     const received = await receiveProviderCallback(db, hook, req.params.gatewayId, request, env);
+    // New status events are applied at once rather than at the next minute's sweep; a failed queue waits for the sweep.
+    if (received.stored > 0 && hook.endpoint !== "inbound")
+      await jobs.send(applyEventsJob, {}, { singletonKey: "apply-events" }).catch(() => null);
     if (received.reply) return reply.type(received.reply.contentType).send(received.reply.body);
     return { received: received.received, stored: received.stored };
   };
