@@ -117,7 +117,11 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
       for (const def of registry) {
         await instance.work(
           def.name,
-          { perJobResults: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, localConcurrency: opts.concurrency ?? 2 },
+          {
+            perJobResults: true,
+            pollingIntervalSeconds: def.pollSeconds ?? opts.pollingIntervalSeconds ?? 2,
+            localConcurrency: opts.concurrency ?? 2,
+          },
           handlerFor(def, deps),
         );
       }

@@ -34,6 +34,8 @@ export interface JobDefinition<P = unknown> {
    * this (its worker was killed) is retried without waiting for `expireSeconds` (at least 10).
    */
   heartbeatSeconds?: number;
+  /** How often an idle worker asks for this job, in seconds (pg-boss's least is 0.5); default the queue's. */
+  pollSeconds?: number;
   /** Cron expression (UTC): the workers run it on this schedule, once per tick across all processes. */
   cron?: string;
 }
