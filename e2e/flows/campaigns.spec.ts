@@ -55,6 +55,12 @@ test("campaigns: an SMS campaign with an audience, a step and a two-part split, 
   await page.getByRole("tab", { name: "Leads" }).click();
   await tableLoaded(page.getByRole("table").first());
   await expect(page.getByText("No Leads Found")).toHaveCount(0);
+  // A ticked lead brings the lead bulk actions into the page's header.
+  const leadBox = page.getByRole("table").first().getByRole("checkbox", { name: "Select row" }).first();
+  await leadBox.check();
+  await expect(page.getByRole("button", { name: /^(Set status|More actions)$/ }).first()).toBeVisible();
+  await shot(page, "campaign-leads-1280", false);
+  await leadBox.uncheck();
   await page.getByRole("tab", { name: "Campaign" }).click();
 
   // An SMS step: the parts and the cost follow the message past 160 GSM-7 and 70 UCS-2 characters.

@@ -86,6 +86,31 @@ describe("bulk status", () => {
     expect(entries[0]).toMatchObject({ type: "user", action: "status", diff_log: [{ value_from: "Blacklisted", value_to: "Flagged" }] });
   });
 
+  it("sets a status on all the leads of a campaign's audience, and on no other team's campaign", async () => {
+    const t = await spread();
+    const gw = (
+      await h.call(t.token, "POST", "/api/gateways", {
+        kind: "sms",
+        type: "sandbox",
+        name: "S",
+        senders: { numbers: [{ number: "+12015550101" }] },
+      })
+    ).json().data;
+    const campaign = (
+      await h.call(t.token, "POST", "/api/campaigns", { name: "C", type: "sms", sender_type: "gateway", setting_gateway_id: gw.id })
+    ).json().data;
+    await h.call(t.token, "POST", `/api/campaigns/${campaign.id}/lists`, { ids: [t.listC.id] });
+    const res = await h.call(t.token, "PUT", "/api/leads/batch-status", { all: true, campaign_id: campaign.id, status: 3 });
+    expect(res.json()).toMatchObject({ info: ["4 leads set to Flagged."], errors: [] });
+    const flagged = await h.q<{ id: number }>("SELECT id::int AS id FROM leads WHERE team_id = $1 AND status = 3 ORDER BY id", [
+      t.ctx.teamId,
+    ]);
+    expect(flagged.map((r) => r.id)).toEqual([t.ids[4], t.ids[5], t.ids[6], t.ids[7]]);
+    const other = await spread();
+    const foreign = await h.call(other.token, "PUT", "/api/leads/batch-status", { all: true, campaign_id: campaign.id, status: 3 });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it("sets a status on all leads matching a table's query, except the unticked ones", async () => {
     const t = await spread();
     const res = await h.call(t.token, "PUT", "/api/leads/batch-status", {

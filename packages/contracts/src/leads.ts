@@ -70,6 +70,8 @@ export const LeadSelection = z.union([
   z.object({
     all: z.literal(true),
     list_id: z.coerce.number().int().positive().optional(),
+    /** Every lead of a campaign's audience (its Leads tab). */
+    campaign_id: z.coerce.number().int().positive().optional(),
     search: text().trim().max(200).optional(),
     filter_status: z.coerce.number().pipe(LeadStatusValue).optional(),
     except: z.array(z.coerce.number().int().positive()).max(10_000).optional(),

@@ -34,7 +34,17 @@ export async function holdSelection(tx: DbOrTx, ctx: TeamCtx, sel: LeadSelection
       const list = await one(tx, sql`SELECT 1 FROM lists WHERE team_id = ${t} AND id = ${sel.list_id}`);
       if (!list) throw new AppError("list_not_found");
     }
-    const f = await filterSql(tx, { teamId: t, listId: sel.list_id, search: sel.search, status: sel.filter_status });
+    if (sel.campaign_id !== undefined) {
+      const campaign = await one(tx, sql`SELECT 1 FROM campaigns WHERE team_id = ${t} AND id = ${sel.campaign_id} AND deleted_at IS NULL`);
+      if (!campaign) throw new AppError("campaign_not_found");
+    }
+    const f = await filterSql(tx, {
+      teamId: t,
+      listId: sel.list_id,
+      campaignId: sel.campaign_id,
+      search: sel.search,
+      status: sel.filter_status,
+    });
     const except = sel.except?.length ? sql` AND NOT (${f.idColumn} = ANY(${bigintArray(sel.except)}))` : sql``;
     if (!f.none) await tx.execute(sql`INSERT INTO _lead_selection SELECT ${f.idColumn} FROM ${f.from} WHERE ${f.where}${except}`);
   }

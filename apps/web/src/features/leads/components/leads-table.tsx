@@ -34,7 +34,7 @@ export function useLeadsTable(scope: LeadTableScope, enabled = true) {
     selection,
     setSelection,
     selectedCount: selectionCount(selection, total),
-    leadSelection: toLeadSelection(selection, { listId: scope.listId, search: table.search, status }),
+    leadSelection: toLeadSelection(selection, { listId: scope.listId, campaignId: scope.campaignId, search: table.search, status }),
     clearSelection: () => setSelection(noSelection),
   };
 }

@@ -3,6 +3,7 @@ import type { TableSelection } from "../../../components/data-table/selection";
 
 export interface LeadTableQueryScope {
   listId?: number;
+  campaignId?: number;
   search?: string;
   status?: LeadStatus;
 }
@@ -17,6 +18,7 @@ export function toLeadSelection(sel: TableSelection<number>, scope: LeadTableQue
   return {
     all: true,
     ...(scope.listId ? { list_id: scope.listId } : {}),
+    ...(scope.campaignId ? { campaign_id: scope.campaignId } : {}),
     ...(search ? { search } : {}),
     ...(scope.status !== undefined ? { filter_status: scope.status } : {}),
     ...(sel.ids.length ? { except: [...sel.ids] } : {}),

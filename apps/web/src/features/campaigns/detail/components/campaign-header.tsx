@@ -4,7 +4,10 @@ import { PageHeader } from "../../../../components/page-header/page-header";
 import { formatDateTime } from "../../../../lib/format";
 import { useT } from "../../../../lib/i18n";
 
-/** A campaign's name with its type and dates; the actions (the "Campaign actions" menu) at the right. */
+/**
+ * A campaign's name with its type and dates; at the right the "Campaign actions" menu and what a tab adds to the page's
+ * context menu (the Leads tab's bulk actions on its selection).
+ */
 export function CampaignHeader({ campaign, actions }: { campaign: Campaign; actions: ReactNode }) {
   const t = useT();
   const facts = [
@@ -13,5 +16,5 @@ export function CampaignHeader({ campaign, actions }: { campaign: Campaign; acti
     ...(campaign.started_at && campaign.is_started ? [t("campaigns.detail.startedAt", { date: formatDateTime(campaign.started_at) })] : []),
     ...(campaign.links_expired_at ? [t("campaigns.detail.linksExpiredAt", { date: formatDateTime(campaign.links_expired_at) })] : []),
   ];
-  return <PageHeader title={campaign.name} subtitle={facts.join(" · ")} actions={actions} contextMenu={false} />;
+  return <PageHeader title={campaign.name} subtitle={facts.join(" · ")} actions={actions} />;
 }
