@@ -277,6 +277,8 @@ export const Campaign = z.object({
    * gateway's price, the pool's gateway's, or the dearest of a route's gateways; null while no sender is chosen.
    */
   part_price: z.number().nullable(),
+  /** Why the engine set the status (auto-fail's threshold, out of funds), shown on the campaign page; null otherwise. */
+  status_reason: z.string().nullable(),
   /** When Expire All Links ran: every link of the campaign sent before it redirects as expired. */
   links_expired_at: z.string().nullable(),
   created_at: z.string(),
@@ -286,6 +288,12 @@ export type Campaign = z.infer<typeof Campaign>;
 export const OneCampaign = z.object({ data: Campaign });
 export const CampaignSaved = z.object({ message: z.string(), data: Campaign });
 export type CampaignSaved = z.infer<typeof CampaignSaved>;
+
+/**
+ * Auto-fail (CAMPAIGNS.md §3): a campaign fails when a fifth of what it sent failed after 1,000 sent, or half of the
+ * provider's final answers once 50 are in — a bad list or a blocked sender stops before it costs more.
+ */
+export const CampaignAutoFail = { minSent: 1000, sentShare: 0.2, minOutcomes: 50, outcomeShare: 0.5 } as const;
 
 export const CampaignMessages = {
   created: "Campaign has been created.",

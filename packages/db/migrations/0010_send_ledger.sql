@@ -72,6 +72,7 @@ CREATE TABLE "suppressions" (
 	CONSTRAINT "suppressions_team_id_channel_address_pk" PRIMARY KEY("team_id","channel","address")
 );
 --> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "status_reason" text;--> statement-breakpoint
 ALTER TABLE "campaign_messages" ADD CONSTRAINT "campaign_messages_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaign_links_message_idx" ON "campaign_links" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "campaign_links_campaign_idx" ON "campaign_links" USING btree ("campaign_id","created_at");--> statement-breakpoint

@@ -55,6 +55,8 @@ export const campaigns = pgTable(
     /** Set when it first goes Active; from then on the sending fields are locked. */
     isStarted: boolean("is_started").notNull().default(false),
     archivedAt: ts("archived_at"),
+    /** Why the engine set the status (auto-fail's threshold, out of funds); cleared by a status set by hand. */
+    statusReason: text("status_reason"),
     /** Expire All Links: a link of this campaign sent before this moment redirects as expired. */
     linksExpiredAt: ts("links_expired_at"),
     /** A campaign that has started is only hidden: its messages stay on the lead timelines. */

@@ -51,6 +51,7 @@ export interface CampaignRecord {
   is_started: boolean;
   archived_at: string | null;
   links_expired_at: string | null;
+  status_reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -181,6 +182,7 @@ function present(c: Detail): Campaign {
     processed_count: c.processed,
     part_price: partPrice(c),
     links_expired_at: iso(c.links_expired_at),
+    status_reason: c.status_reason,
     created_at: iso(c.created_at)!,
     updated_at: iso(c.updated_at)!,
   };

@@ -91,7 +91,7 @@ export async function setCampaignStatus(
         }
       }
       await tx.execute(
-        sql`UPDATE campaigns SET status = ${next}, is_started = is_started OR ${next === "active"}, updated_at = now()
+        sql`UPDATE campaigns SET status = ${next}, status_reason = NULL, is_started = is_started OR ${next === "active"}, updated_at = now()
             WHERE team_id = ${ctx.teamId} AND id = ${c.id}`,
       );
       info.push(`${name} set to ${CampaignStatusLabels[next]}.`);

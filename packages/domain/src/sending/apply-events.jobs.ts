@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type AnyJobDefinition, defineJob } from "../shared/jobs";
 import { applyStatusEventsUntilIdle } from "./apply-events";
+import { failCampaignsOverThreshold } from "./auto-fail";
 import { completeFinishedCampaigns } from "./campaign-progress";
 
 /**
@@ -16,6 +17,8 @@ export const applyEventsJob = defineJob({
   cron: "* * * * *",
   handler: async (deps) => {
     const done = await applyStatusEventsUntilIdle(deps.database.db);
+    const failed = await failCampaignsOverThreshold(deps.database.db, done.campaigns);
+    if (failed.length) deps.log(`campaigns failed automatically: ${failed.join(", ")}`);
     // The last word on a campaign's last messages is what completes it.
     const completed = await completeFinishedCampaigns(deps.database.db, done.campaigns);
     if (completed.length) deps.log(`campaigns completed: ${completed.join(", ")}`);

@@ -14,6 +14,7 @@ import { signedStatusUrl } from "../providers/callback-signing";
 import { Lease } from "../shared/lease";
 import { createPacer, type Pacer } from "../shared/pacer";
 import { rows } from "../shared/rows";
+import { failCampaignsOverThreshold } from "./auto-fail";
 import { completeFinishedCampaigns } from "./campaign-progress";
 import { claimDue, deferMissedWindows } from "./dispatch-claim";
 import { markSubmitting, recordOutcomes, type SendResult } from "./dispatch-record";
@@ -143,6 +144,8 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
         accepted.map((r) => r.row),
       );
     });
+    // Rejections count as failures: a campaign over the auto-fail threshold stops before its next batch.
+    await failCampaignsOverThreshold(db, [...new Set(claimed.map((r) => r.campaign_id))]);
     await run.lease.renew(db);
   }
   await completeFinishedCampaigns(db, [...touched]);
@@ -167,6 +170,10 @@ async function sendAll(run: Dispatch, batch: readonly Rendered[]): Promise<SendR
 
 async function sendOne(run: Dispatch, r: Rendered): Promise<SendOutcome> {
   const ctx = { gatewayId: run.gateway.id, publicUrl: run.deps.publicUrl, callbackSecret: run.secret };
+  // Quiet hours at submit (I3): a message whose window closed while it waited its turn is not sent; proven not taken,
+  // it goes back to be planned into its next window.
+  if (r.row.not_after && r.row.not_after !== "infinity" && Date.parse(r.row.not_after) < Date.now())
+    return { kind: "throttled", retryAfterMs: 0, message: "Its sending window closed before its turn came." };
   try {
     if (r.row.channel === "sms" && run.sms) {
       if (!r.row.sender) return { kind: "rejected", code: "no_sender", message: "The message has no sender." };

@@ -1,4 +1,5 @@
 import type { Campaign } from "@leadflow/contracts";
+import { Alert } from "@mui/material";
 import type { ReactNode } from "react";
 import { PageHeader } from "../../../../components/page-header/page-header";
 import { formatDateTime } from "../../../../lib/format";
@@ -16,5 +17,15 @@ export function CampaignHeader({ campaign, actions }: { campaign: Campaign; acti
     ...(campaign.started_at && campaign.is_started ? [t("campaigns.detail.startedAt", { date: formatDateTime(campaign.started_at) })] : []),
     ...(campaign.links_expired_at ? [t("campaigns.detail.linksExpiredAt", { date: formatDateTime(campaign.links_expired_at) })] : []),
   ];
-  return <PageHeader title={campaign.name} subtitle={facts.join(" · ")} actions={actions} />;
+  return (
+    <>
+      <PageHeader title={campaign.name} subtitle={facts.join(" · ")} actions={actions} />
+      {/* Why the engine set the status (auto-fail, out of funds): the campaign page says it where the status shows. */}
+      {campaign.status_reason && (
+        <Alert severity={campaign.status === "failed" ? "error" : "warning"} sx={{ mb: 2 }}>
+          {campaign.status_reason}
+        </Alert>
+      )}
+    </>
+  );
 }

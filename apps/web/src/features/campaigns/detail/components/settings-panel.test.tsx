@@ -5,24 +5,16 @@ import { MemoryRouter, Outlet, Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { t } from "../../../../lib/i18n";
 import { campaignAudienceKeys } from "../../api/campaign-audience.api";
+import { campaignFixture } from "../../model/fixtures";
 import { settingSections } from "../model/settings-sections";
 import { CampaignPendingTab } from "../pages/campaign-pending-tab";
 import { SettingsPanel } from "./settings-panel";
 
-const sms: Campaign = {
+const sms: Campaign = campaignFixture({
   id: 5,
   name: "Spring promo",
-  type: "sms",
-  type_label: "Sms",
-  status: "draft",
-  status_label: "Draft",
-  sender_type: "gateway",
   setting_gateway_id: 3,
   gateway_label: "Sandbox SMS",
-  route_id: null,
-  route_label: null,
-  pool_id: null,
-  pool_label: null,
   ms_sid: "MG123",
   ms_name: "Promo numbers",
   started_at: "2026-03-01T14:30:00.000Z",
@@ -36,29 +28,16 @@ const sms: Campaign = {
   frequency_period_label: "Hour",
   daily_limit: 5000,
   cool_off_rule_id: 7,
-  inactive_device_rule_id: null,
   set_frequency_rule_id: 9,
-  increase_frequency_rule_id: null,
   cool_off_rule: { id: 7, name: "Three days off" },
-  inactive_device_rule: null,
   only_verified_leads: true,
   lookup_gateway_id: 11,
-  triggers: [],
-  click_automation_campaign_id: null,
-  send_test_spam_emails: false,
-  spam_email_groups: [],
-  send_spam_email_interval: null,
-  reply_to: null,
   is_started: true,
-  archived: false,
   records: 1200,
   steps: 2,
-  processed_count: 0,
-  part_price: 0.0079,
-  links_expired_at: null,
   created_at: "2026-02-20T10:00:00.000Z",
   updated_at: "2026-02-20T10:00:00.000Z",
-};
+});
 
 const email: Campaign = {
   ...sms,

@@ -4,60 +4,11 @@ import { SnackbarProvider } from "notistack";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { campaignStepKeys } from "../../api/campaign-steps.api";
+import { campaignFixture } from "../../model/fixtures";
 import { campaignStep } from "../model/fixtures";
 import { CampaignSteps } from "./campaign-steps";
 
-const campaign = (over: Partial<Campaign> = {}): Campaign => ({
-  id: 3,
-  name: "Spring",
-  type: "sms",
-  type_label: "Sms",
-  status: "draft",
-  status_label: "Draft",
-  sender_type: "gateway",
-  setting_gateway_id: 1,
-  gateway_label: "Sandbox",
-  route_id: null,
-  route_label: null,
-  pool_id: null,
-  pool_label: null,
-  ms_sid: null,
-  ms_name: null,
-  started_at: null,
-  started_at_tz: "UTC",
-  daytime_limitation: false,
-  run_daily_from: null,
-  run_daily_to: null,
-  need_send_by_timezones: false,
-  frequency_count: null,
-  frequency_period: null,
-  frequency_period_label: null,
-  daily_limit: null,
-  cool_off_rule_id: null,
-  inactive_device_rule_id: null,
-  set_frequency_rule_id: null,
-  increase_frequency_rule_id: null,
-  cool_off_rule: null,
-  inactive_device_rule: null,
-  only_verified_leads: false,
-  lookup_gateway_id: null,
-  triggers: [],
-  click_automation_campaign_id: null,
-  send_test_spam_emails: false,
-  spam_email_groups: [],
-  send_spam_email_interval: null,
-  reply_to: null,
-  is_started: false,
-  archived: false,
-  records: 0,
-  steps: 0,
-  processed_count: 0,
-  part_price: 0.0079,
-  links_expired_at: null,
-  created_at: "2026-01-01T00:00:00Z",
-  updated_at: "2026-01-01T00:00:00Z",
-  ...over,
-});
+const campaign = campaignFixture;
 
 /** Each button whose text holds `label`: whether it is disabled, in order. */
 const buttons = (html: string, label: string) =>
