@@ -55,6 +55,14 @@ CREATE TABLE "campaign_messages" (
 	CONSTRAINT "campaign_messages_state_known" CHECK ("campaign_messages"."state" IN ('planned','claimed','submitting','unknown','accepted','sent','delivered','failed','blocked','inactive','bounced','complained','rejected','skipped','cancelled'))
 );
 --> statement-breakpoint
+CREATE TABLE "campaign_pacing" (
+	"campaign_id" integer PRIMARY KEY NOT NULL,
+	"tokens" numeric(14, 4) DEFAULT 0 NOT NULL,
+	"refilled_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"day" text,
+	"sent_today" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "send_dispatchers" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"team_id" integer DEFAULT 0 NOT NULL,
@@ -74,6 +82,7 @@ CREATE TABLE "suppressions" (
 --> statement-breakpoint
 ALTER TABLE "campaigns" ADD COLUMN "status_reason" text;--> statement-breakpoint
 ALTER TABLE "campaign_messages" ADD CONSTRAINT "campaign_messages_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_pacing" ADD CONSTRAINT "campaign_pacing_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaign_links_message_idx" ON "campaign_links" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "campaign_links_campaign_idx" ON "campaign_links" USING btree ("campaign_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "campaign_messages_key" ON "campaign_messages" USING btree ("campaign_id","step_id","lead_id");--> statement-breakpoint

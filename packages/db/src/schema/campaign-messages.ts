@@ -138,3 +138,19 @@ export const campaignLinks = pgTable(
   },
   (t) => [index("campaign_links_message_idx").on(t.messageId), index("campaign_links_campaign_idx").on(t.campaignId, t.createdAt)],
 );
+
+/**
+ * A campaign's send rate and daily limit across every dispatcher that sends for it (a pool or route spans gateways):
+ * a token bucket refilled at the campaign's frequency, and the count sent on the campaign's local day. The claim
+ * locks the row, so two dispatchers never spend the same allowance.
+ */
+export const campaignPacing = pgTable("campaign_pacing", {
+  campaignId: integer("campaign_id")
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: "cascade" }),
+  tokens: numeric("tokens", { precision: 14, scale: 4, mode: "number" }).notNull().default(0),
+  refilledAt: ts("refilled_at").notNull().defaultNow(),
+  /** The campaign's local day the count is of (YYYY-MM-DD in its time zone). */
+  day: text("day"),
+  sentToday: integer("sent_today").notNull().default(0),
+});

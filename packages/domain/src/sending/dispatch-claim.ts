@@ -1,6 +1,6 @@
 import { EmailStatuses, type MessageReason, PhoneStatuses, RuleTypes } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { type DbOrTx, rows } from "../shared/rows";
+import { type DbOrTx, intArray, rows } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
 import { rowWindow } from "./window-of";
 
@@ -55,17 +55,35 @@ const GATES: SQL = sql`CASE
  * Claims up to `limit` due rows of the gateway for `owner`, skipping those a gate stops. Answers the claimed rows
  * (in due order) and writes the skipped ones' counters in the same transaction.
  */
-export async function claimDue(tx: DbOrTx, gatewayId: number, owner: string, limit: number): Promise<ClaimedRow[]> {
+export async function claimDue(
+  tx: DbOrTx,
+  gatewayId: number,
+  owner: string,
+  limit: number,
+  quota: ReadonlyMap<number, number> = new Map(),
+): Promise<ClaimedRow[]> {
+  // A campaign's frequency and daily limit: none of its rows when it has no allowance, at most its allowance else.
+  const spent = [...quota].filter(([, n]) => n <= 0).map(([id]) => id);
+  const limited = [...quota].filter(([, n]) => n > 0);
+  const withinQuota = limited.length ? sql`AND (q.quota IS NULL OR d.per_campaign <= q.quota)` : sql``;
+  const quotas = limited.length
+    ? sql`LEFT JOIN (VALUES ${sql.join(
+        limited.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+        sql`, `,
+      )}) AS q(campaign_id, quota) ON q.campaign_id = m.campaign_id`
+    : sql``;
   const found = await rows<Verdict>(
     tx,
     sql`WITH due AS (
           SELECT m.id FROM campaign_messages m JOIN campaigns c ON c.id = m.campaign_id AND c.status = 'active' AND c.deleted_at IS NULL
           WHERE m.gateway_id = ${gatewayId} AND m.state = 'planned' AND m.due_at <= now() AND (m.not_after IS NULL OR m.not_after >= now())
+            ${spent.length ? sql`AND NOT (m.campaign_id = ANY(${intArray(spent)}))` : sql``}
           ORDER BY m.due_at, m.id
           LIMIT ${limit}
           FOR UPDATE OF m SKIP LOCKED
         ), ranked AS (
-          SELECT due.id, row_number() OVER (PARTITION BY m.team_id, m.channel, m.address ORDER BY m.id) AS nth
+          SELECT due.id, row_number() OVER (PARTITION BY m.team_id, m.channel, m.address ORDER BY m.id) AS nth,
+            row_number() OVER (PARTITION BY m.campaign_id ORDER BY m.due_at, m.id) AS per_campaign
           FROM due JOIN campaign_messages m ON m.id = due.id
         ), verdict AS (
           SELECT d.id, ${GATES} AS reason
@@ -86,6 +104,8 @@ export async function claimDue(tx: DbOrTx, gatewayId: number, owner: string, lim
             WHERE m.channel = 'sms' AND r.id = c.inactive_device_rule_id AND r.team_id = c.team_id AND r.is_active
               AND r.type = ${RuleTypes.sms_inactive_device}::int
           ) inactive ON true
+          ${quotas}
+          WHERE true ${withinQuota}
         )
         UPDATE campaign_messages m
         SET state = CASE WHEN v.reason IS NULL THEN 'claimed' ELSE 'skipped' END, reason = v.reason,

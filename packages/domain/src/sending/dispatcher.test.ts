@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DelayedCallback } from "../providers";
 import { createPacer } from "../shared/pacer";
 import { one, rows } from "../shared/rows";
+import { takeAllowances } from "./allowance";
 import { completeFinishedCampaigns } from "./campaign-progress";
+import { claimDue } from "./dispatch-claim";
 import { runDispatcher } from "./dispatcher";
 import { planFirstStep } from "./plan";
 import { type LeadSpec, sendingTestkit } from "./plan.testkit";
@@ -172,5 +174,52 @@ describe("runDispatcher", () => {
     await db().execute(sql`UPDATE campaign_messages SET state = 'delivered' WHERE campaign_id = ${c.id}`);
     expect(await completeFinishedCampaigns(db(), [c.id])).toEqual([c.id]);
     expect((await one<{ status: string }>(db(), sql`SELECT status FROM campaigns WHERE id = ${c.id}`))!.status).toBe("completed");
+  });
+
+  it("holds a campaign to its daily limit: the rest wait for its next local day, counted as daily limit", async () => {
+    const { t, c } = await activeCampaign(phones(5), { daily_limit: 2, started_at_tz: "America/Chicago" });
+    const cb = capture();
+    await runDispatcher(deps(cb.options), t.sms.id);
+    const after = await rows<{ state: string; reason: string | null; due_at: string }>(
+      db(),
+      sql`SELECT state, reason, due_at FROM campaign_messages WHERE campaign_id = ${c.id} ORDER BY lead_id`,
+    );
+    const tally = (state: string, reason: string | null) => after.filter((m) => m.state === state && m.reason === reason).length;
+    expect([tally("accepted", null), tally("planned", "daily_limit")]).toEqual([2, 3]);
+    // Chicago's next midnight.
+    const due = new Date(after.find((m) => m.reason === "daily_limit")!.due_at);
+    expect(new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", hour: "numeric", hourCycle: "h23" }).format(due)).toBe("00");
+    expect(due.getTime()).toBeGreaterThan(Date.now());
+    expect(cb.sent).toHaveLength(2);
+    const k = await one<{ daily_limit: number }>(
+      db(),
+      sql`SELECT sum(daily_limit)::int AS daily_limit FROM campaign_counters WHERE campaign_id = ${c.id}`,
+    );
+    expect(k!.daily_limit).toBe(3);
+  });
+
+  it("paces a campaign at its frequency across claims: as many as the tokens its rate refilled", async () => {
+    const { t, c } = await activeCampaign(phones(8), { frequency_count: 60, frequency_period: 1 });
+    await db().execute(
+      sql`INSERT INTO campaign_pacing (campaign_id, tokens, refilled_at) VALUES (${c.id}, 0, now() - interval '3 seconds')`,
+    );
+    const claimed = await db().transaction(async (tx) => {
+      const allowances = await takeAllowances(tx, t.sms.id);
+      expect(allowances.quota.get(c.id)).toBe(3);
+      const found = await claimDue(tx, t.sms.id, "test", 100, allowances.quota);
+      await allowances.spend(tx, new Map([[c.id, found.length]]));
+      return found.length;
+    });
+    expect(claimed).toBe(3);
+    const left = await one<{ tokens: number }>(db(), sql`SELECT tokens::float8 AS tokens FROM campaign_pacing WHERE campaign_id = ${c.id}`);
+    expect(left!.tokens).toBeLessThan(1);
+    // No token left: nothing more now, and how long until the next.
+    await db().transaction(async (tx) => {
+      const allowances = await takeAllowances(tx, t.sms.id);
+      expect(allowances.quota.get(c.id)).toBe(0);
+      expect(allowances.waitMs).toBeGreaterThan(0);
+      expect(allowances.waitMs).toBeLessThanOrEqual(1000);
+      expect(await claimDue(tx, t.sms.id, "test", 100, allowances.quota)).toEqual([]);
+    });
   });
 });

@@ -14,6 +14,7 @@ import { signedStatusUrl } from "../providers/callback-signing";
 import { Lease } from "../shared/lease";
 import { createPacer, type Pacer } from "../shared/pacer";
 import { rows } from "../shared/rows";
+import { takeAllowances } from "./allowance";
 import { failCampaignsOverThreshold } from "./auto-fail";
 import { completeFinishedCampaigns } from "./campaign-progress";
 import { claimDue, deferMissedWindows } from "./dispatch-claim";
@@ -47,6 +48,9 @@ export interface DispatchDeps {
 export type DispatchOutcome = "idle" | "leased" | "gone" | "lost";
 
 const LEASE_SECONDS = 60;
+/** The longest the dispatcher sleeps for a campaign's next token before looking again. */
+const MAX_WAIT_MS = 5_000;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** The pace of a gateway that names none: messages per second. */
 export const DEFAULT_SEND_RATE = 10;
 
@@ -119,13 +123,25 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
   const { db } = run.deps;
   const touched = new Set<number>();
   for (;;) {
-    const claimed = await db.transaction(async (tx) => {
+    const claim = await db.transaction(async (tx) => {
       if (!(await run.lease.holds(tx))) return null;
       await deferMissedWindows(tx, run.gateway.id);
-      return claimDue(tx, run.gateway.id, run.lease.owner, run.batchSize);
+      const allowances = await takeAllowances(tx, run.gateway.id);
+      const rows = await claimDue(tx, run.gateway.id, run.lease.owner, run.batchSize, allowances.quota);
+      const perCampaign = new Map<number, number>();
+      for (const r of rows) perCampaign.set(r.campaign_id, (perCampaign.get(r.campaign_id) ?? 0) + 1);
+      await allowances.spend(tx, perCampaign);
+      return { rows, waitMs: allowances.waitMs };
     });
-    if (claimed === null) return "lost";
-    if (claimed.length === 0) break;
+    if (claim === null) return "lost";
+    const claimed = claim.rows;
+    if (claimed.length === 0) {
+      // Due rows held back by their campaign's frequency: wait for its next token, a few seconds at most at a time.
+      if (claim.waitMs === null) break;
+      await sleep(Math.min(claim.waitMs, MAX_WAIT_MS));
+      if (!(await run.lease.renew(db))) return "lost";
+      continue;
+    }
     for (const r of claimed) touched.add(r.campaign_id);
 
     const rendered = await renderBatch(db, claimed, { publicUrl: run.deps.publicUrl, unitCost: run.unitCost, signingSecret: run.secret });
