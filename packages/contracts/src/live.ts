@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type CampaignStatus, CampaignStatusList } from "./campaigns";
 
 /** Events pushed on `private-user.{id}`; the name is the Pusher event name the browser binds to. */
 export const LiveEvents = {
@@ -26,6 +27,35 @@ export const LiveEvents = {
     failed_count: z.number().optional(),
     service_items_count: z.number().optional(),
     service_cost: z.number().optional(),
+  }),
+  /** A campaign's status moved (a person, its schedule, completion, auto-fail): the list's and the page's chip. */
+  CampaignStatus: z.object({
+    id: z.number().int(),
+    status: z.enum(CampaignStatusList as [CampaignStatus, ...CampaignStatus[]]),
+    status_label: z.string(),
+    /** Beyond the three: why the engine set it (auto-fail's threshold, out of funds), shown on the page; null otherwise. */
+    status_reason: z.string().nullable().optional(),
+  }),
+  /**
+   * A campaign's figures as it sends, at most twice a second: records, processed and progress are all-time (as the
+   * list shows them), and so are sent, delivered, failed and cost.
+   */
+  CampaignProgress: z.object({
+    id: z.number().int(),
+    records: z.number(),
+    processed_count: z.number(),
+    /** processed / (records × steps), 0–100. */
+    progress: z.number(),
+    sent: z.number(),
+    delivered: z.number(),
+    /** The list's Errors column (the counters' `errors`). */
+    failed: z.number(),
+    cost: z.number(),
+    /**
+     * Beyond the spec's fields: the same four within the server's UTC day, so the list on its default period (today)
+     * moves too, and the day itself, so the browser knows which of its periods include it.
+     */
+    today: z.object({ day: z.string(), sent: z.number(), delivered: z.number(), failed: z.number(), cost: z.number() }).optional(),
   }),
 } as const;
 export type LiveEventName = keyof typeof LiveEvents;

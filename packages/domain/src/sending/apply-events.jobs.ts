@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type AnyJobDefinition, defineJob } from "../shared/jobs";
 import { applyStatusEventsUntilIdle } from "./apply-events";
 import { failCampaignsOverThreshold } from "./auto-fail";
+import { publishCampaigns } from "./campaign-events";
 import { completeFinishedCampaigns } from "./campaign-progress";
 
 /**
@@ -22,6 +23,7 @@ export const applyEventsJob = defineJob({
     // The last word on a campaign's last messages is what completes it.
     const completed = await completeFinishedCampaigns(deps.database.db, done.campaigns);
     if (completed.length) deps.log(`campaigns completed: ${completed.join(", ")}`);
+    await publishCampaigns({ db: deps.database.db, live: deps.live, log: deps.log }, done.campaigns);
     if (done.applied + done.ignored > 0) {
       deps.log(`provider events: ${done.applied} applied, ${done.ignored} ignored, ${done.moved} messages moved`, {
         campaigns: done.campaigns,

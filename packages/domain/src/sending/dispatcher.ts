@@ -12,10 +12,12 @@ import {
 } from "../providers";
 import { signedStatusUrl } from "../providers/callback-signing";
 import { Lease } from "../shared/lease";
+import type { LivePublisher } from "../shared/live";
 import { createPacer, type Pacer } from "../shared/pacer";
 import { rows } from "../shared/rows";
 import { takeAllowances } from "./allowance";
 import { failCampaignsOverThreshold } from "./auto-fail";
+import { publishCampaigns } from "./campaign-events";
 import { completeFinishedCampaigns } from "./campaign-progress";
 import { claimDue, deferMissedWindows } from "./dispatch-claim";
 import { markSubmitting, recordOutcomes, type SendResult } from "./dispatch-record";
@@ -40,6 +42,8 @@ export interface DispatchDeps {
   batchSize?: number;
   /** Calls in flight at once. */
   concurrency?: number;
+  /** Where the campaigns' progress goes live (CampaignProgress, CampaignStatus); none in tests that don't look. */
+  live?: LivePublisher;
   /** A test's clock for the pacer. */
   pacer?: Pacer;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
@@ -161,11 +165,19 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
       );
     });
     // Rejections count as failures: a campaign over the auto-fail threshold stops before its next batch.
-    await failCampaignsOverThreshold(db, [...new Set(claimed.map((r) => r.campaign_id))]);
+    const batchCampaigns = [...new Set(claimed.map((r) => r.campaign_id))];
+    await failCampaignsOverThreshold(db, batchCampaigns);
+    await publish(run.deps, batchCampaigns);
     await run.lease.renew(db);
   }
-  await completeFinishedCampaigns(db, [...touched]);
+  await publish(run.deps, await completeFinishedCampaigns(db, [...touched]));
   return "idle";
+}
+
+/** The batch's campaigns move live on the list and their pages (after the commit: never inside a transaction). */
+async function publish(deps: DispatchDeps, campaignIds: number[]): Promise<void> {
+  if (deps.live && campaignIds.length)
+    await publishCampaigns({ db: deps.db, live: deps.live, ...(deps.log ? { log: deps.log } : {}) }, campaignIds);
 }
 
 /** Calls the provider for each message at the gateway's pace, a few at once; a throw reads as `unknown`. */

@@ -1,5 +1,6 @@
 export { applyStatusEvents, applyStatusEventsUntilIdle } from "./apply-events";
 export { applyEventsJob } from "./apply-events.jobs";
+export { type CampaignEventDeps, publishCampaigns } from "./campaign-events";
 export { completeFinishedCampaigns } from "./campaign-progress";
 export { CounterBatch, utcDay } from "./counters";
 export { type DispatchDeps, type DispatchOutcome, gatewaysWithDueRows, runDispatcher } from "./dispatcher";

@@ -6,7 +6,7 @@ import { areaCodePlace, type Place, zipPlace } from "./zones/zone-places";
  * Where a recipient is, for quiet hours (CAMPAIGNS.md §2 I3; send-window.ts takes the result): the time zone with the
  * source it came from — the lead's own value, then the phone lookup's, then the ZIP's, then the area code's; the
  * first that names a zone wins — and the US state, in the same order. Offline: the ZIP and area code tables are
- * generated from pinned npm packages (zones/*.data.ts, docs/sending-zones.md). A ZIP or an area code that crosses a
+ * generated from pinned npm packages (zones/*.data.ts, docs/sending.md, Where a recipient is). A ZIP or an area code that crosses a
  * zone line gives no zone (907 Alaska reaches the Aleutians, 850 the two halves of the Florida panhandle), but its
  * state still counts; nothing known → `{ timeZone: null, source: "unknown" }`, and quiet hours hold in every US zone.
  */

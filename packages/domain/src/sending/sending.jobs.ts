@@ -5,6 +5,7 @@ import { providerOptionsFromEnv } from "../providers";
 import { type AnyJobDefinition, defineJob, type JobDeps, type JobSender } from "../shared/jobs";
 import { type DbOrTx, rows } from "../shared/rows";
 import { applyEventsJob } from "./apply-events.jobs";
+import { publishCampaigns } from "./campaign-events";
 import { gatewaysWithDueRows, runDispatcher } from "./dispatcher";
 import { planFirstStep } from "./plan";
 
@@ -29,7 +30,13 @@ export const dispatchJob = defineJob({
   heartbeatSeconds: 30,
   handler: async (deps, p) => {
     const outcome = await runDispatcher(
-      { db: deps.database.db, publicUrl: appUrlOf(deps), providerOptions: providerOptionsFromEnv(process.env), log: deps.log },
+      {
+        db: deps.database.db,
+        publicUrl: appUrlOf(deps),
+        providerOptions: providerOptionsFromEnv(process.env),
+        live: deps.live,
+        log: deps.log,
+      },
       p.gatewayId,
     );
     deps.log(`dispatcher of gateway ${p.gatewayId}: ${outcome}`);
@@ -59,6 +66,7 @@ export const planJob = defineJob({
     const db = deps.database.db;
     const planned = await planFirstStep(db, p.campaignId);
     deps.log(`campaign ${p.campaignId}: ${planned.planned} planned, ${planned.skipped} skipped`);
+    await publishCampaigns({ db, live: deps.live, log: deps.log }, [p.campaignId]);
     if (deps.jobs) await wakeDispatchers(deps.jobs, await gatewaysOf(db, p.campaignId));
   },
 });
@@ -89,6 +97,11 @@ export const sendingTickJob = defineJob({
             AND EXISTS (SELECT 1 FROM campaign_audiences a WHERE a.campaign_id = c.id)
           LIMIT 100`,
     );
+    if (started.length)
+      await publishCampaigns(
+        { db, live: deps.live, log: deps.log },
+        started.map((r) => r.id),
+      );
     if (!deps.jobs) return;
     await startCampaigns(
       deps.jobs,

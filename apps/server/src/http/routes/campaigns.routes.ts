@@ -28,6 +28,7 @@ import {
   expireCampaignLinks,
   getCampaign,
   listCampaigns,
+  publishCampaigns,
   setCampaignStatus,
   setClickTrigger,
   startCampaigns,
@@ -43,7 +44,7 @@ const idsOf = (req: { body: unknown; query: unknown }) =>
   IdsBody.parse({ ids: (req.query as Record<string, unknown>).ids ?? ((req.body ?? {}) as Record<string, unknown>).ids }).ids;
 
 /** The campaign list, its cards and bulk actions, and one campaign's read, edit and delete (spec 3 §2–§4, §7). */
-export async function campaignsRoutes(app: App, { database, jobs }: AppDeps) {
+export async function campaignsRoutes(app: App, { database, jobs, live }: AppDeps) {
   const db = database.db;
 
   app.get(
@@ -83,7 +84,12 @@ export async function campaignsRoutes(app: App, { database, jobs }: AppDeps) {
   app.put(
     "/api/campaigns/batch-status",
     { schema: { tags, summary: "Set status of campaigns", body: CampaignBatchStatus, response: { 200: CampaignBatchResult } } },
-    (req) => setCampaignStatus(db, req.auth, req.body.ids, req.body.status, (tx, ids) => startCampaigns(jobs, ids, tx)),
+    async (req) => {
+      const result = await setCampaignStatus(db, req.auth, req.body.ids, req.body.status, (tx, ids) => startCampaigns(jobs, ids, tx));
+      // Committed: every open list and campaign page sees the new status (an unchanged one is sent again, harmlessly).
+      await publishCampaigns({ db, live }, req.body.ids);
+      return result;
+    },
   );
   app.delete("/api/campaigns/batch", { schema: { tags, summary: "Delete campaigns", response: { 200: MessageResponse } } }, async (req) => {
     const deleted = await deleteCampaigns(db, req.auth, idsOf(req));

@@ -11,6 +11,7 @@ import { PageHeader } from "../../../components/page-header/page-header";
 import { useT } from "../../../lib/i18n";
 import { useDebounced } from "../../../lib/use-debounced";
 import { campaignsQuery } from "../api/campaigns.api";
+import { useCampaignsLiveUpdates } from "../api/campaigns-live";
 import { CampaignFormDialog } from "../components/campaign-form-dialog";
 import { CampaignsTable } from "../components/campaigns-table";
 import { ListFilters } from "../components/list-filters";
@@ -26,6 +27,8 @@ export function CampaignsPage() {
   const p = useAccountPath();
   const navigate = useNavigate();
   useBreadcrumbs([{ label: t("campaigns.title") }]);
+  // Sent, Delivered, Cost, Progress and the status move as the campaigns send.
+  useCampaignsLiveUpdates();
 
   const table = useCampaignsUrlState();
   const [types, setTypes] = useState<CampaignType[]>(() => readStoredTypes());

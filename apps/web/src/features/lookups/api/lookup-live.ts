@@ -1,8 +1,8 @@
 import { LookupStatuses } from "@leadflow/contracts";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useLiveEvent } from "../../../lib/live";
+import { throttle } from "../../../lib/throttle";
 import { type LookupData, patchCachedLookups } from "../model/lookup-cache";
-import { throttle } from "../model/throttle";
 import { lookupKeys } from "./lookups.api";
 
 /** Source and list counters (their lookup percentage) move when a lookup completes; the root is repeated, not imported. */

@@ -6,6 +6,7 @@ import { EntityGate, useEntityQuery } from "../../../../components/entity-gate/e
 import { HeaderSkeleton } from "../../../../components/page-state/page-state";
 import { useT } from "../../../../lib/i18n";
 import { campaignQuery } from "../../api/campaigns.api";
+import { useCampaignsLiveUpdates } from "../../api/campaigns-live";
 import { ActionsMenu } from "../components/actions-menu";
 import { CampaignHeader } from "../components/campaign-header";
 import { CampaignTabsBar } from "../components/campaign-tabs-bar";
@@ -62,6 +63,8 @@ export function CampaignPage() {
   const t = useT();
   const p = useAccountPath();
   const campaign = useEntityQuery("campaignId", campaignQuery);
+  // The status chip and the records move as the campaign sends.
+  useCampaignsLiveUpdates();
   const crumbs: Crumb[] = [{ label: t("campaigns.title"), to: "campaigns" }];
   if (campaign.data) crumbs.push({ label: campaign.data.name });
   useBreadcrumbs(crumbs);
