@@ -4,6 +4,7 @@ export { type CampaignEventDeps, publishCampaigns } from "./campaign-events";
 export { completeFinishedCampaigns } from "./campaign-progress";
 export { CounterBatch, utcDay } from "./counters";
 export { type DispatchDeps, type DispatchOutcome, gatewaysWithDueRows, runDispatcher } from "./dispatcher";
+export { type Enrolled, enrollLeads } from "./enroll";
 export { LEGAL_WINDOWS_VERSION, legalRule } from "./legal-windows";
 export { planFirstStep, planFollowingSteps } from "./plan";
 export { type SendWindowInput, sendWindow } from "./send-window";

@@ -115,7 +115,7 @@ async function stepAfter(db: DbOrTx, campaignId: number, stepId: number): Promis
 }
 
 /** One step for a set of leads (`leads`: a relation of team_id, lead_id), from `at` on: insert, route, window. */
-async function planStep(
+export async function planStep(
   tx: DbOrTx,
   c: PlannedCampaign,
   step: PlannedStep,
