@@ -43,6 +43,7 @@ CREATE TABLE "campaign_messages" (
 	"subject" text,
 	"parts" smallint,
 	"cost" numeric(12, 6),
+	"hold_id" bigint,
 	"idempotency_key" uuid,
 	"provider_id" text,
 	"error_code" text,

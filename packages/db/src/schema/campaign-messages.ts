@@ -44,6 +44,8 @@ export const campaignMessages = pgTable(
     subject: text("subject"),
     parts: smallint("parts"),
     cost: numeric("cost", { precision: 12, scale: 6, mode: "number" }),
+    /** The balance hold that pays for it (platform gateways): settled from the outcomes, or on a take-over. */
+    holdId: bigint("hold_id", { mode: "number" }),
     /** Sent as the provider's idempotency key; stable across attempts. */
     idempotencyKey: uuid("idempotency_key"),
     providerId: text("provider_id"),

@@ -13,7 +13,7 @@ import { round4 } from "./prices";
 
 export type HoldKind = "lookup" | "send";
 
-/** Whose hold: a lookup job, or a campaign's sending. */
+/** Whose hold: a lookup job, or a gateway's dispatcher sending on a platform gateway. */
 export interface HoldOwner {
   kind: HoldKind;
   refId: number;
@@ -30,8 +30,11 @@ export interface Hold {
   unitPrice: number;
 }
 
+/** The free allowance a kind of hold spends first: a team's free lookups, or its plan's free SMS parts. */
+const freeColumn = (kind: HoldKind) => sql.identifier(kind === "send" ? "free_sms" : "free_lookups");
+
 /**
- * Takes up to `items` items at `unitPrice` from the team's balance (its free lookup items first when `useFree`),
+ * Takes up to `items` items at `unitPrice` from the team's balance (its free items of the kind first when `useFree`),
  * as one hold row, inside the caller's transaction. Holds fewer items when the money runs short, none when it is
  * out.
  */
@@ -44,12 +47,12 @@ export async function holdFunds(
   const none: Hold = { id: null, owner, items: 0, free: 0, amount: 0, unitPrice: want.unitPrice };
   if (want.items <= 0) return none;
   await ensureBalanceRow(tx, teamId);
-  const b = await one<{ balance: string; free_lookups: number }>(
+  const b = await one<{ balance: string; free: number }>(
     tx,
-    sql`SELECT balance, free_lookups FROM team_balances WHERE team_id = ${teamId} FOR UPDATE`,
+    sql`SELECT balance, ${freeColumn(owner.kind)} AS free FROM team_balances WHERE team_id = ${teamId} FOR UPDATE`,
   );
   if (!b) return none;
-  const free = want.useFree ? Math.min(b.free_lookups, want.items) : 0;
+  const free = want.useFree ? Math.min(b.free, want.items) : 0;
   const paidWanted = want.items - free;
   const price = want.unitPrice;
   const paid = price > 0 ? Math.min(paidWanted, Math.floor((Number(b.balance) + 1e-9) / price)) : paidWanted;
@@ -57,7 +60,8 @@ export async function holdFunds(
   const items = free + paid;
   if (items === 0) return none;
   await tx.execute(
-    sql`UPDATE team_balances SET balance = balance - ${amount}, free_lookups = free_lookups - ${free}, updated_at = now()
+    sql`UPDATE team_balances SET balance = balance - ${amount}, ${freeColumn(owner.kind)} = ${freeColumn(owner.kind)} - ${free},
+          updated_at = now()
         WHERE team_id = ${teamId}`,
   );
   const row = await one<{ id: string }>(
@@ -101,7 +105,8 @@ export async function chargeHold(tx: DbOrTx, teamId: number, taken: Hold, used: 
   const backFree = taken.free - usedFree;
   const bal = await one<{ balance: string }>(
     tx,
-    sql`UPDATE team_balances SET balance = balance + ${back}, free_lookups = free_lookups + ${backFree}, updated_at = now()
+    sql`UPDATE team_balances SET balance = balance + ${back}, ${freeColumn(taken.owner.kind)} = ${freeColumn(taken.owner.kind)} + ${backFree},
+          updated_at = now()
         WHERE team_id = ${teamId} RETURNING balance`,
   );
   if (used > 0) {
@@ -127,7 +132,7 @@ export async function releaseHolds(tx: DbOrTx, teamId: number, owner: HoldOwner)
     sql`WITH gone AS (DELETE FROM balance_holds WHERE team_id = ${teamId} AND kind = ${owner.kind} AND ref_id = ${owner.refId}
                       RETURNING amount, free_items),
              s AS (SELECT count(*)::int AS n, COALESCE(sum(amount), 0) AS amount, COALESCE(sum(free_items), 0)::int AS free FROM gone),
-             u AS (UPDATE team_balances b SET balance = b.balance + s.amount, free_lookups = b.free_lookups + s.free, updated_at = now()
+             u AS (UPDATE team_balances b SET balance = b.balance + s.amount, ${freeColumn(owner.kind)} = b.${freeColumn(owner.kind)} + s.free, updated_at = now()
                    FROM s WHERE b.team_id = ${teamId} AND s.n > 0 RETURNING 1)
         SELECT n FROM s`,
   );

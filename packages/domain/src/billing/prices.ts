@@ -29,3 +29,16 @@ export async function freeLookupAllowance(db: DbOrTx): Promise<number> {
 export function round4(n: number): number {
   return Math.round(n * 10_000) / 10_000;
 }
+
+/**
+ * What the platform charges per SMS part and per email sent through its own (default) gateways; a team's own gateway
+ * bills the team through its provider, and Leadflow charges nothing for it. `app_settings.send_prices` overrides.
+ */
+export const DEFAULT_SEND_PRICES = { sms: 0.0095, email: 0.001 } as const;
+
+export async function sendPrices(db: DbOrTx): Promise<{ sms: number; email: number }> {
+  const row = await one<{ value: Partial<Record<string, number>> }>(db, sql`SELECT value FROM app_settings WHERE key = 'send_prices'`);
+  const v = row?.value ?? {};
+  const price = (k: "sms" | "email") => (typeof v[k] === "number" && v[k] >= 0 ? v[k] : DEFAULT_SEND_PRICES[k]);
+  return { sms: price("sms"), email: price("email") };
+}

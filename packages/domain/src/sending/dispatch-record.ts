@@ -13,19 +13,28 @@ import type { Rendered } from "./dispatch-render";
  *   again after the provider's pause. A callback applied in between is never undone: states only rise.
  */
 
-/** Marks the rendered rows `submitting` if this dispatcher still holds them; answers the ids it could mark. */
-export async function markSubmitting(tx: DbOrTx, owner: string, rendered: readonly Rendered[]): Promise<Set<number>> {
+/**
+ * Marks the rendered rows `submitting` if this dispatcher still holds them, with the hold that pays for each (platform
+ * gateways); answers the ids it could mark.
+ */
+export async function markSubmitting(
+  tx: DbOrTx,
+  owner: string,
+  rendered: readonly Rendered[],
+  holdOf: ReadonlyMap<number, number> = new Map(),
+): Promise<Set<number>> {
   if (rendered.length === 0) return new Set();
   const values = rendered.map(
     (r) =>
-      sql`(${r.row.id}::bigint, ${r.body}::text, ${r.subject}::text, ${r.parts}::smallint, ${r.cost}::numeric, ${r.idempotencyKey}::uuid)`,
+      sql`(${r.row.id}::bigint, ${r.body}::text, ${r.subject}::text, ${r.parts}::smallint, ${r.cost}::numeric, ${r.idempotencyKey}::uuid,
+        ${holdOf.get(r.row.id) ?? null}::bigint)`,
   );
   const marked = await rows<{ id: number }>(
     tx,
     sql`UPDATE campaign_messages m
         SET state = 'submitting', body = v.body, subject = v.subject, parts = v.parts, cost = v.cost, idempotency_key = v.key,
-            submitted_at = now(), updated_at = now()
-        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, body, subject, parts, cost, key)
+            hold_id = v.hold_id, submitted_at = now(), updated_at = now()
+        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, body, subject, parts, cost, key, hold_id)
         WHERE m.id = v.id AND m.state = 'claimed' AND m.claimed_by = ${owner}
         RETURNING m.id::float8 AS id`,
   );

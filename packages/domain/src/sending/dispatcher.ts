@@ -1,5 +1,6 @@
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
+import { sendPrices } from "../billing";
 import { callbackSecretFor, loadGatewayForCallback, type RunGateway } from "../gateways";
 import {
   type EmailSendAdapter,
@@ -19,6 +20,7 @@ import { takeAllowances } from "./allowance";
 import { failCampaignsOverThreshold } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
 import { completeFinishedCampaigns } from "./campaign-progress";
+import { holdForBatch, returnUncovered, settleAbandonedHolds, settleBatch } from "./charges";
 import { claimDue, deferMissedWindows } from "./dispatch-claim";
 import { markSubmitting, recordOutcomes, type SendResult } from "./dispatch-record";
 import { type Rendered, renderBatch } from "./dispatch-render";
@@ -103,7 +105,8 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
     email: channel === "email" ? emailSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
     pacer: deps.pacer ?? createPacer(rate),
     batchSize: deps.batchSize ?? Math.min(500, Math.max(10, rate * 2)),
-    unitCost: sendUnitCost(channel, gateway.type) ?? 0,
+    // The platform's price on its own gateways (charged to the team); the provider's list price on a team's own.
+    unitCost: gateway.teamId === null ? (await sendPrices(deps.db))[channel] : (sendUnitCost(channel, gateway.type) ?? 0),
     secret,
   };
 }
@@ -113,6 +116,8 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
  * may have been, and become `unknown` for reconciliation. Rows this dispatcher claimed before a restart count alike.
  */
 async function takeOver(db: Db, gatewayId: number, owner: string): Promise<void> {
+  // Its holds first, while its rows still say what may have been sent.
+  await db.transaction((tx) => settleAbandonedHolds(tx, gatewayId));
   await db.execute(
     sql`UPDATE campaign_messages SET state = 'planned', claimed_by = NULL, updated_at = now()
         WHERE gateway_id = ${gatewayId} AND state = 'claimed' AND claimed_by IS DISTINCT FROM ${owner}`,
@@ -149,8 +154,16 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
     for (const r of claimed) touched.add(r.campaign_id);
 
     const rendered = await renderBatch(db, claimed, { publicUrl: run.deps.publicUrl, unitCost: run.unitCost, signingSecret: run.secret });
-    const marked = await db.transaction(async (tx) => ((await run.lease.holds(tx)) ? markSubmitting(tx, run.lease.owner, rendered) : null));
-    if (marked === null) return "lost";
+    // Money first (platform gateways): what the balance does not cover is not sent, and its campaign pauses.
+    const prepared = await db.transaction(async (tx) => {
+      if (!(await run.lease.holds(tx))) return null;
+      const holds = await holdForBatch(tx, run.gateway, rendered, run.unitCost);
+      const paused = await returnUncovered(tx, holds.uncovered);
+      const covered = rendered.filter((r) => !holds.uncovered.includes(r));
+      return { holds, paused, marked: await markSubmitting(tx, run.lease.owner, covered, holds.holdOf) };
+    });
+    if (prepared === null) return "lost";
+    const { holds, marked } = prepared;
     const results = await sendAll(
       run,
       rendered.filter((r) => marked.has(r.row.id)),
@@ -159,6 +172,7 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
     // row's state; a dispatcher that took over has turned these rows `unknown`, which an outcome resolves.
     await db.transaction(async (tx) => {
       const accepted = await recordOutcomes(tx, results);
+      await settleBatch(tx, holds, results);
       await planFollowingSteps(
         tx,
         accepted.map((r) => r.row),

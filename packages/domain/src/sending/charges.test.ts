@@ -1,0 +1,119 @@
+import type { Database } from "@leadflow/db";
+import { createTestDatabase } from "@leadflow/db/testing";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { topUp } from "../billing";
+import type { DelayedCallback } from "../providers";
+import { createPacer } from "../shared/pacer";
+import { one, rows } from "../shared/rows";
+import { INSUFFICIENT_FUNDS_FOR_SENDING } from "./charges";
+import { runDispatcher } from "./dispatcher";
+import { planFirstStep } from "./plan";
+import { sendingTestkit } from "./plan.testkit";
+
+let database: Database;
+let kit: ReturnType<typeof sendingTestkit>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  kit = sendingTestkit(database);
+  await database.db.execute(
+    sql`INSERT INTO app_settings (key, value) VALUES ('send_prices', '{"sms": 0.01}'::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  );
+});
+afterAll(() => database.close());
+const db = () => database.db;
+
+const deps = (sent: DelayedCallback[]) => ({
+  db: db(),
+  publicUrl: "https://app.leadflow.test",
+  providerOptions: { sandboxCallbacks: { schedule: (c: DelayedCallback) => void sent.push(c) } },
+  pacer: createPacer(1000),
+});
+
+/** A team sending through the platform's own sandbox gateway, with `balance` dollars and `freeSms` free parts. */
+async function platformCampaign(leads: number, balance: number, freeSms: number) {
+  const gw = await one<{ id: number }>(
+    db(),
+    sql`INSERT INTO gateways (team_id, kind, type, name, active, senders)
+        VALUES (NULL, 'sms', 'sandbox', ${`Platform ${Date.now()}-${Math.random()}`}, true, '{"numbers": [{"number": "+12015550199"}]}'::jsonb) RETURNING id`,
+  );
+  const t = await kit.setup(
+    Array.from({ length: leads }, (_, i) => ({ phone: `+1212555${String(3000 + i)}`, timezone: "America/New_York", state: "NY" })),
+  );
+  const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: gw!.id });
+  await topUp(db(), t.ctx.teamId, balance, "test");
+  await db().execute(sql`UPDATE team_balances SET free_sms = ${freeSms} WHERE team_id = ${t.ctx.teamId}`);
+  await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
+  await planFirstStep(db(), c.id);
+  await db().execute(
+    sql`UPDATE campaign_messages SET due_at = now() - interval '1 second', not_after = 'infinity' WHERE campaign_id = ${c.id}`,
+  );
+  return { t, c, gatewayId: gw!.id };
+}
+
+const money = (teamId: number) =>
+  one<{ balance: number; free_sms: number }>(
+    db(),
+    sql`SELECT balance::float8 AS balance, free_sms FROM team_balances WHERE team_id = ${teamId}`,
+  );
+
+describe("sending on a platform gateway", () => {
+  it("spends the free SMS first, then the balance, sends no more than is paid for, and pauses saying why", async () => {
+    const { t, c, gatewayId } = await platformCampaign(10, 0.05, 2);
+    const sent: DelayedCallback[] = [];
+    await runDispatcher(deps(sent), gatewayId);
+    expect(sent).toHaveLength(7);
+    const states = await rows<{ state: string; n: number }>(
+      db(),
+      sql`SELECT state, count(*)::int AS n FROM campaign_messages WHERE campaign_id = ${c.id} GROUP BY state ORDER BY state`,
+    );
+    expect(states).toEqual([
+      { state: "accepted", n: 7 },
+      { state: "planned", n: 3 },
+    ]);
+    expect(await money(t.ctx.teamId)).toEqual({ balance: 0, free_sms: 0 });
+    const campaign = await one<{ status: string; status_reason: string }>(
+      db(),
+      sql`SELECT status, status_reason FROM campaigns WHERE id = ${c.id}`,
+    );
+    expect(campaign).toEqual({ status: "paused", status_reason: INSUFFICIENT_FUNDS_FOR_SENDING });
+    const ledger = await rows<{ kind: string; amount: number; items: number; free_items: number }>(
+      db(),
+      sql`SELECT kind, amount::float8 AS amount, items, free_items FROM balance_transactions WHERE team_id = ${t.ctx.teamId} AND kind = 'send'`,
+    );
+    expect(ledger).toEqual([{ kind: "send", amount: -0.05, items: 7, free_items: 2 }]);
+    expect(await one(db(), sql`SELECT 1 FROM balance_holds WHERE team_id = ${t.ctx.teamId}`)).toBeUndefined();
+    const cost = await one<{ cost: number }>(
+      db(),
+      sql`SELECT sum(cost)::float8 AS cost FROM campaign_counters WHERE campaign_id = ${c.id}`,
+    );
+    expect(cost!.cost).toBeCloseTo(0.07, 6);
+
+    // Money added and the campaign set Active again: the rest is sent, and paid for.
+    await topUp(db(), t.ctx.teamId, 1, "test");
+    await db().execute(sql`UPDATE campaigns SET status = 'active', status_reason = NULL WHERE id = ${c.id}`);
+    await runDispatcher(deps(sent), gatewayId);
+    expect(sent).toHaveLength(10);
+    expect((await money(t.ctx.teamId))!.balance).toBeCloseTo(0.97, 6);
+  });
+
+  it("charges a dead dispatcher's hold for what it may have sent and gives back the rest", async () => {
+    const { t, c, gatewayId } = await platformCampaign(3, 1, 0);
+    // A dispatcher held 3 parts ($0.03), marked one message submitting, and died.
+    const hold = await one<{ id: number }>(
+      db(),
+      sql`INSERT INTO balance_holds (team_id, kind, ref_id, items, free_items, amount, unit_price) VALUES (${t.ctx.teamId}, 'send', ${gatewayId}, 3, 0, 0.03, 0.01) RETURNING id`,
+    );
+    await db().execute(sql`UPDATE team_balances SET balance = balance - 0.03 WHERE team_id = ${t.ctx.teamId}`);
+    const [first] = await rows<{ id: number }>(db(), sql`SELECT id FROM campaign_messages WHERE campaign_id = ${c.id} ORDER BY id LIMIT 1`);
+    await db().execute(
+      sql`UPDATE campaign_messages SET state = 'submitting', claimed_by = 'dead', parts = 1, hold_id = ${hold!.id} WHERE id = ${first!.id}`,
+    );
+    const sent: DelayedCallback[] = [];
+    await runDispatcher(deps(sent), gatewayId);
+    // The maybe-sent one is paid ($0.01 from the dead hold), never resent; the other two are sent and paid anew.
+    expect(sent).toHaveLength(2);
+    expect((await money(t.ctx.teamId))!.balance).toBeCloseTo(0.97, 6);
+    expect((await one<{ state: string }>(db(), sql`SELECT state FROM campaign_messages WHERE id = ${first!.id}`))!.state).toBe("unknown");
+  });
+});
