@@ -28,11 +28,18 @@ export interface ClaimedRow {
 }
 
 interface Verdict extends ClaimedRow {
-  state: "claimed" | "skipped";
+  state: "claimed" | "skipped" | "planned";
   reason: MessageReason | null;
 }
 
 const reason = (r: MessageReason) => sql`${r}::text`;
+
+/**
+ * Only verified leads: a phone not looked up yet (or an email not checked) waits while the campaign's lookup runs —
+ * it is looked at again after this long — instead of being skipped; a landline or a DNC result is skipped.
+ */
+const WAITS: MessageReason = "unverified";
+export const VERIFY_WAIT_SECONDS = 120;
 
 /** Why a due row may not go, in order; NULL: it goes. `m` the row, `c` its campaign, the rest joined below. */
 const GATES: SQL = sql`CASE
@@ -46,6 +53,9 @@ const GATES: SQL = sql`CASE
     WHEN m.channel = 'email' AND le.status = ${EmailStatuses.bounced} THEN ${reason("bounced")}
     WHEN m.channel = 'email' AND le.status = ${EmailStatuses.complaint} THEN ${reason("complained")}
     WHEN m.channel = 'email' AND le.status = ${EmailStatuses.invalid} THEN ${reason("invalid_address")}
+    WHEN c.only_verified_leads AND m.channel = 'sms' AND lp.carrier_type = 'landline' THEN ${reason("landline")}
+    WHEN c.only_verified_leads AND m.channel = 'sms' AND lp.looked_up_at IS NULL THEN ${reason("unverified")}
+    WHEN c.only_verified_leads AND m.channel = 'email' AND le.status = ${EmailStatuses.pending} THEN ${reason("unverified")}
     WHEN inactive.period IS NOT NULL AND aa.inactive_at > now() - make_interval(days => inactive.period) THEN ${reason("cool_off_inactive_device")}
     WHEN cool.minutes IS NOT NULL AND aa.last_sent_at > now() - make_interval(mins => cool.minutes) THEN ${reason("cool_off_period")}
     WHEN cool.minutes IS NOT NULL AND d.nth > 1 THEN ${reason("cool_off_period")}
@@ -108,7 +118,9 @@ export async function claimDue(
           WHERE true ${withinQuota}
         )
         UPDATE campaign_messages m
-        SET state = CASE WHEN v.reason IS NULL THEN 'claimed' ELSE 'skipped' END, reason = v.reason,
+        SET state = CASE WHEN v.reason IS NULL THEN 'claimed' WHEN v.reason = ${WAITS} THEN 'planned' ELSE 'skipped' END,
+            reason = v.reason,
+            due_at = CASE WHEN v.reason = ${WAITS} THEN now() + make_interval(secs => ${VERIFY_WAIT_SECONDS}) ELSE m.due_at END,
             claimed_by = CASE WHEN v.reason IS NULL THEN ${owner} END, updated_at = now()
         FROM verdict v WHERE m.id = v.id
         RETURNING m.id, m.team_id, m.campaign_id, m.step_id, m.part_id, m.lead_id, m.channel, m.address, m.gateway_id,

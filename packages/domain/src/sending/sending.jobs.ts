@@ -8,6 +8,7 @@ import { applyEventsJob } from "./apply-events.jobs";
 import { publishCampaigns } from "./campaign-events";
 import { gatewaysWithDueRows, runDispatcher } from "./dispatcher";
 import { planFirstStep } from "./plan";
+import { startVerificationLookups } from "./verify";
 
 /*
  * The engine's jobs: plan a campaign when it goes Active; dispatch a gateway's due rows (one dispatcher per gateway:
@@ -66,6 +67,7 @@ export const planJob = defineJob({
     const db = deps.database.db;
     const planned = await planFirstStep(db, p.campaignId);
     deps.log(`campaign ${p.campaignId}: ${planned.planned} planned, ${planned.skipped} skipped`);
+    if (deps.jobs) await startVerificationLookups(db, { jobs: deps.jobs, live: deps.live }, p.campaignId);
     await publishCampaigns({ db, live: deps.live, log: deps.log }, [p.campaignId]);
     if (deps.jobs) await wakeDispatchers(deps.jobs, await gatewaysOf(db, p.campaignId));
   },
