@@ -64,11 +64,30 @@ CREATE TABLE "campaign_pacing" (
 	"sent_today" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "paused_senders" (
+	"gateway_id" integer NOT NULL,
+	"sender" text NOT NULL,
+	"reason" text NOT NULL,
+	"paused_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"until" timestamp with time zone NOT NULL,
+	CONSTRAINT "paused_senders_gateway_id_sender_pk" PRIMARY KEY("gateway_id","sender")
+);
+--> statement-breakpoint
 CREATE TABLE "send_dispatchers" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"team_id" integer DEFAULT 0 NOT NULL,
 	"lease_owner" text,
 	"lease_until" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "sender_outcomes" (
+	"gateway_id" integer NOT NULL,
+	"sender" text NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"delivered" integer DEFAULT 0 NOT NULL,
+	"failed" integer DEFAULT 0 NOT NULL,
+	"blocked" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "sender_outcomes_gateway_id_sender_hour_pk" PRIMARY KEY("gateway_id","sender","hour")
 );
 --> statement-breakpoint
 CREATE TABLE "suppressions" (

@@ -156,3 +156,34 @@ export const campaignPacing = pgTable("campaign_pacing", {
   day: text("day"),
   sentToday: integer("sent_today").notNull().default(0),
 });
+
+/**
+ * Each sender's provider outcomes by hour (maintained in the transaction that applies callbacks): what the health
+ * check reads to see a number whose messages carriers started to block.
+ */
+export const senderOutcomes = pgTable(
+  "sender_outcomes",
+  {
+    gatewayId: integer("gateway_id").notNull(),
+    sender: text("sender").notNull(),
+    hour: ts("hour").notNull(),
+    delivered: integer("delivered").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    blocked: integer("blocked").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.sender, t.hour] })],
+);
+
+/** Senders taken out of rotation because carriers filter them; a person puts them back (or they expire). */
+export const pausedSenders = pgTable(
+  "paused_senders",
+  {
+    gatewayId: integer("gateway_id").notNull(),
+    sender: text("sender").notNull(),
+    reason: text("reason").notNull(),
+    pausedAt: ts("paused_at").notNull().defaultNow(),
+    /** When it goes back into rotation by itself. */
+    until: ts("until").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.sender] })],
+);

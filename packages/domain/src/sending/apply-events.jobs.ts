@@ -4,6 +4,7 @@ import { applyStatusEventsUntilIdle } from "./apply-events";
 import { failCampaignsOverThreshold } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
 import { completeFinishedCampaigns } from "./campaign-progress";
+import { checkSenderHealth } from "./sender-health";
 
 /**
  * Applies the provider-event inbox until nothing is ready: every minute as a sweep, and sooner when the callback
@@ -18,6 +19,8 @@ export const applyEventsJob = defineJob({
   cron: "* * * * *",
   handler: async (deps) => {
     const done = await applyStatusEventsUntilIdle(deps.database.db);
+    const paused = await checkSenderHealth(deps.database.db, deps.live, done.senders);
+    if (paused.length) deps.log(`senders paused: ${paused.map((s) => `${s.gatewayId}/${s.sender}`).join(", ")}`);
     const failed = await failCampaignsOverThreshold(deps.database.db, done.campaigns);
     if (failed.length) deps.log(`campaigns failed automatically: ${failed.join(", ")}`);
     // The last word on a campaign's last messages is what completes it.

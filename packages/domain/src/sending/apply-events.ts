@@ -12,6 +12,7 @@ import {
   SentRank,
 } from "./apply-events.outcomes";
 import { CounterBatch, utcDay } from "./counters";
+import { recordSenderOutcomes, type SenderKey } from "./sender-health";
 
 /*
  * Applies the provider-event inbox to the send ledger (CAMPAIGNS.md §3 step 7), one transaction per batch: the
@@ -37,6 +38,8 @@ export interface AppliedEvents {
   moved: number;
   /** The campaigns whose rows moved, for live progress and the auto-fail check. */
   campaigns: number[];
+  /** The senders that got a final outcome, for the health check. */
+  senders: SenderKey[];
 }
 
 interface PendingEvent {
@@ -71,6 +74,8 @@ interface Moved {
   part_id: number;
   channel: string;
   address: string;
+  gateway_id: number | null;
+  sender: string | null;
   old_state: MessageState;
   state: MessageState;
 }
@@ -80,7 +85,7 @@ export async function applyStatusEvents(db: Db, opts: { limit?: number } = {}): 
   const limit = Math.max(1, Math.trunc(opts.limit ?? 500));
   return db.transaction(async (tx) => {
     const events = await takePending(tx, limit);
-    if (events.length === 0) return { applied: 0, ignored: 0, moved: 0, campaigns: [] };
+    if (events.length === 0) return { applied: 0, ignored: 0, moved: 0, campaigns: [], senders: [] };
     const moves = new Map<number, RowMove>();
     const suppressions = new Map<string, Suppression>();
     let applied = 0;
@@ -104,6 +109,7 @@ export async function applyStatusEvents(db: Db, opts: { limit?: number } = {}): 
     const moved = await moveRows(tx, [...moves.values()]);
     await writeCounters(tx, moved);
     await markInactive(tx, moved);
+    const senders = await recordSenderOutcomes(tx, moved);
     await suppress(tx, suppressions);
     await tx.execute(sql`UPDATE provider_events SET applied_at = now() WHERE id = ANY(${intArray(events.map((e) => e.id))})`);
     return {
@@ -111,14 +117,16 @@ export async function applyStatusEvents(db: Db, opts: { limit?: number } = {}): 
       ignored: events.length - applied,
       moved: moved.length,
       campaigns: [...new Set(moved.map((m) => m.campaign_id))].sort((a, b) => a - b),
+      senders,
     };
   });
 }
 
 /** Applies batches until no event is ready (those still waiting for their row stay pending). */
 export async function applyStatusEventsUntilIdle(db: Db, opts: { limit?: number } = {}): Promise<AppliedEvents> {
-  const total: AppliedEvents = { applied: 0, ignored: 0, moved: 0, campaigns: [] };
+  const total: AppliedEvents = { applied: 0, ignored: 0, moved: 0, campaigns: [], senders: [] };
   const campaigns = new Set<number>();
+  const senders = new Map<string, SenderKey>();
   for (;;) {
     const batch = await applyStatusEvents(db, opts);
     if (batch.applied + batch.ignored === 0) break;
@@ -126,8 +134,10 @@ export async function applyStatusEventsUntilIdle(db: Db, opts: { limit?: number 
     total.ignored += batch.ignored;
     total.moved += batch.moved;
     for (const c of batch.campaigns) campaigns.add(c);
+    for (const k of batch.senders) senders.set(`${k.gatewayId}|${k.sender}`, k);
   }
   total.campaigns = [...campaigns].sort((a, b) => a - b);
+  total.senders = [...senders.values()];
   return total;
 }
 
@@ -227,7 +237,8 @@ async function moveRows(tx: DbOrTx, moves: readonly RowMove[]): Promise<Moved[]>
           updated_at = now()
         FROM v JOIN old ON old.id = v.id
         WHERE m.id = v.id
-        RETURNING m.id, m.team_id, m.campaign_id, m.step_id, m.part_id, m.channel, m.address, old.state AS old_state, m.state`,
+        RETURNING m.id, m.team_id, m.campaign_id, m.step_id, m.part_id, m.channel, m.address, m.gateway_id, m.sender,
+          old.state AS old_state, m.state`,
   );
 }
 

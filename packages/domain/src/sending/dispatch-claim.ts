@@ -88,6 +88,7 @@ export async function claimDue(
           SELECT m.id FROM campaign_messages m JOIN campaigns c ON c.id = m.campaign_id AND c.status = 'active' AND c.deleted_at IS NULL
           WHERE m.gateway_id = ${gatewayId} AND m.state = 'planned' AND m.due_at <= now() AND (m.not_after IS NULL OR m.not_after >= now())
             ${spent.length ? sql`AND NOT (m.campaign_id = ANY(${intArray(spent)}))` : sql``}
+            AND NOT EXISTS (SELECT 1 FROM paused_senders ps WHERE ps.gateway_id = m.gateway_id AND ps.sender = m.sender AND ps.until > now())
           ORDER BY m.due_at, m.id
           LIMIT ${limit}
           FOR UPDATE OF m SKIP LOCKED

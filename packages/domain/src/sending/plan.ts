@@ -11,9 +11,11 @@ import { rowWindow } from "./window-of";
 /*
  * Planning (CAMPAIGNS.md §3 step 1): the audience becomes ledger rows in one INSERT … SELECT, ON CONFLICT DO NOTHING
  * on (campaign, step, lead) — planning twice plans nothing twice. Each row gets its address, the split part the lead
- * draws (a hash of campaign, step and lead), its sender (a hash of the lead: sticky), and then, in passes over the
- * few distinct values rather than per row, a route's carrier-group sender and the quiet-hours window: `due_at` moved
- * into the first allowed stretch, `not_after` before it closes. One transaction: no row is ever visible unplanned.
+ * draws (a hash of campaign, step and lead), its sender (a hash of the lead: sticky), and — resolved once per distinct
+ * place of the audience rather than per row, then joined in — a route's carrier-group sender, where the recipient is
+ * and the quiet-hours window: `due_at` the first allowed instant, `not_after` before it closes. Each row is written
+ * once, complete (a later UPDATE of every row would cost as much as the insert again). One transaction: no row is
+ * ever visible unplanned.
  */
 
 export type PlannedCampaign = CampaignRecord & { team_id: number };
@@ -114,7 +116,11 @@ async function stepAfter(db: DbOrTx, campaignId: number, stepId: number): Promis
   return next;
 }
 
-/** One step for a set of leads (`leads`: a relation of team_id, lead_id), from `at` on: insert, route, window. */
+/**
+ * One step for a set of leads (`leads`: a relation of team_id, lead_id), from `at` on. Two statements whatever the
+ * audience's size: a read of the distinct places of its leads (what the zone, window and route depend on), each
+ * resolved here once, then the insert, every row taking its place's zone, window and route by a hash join.
+ */
 export async function planStep(
   tx: DbOrTx,
   c: PlannedCampaign,
@@ -124,80 +130,22 @@ export async function planStep(
 ): Promise<{ total: number; skipped: number }> {
   const channel = CampaignChannel[c.type];
   const senders = await campaignSenders(tx, c);
-  const inserted = await insertRows(tx, c, step, channel, senders, leads, new Date(at).toISOString());
-  if (inserted.total === 0) return inserted;
-  // The rows just planned: no window yet (`not_after` is set by the window pass, for every planned row).
-  const fresh = sql`m.campaign_id = ${c.id} AND m.step_id = ${step.id} AND m.state = 'planned' AND m.not_after IS NULL`;
-  if (senders.byGroup.size > 0) await routeByCarrier(tx, fresh, senders);
-  await resolveZones(tx, c.team_id, fresh);
-  const skippedByWindow = await applyWindows(tx, c, channel, fresh, at);
-  return { total: inserted.total, skipped: inserted.skipped + skippedByWindow };
-}
-
-/** The INSERT … SELECT: one row per audience lead; a lead without an address of the channel is skipped with why. */
-async function insertRows(
-  tx: DbOrTx,
-  c: PlannedCampaign,
-  step: PlannedStep,
-  channel: "sms" | "email",
-  senders: CampaignSenders,
-  leads: SQL,
-  base: string,
-): Promise<{ total: number; skipped: number }> {
   const parts = step.type === "split" ? step.parts : [step.id];
   if (parts.length === 0) return { total: 0, skipped: 0 };
-  const leadKey = sql`'lead:' || a.lead_id::text`;
-  const part = sql`(${intArray(parts)})[1 + ${bucket(sql`${`${c.id}:${step.id}:`} || a.lead_id::text`, parts.length)}]`;
-  const n = senders.choices.length;
-  const pick = (values: SQL) => (n === 0 ? sql`NULL` : sql`(${values})[1 + ${bucket(leadKey, n)}]`);
-  const gateway = pick(intArray(senders.choices.map((s) => s.gatewayId)));
-  const sender = pick(textArray(senders.choices.map((s) => s.sender)));
-  const senderKind = pick(textArray(senders.choices.map((s) => s.kind)));
-  // A subscribed phone (or a valid, then unchecked, email) first; opt-outs are gated again at every claim.
-  const address =
-    channel === "sms"
-      ? sql`LEFT JOIN LATERAL (SELECT lp.phone AS address, lp.timezone, lp.state FROM lead_phones lp
-            WHERE lp.team_id = a.team_id AND lp.lead_id = a.lead_id ORDER BY (lp.status = ${PhoneStatuses.subscribed}) DESC, lp.id LIMIT 1) ad ON true`
-      : sql`LEFT JOIN LATERAL (SELECT le.email AS address, NULL::text AS timezone, NULL::text AS state FROM lead_emails le
-            WHERE le.team_id = a.team_id AND le.lead_id = a.lead_id ORDER BY (le.status IN (${EmailStatuses.pending}, ${EmailStatuses.valid})) DESC, le.id LIMIT 1) ad ON true`;
-  const counted = await one<{ total: number; skipped: number }>(
-    tx,
-    sql`WITH ins AS (INSERT INTO campaign_messages (team_id, campaign_id, step_id, part_id, lead_id, channel, address, state, reason,
-          gateway_id, sender, sender_kind, time_zone, time_zone_source, us_state, due_at)
-        SELECT ${c.team_id}, ${c.id}, ${step.id}, ${part}, a.lead_id, ${channel}, coalesce(ad.address, ''),
-          CASE WHEN ad.address IS NULL THEN 'skipped' WHEN ${n === 0} THEN 'skipped' ELSE 'planned' END,
-          CASE WHEN ad.address IS NULL THEN 'no_address' WHEN ${n === 0} THEN 'no_sender' END,
-          ${gateway}, ${sender}, ${senderKind}, ad.timezone, 'unknown',
-          ad.state, ${base}::timestamptz
-        FROM ${leads} a ${address}
-        ON CONFLICT (campaign_id, step_id, lead_id) DO NOTHING
-        RETURNING state)
-        SELECT count(*)::int AS total, (count(*) FILTER (WHERE state = 'skipped'))::int AS skipped FROM ins`,
-  );
-  return counted ?? { total: 0, skipped: 0 };
+  const source = await recipientsOf(tx, c.team_id, channel, leads, senders.byGroup.size > 0);
+  const places = await placesOf(tx, c, channel, senders, source, at);
+  return insertRows(tx, c, step.id, parts, channel, senders, source, places, new Date(at).toISOString());
 }
 
-/** A route's second pass: leads whose carrier falls in one of its groups go out through that group's sender. */
-async function routeByCarrier(tx: DbOrTx, fresh: SQL, senders: CampaignSenders): Promise<void> {
-  const carriers = await rows<{ carrier_name: string | null }>(
-    tx,
-    sql`SELECT DISTINCT lp.carrier_name FROM campaign_messages m JOIN lead_phones lp ON lp.team_id = m.team_id AND lp.phone = m.address
-        WHERE ${fresh}`,
-  );
-  const groupOf = await carrierGroupsOf(
-    tx,
-    carriers.map((r) => r.carrier_name),
-  );
-  const moves = [...groupOf].flatMap(([name, group]) => {
-    const to = group === null ? undefined : senders.byGroup.get(group);
-    return to && name !== null ? [sql`(${name}, ${to.gatewayId}::int, ${to.sender}, ${to.kind})`] : [];
-  });
-  if (moves.length === 0) return;
-  await tx.execute(
-    sql`UPDATE campaign_messages m SET gateway_id = v.gateway_id, sender = v.sender, sender_kind = v.kind
-        FROM (VALUES ${sql.join(moves, sql`, `)}) AS v(carrier_name, gateway_id, sender, kind), lead_phones lp
-        WHERE ${fresh} AND lp.team_id = m.team_id AND lp.phone = m.address AND lp.carrier_name = v.carrier_name`,
-  );
+/**
+ * The audience with each lead's address (a subscribed phone, or a valid, then unchecked, email, first; opt-outs are
+ * gated again at every claim) and its place key: the lookup's zone and state, the area code, the lead's ZIP, state
+ * and zone fields, and — for a route — the carrier. `from` joins them; `key` is one hashable value of them all.
+ */
+interface Recipients {
+  from: SQL;
+  key: SQL;
+  columns: SQL;
 }
 
 /** The lead fields a zone or state may come from, by their attribute slugs (the import's names for them). */
@@ -207,12 +155,7 @@ const ZONE_FIELDS = {
   timeZone: ["timezone", "time_zone", "tz"],
 } as const;
 
-/**
- * Where each recipient is (CAMPAIGNS.md I3): per distinct (lead zone, lookup zone and state, ZIP, area code, lead
- * state) of the new rows — a few hundred groups for a million leads — the zone and state in source order, written
- * back with where the zone came from. The raw lookup values the insert stored are replaced by checked ones.
- */
-async function resolveZones(tx: DbOrTx, teamId: number, fresh: SQL): Promise<void> {
+async function recipientsOf(tx: DbOrTx, teamId: number, channel: "sms" | "email", leads: SQL, routed: boolean): Promise<Recipients> {
   const attrs = await rows<{ id: number; slug: string }>(
     tx,
     sql`SELECT id, slug FROM lead_attributes WHERE team_id = ${teamId}
@@ -222,68 +165,155 @@ async function resolveZones(tx: DbOrTx, teamId: number, fresh: SQL): Promise<voi
     const ids = attrs.filter((a) => slugs.includes(a.slug)).map((a) => sql`l.attrs -> ${String(a.id)} ->> 0`);
     return ids.length ? sql`coalesce(${sql.join(ids, sql`, `)})` : sql`NULL::text`;
   };
-  const keys = sql`m.time_zone AS lookup_tz, m.us_state AS lookup_state,
-      CASE WHEN m.address ~ '^[+]1[2-9][0-9]{9}$' THEN substr(m.address, 3, 3) END AS area_code,
-      ${fieldValue(ZONE_FIELDS.zip)} AS zip, ${fieldValue(ZONE_FIELDS.state)} AS lead_state, ${fieldValue(ZONE_FIELDS.timeZone)} AS lead_tz`;
+  const address =
+    channel === "sms"
+      ? sql`LEFT JOIN LATERAL (SELECT lp.phone AS address, lp.timezone, lp.state, lp.carrier_name FROM lead_phones lp
+            WHERE lp.team_id = a.team_id AND lp.lead_id = a.lead_id ORDER BY (lp.status = ${PhoneStatuses.subscribed}) DESC, lp.id LIMIT 1) ad ON true`
+      : sql`LEFT JOIN LATERAL (SELECT le.email AS address, NULL::text AS timezone, NULL::text AS state, NULL::text AS carrier_name FROM lead_emails le
+            WHERE le.team_id = a.team_id AND le.lead_id = a.lead_id ORDER BY (le.status IN (${EmailStatuses.pending}, ${EmailStatuses.valid})) DESC, le.id LIMIT 1) ad ON true`;
+  // The lead's own fields only when the team has such attributes: otherwise the leads table is not read at all.
+  const lead = attrs.length ? sql`LEFT JOIN leads l ON l.team_id = a.team_id AND l.id = a.lead_id` : sql``;
+  const values = [
+    sql`ad.timezone`,
+    sql`ad.state`,
+    sql`CASE WHEN ad.address ~ '^[+]1[2-9][0-9]{9}$' THEN substr(ad.address, 3, 3) END`,
+    fieldValue(ZONE_FIELDS.zip),
+    fieldValue(ZONE_FIELDS.state),
+    fieldValue(ZONE_FIELDS.timeZone),
+    routed ? sql`ad.carrier_name` : sql`NULL::text`,
+  ];
+  const names = ["lookup_tz", "lookup_state", "area_code", "zip", "lead_state", "lead_tz", "carrier"];
+  return {
+    from: sql`${leads} a ${address} ${lead}`,
+    key: sql`jsonb_build_array(${sql.join(values, sql`, `)})::text`,
+    columns: sql.join(
+      values.map((v, i) => sql`${v} AS ${sql.raw(names[i]!)}`),
+      sql`, `,
+    ),
+  };
+}
+
+/** What a place key resolves to: where the recipient is, its window from `at`, and a route's carrier-group sender. */
+interface Place {
+  key: string;
+  tz: string | null;
+  source: string;
+  st: string | null;
+  due: string | null;
+  not_after: string | null;
+  route_gateway: number | null;
+  route_sender: string | null;
+  route_kind: string | null;
+}
+
+/**
+ * Where each recipient is (CAMPAIGNS.md I3) and when it may be sent to: per distinct place key of the audience — a
+ * few hundred for a million leads — the zone and state in source order, the first allowed stretch at or after `at`
+ * (`due` null: the window never opens, the row is skipped with why), and a route's sender for the carrier's group.
+ */
+async function placesOf(
+  tx: DbOrTx,
+  c: PlannedCampaign,
+  channel: "sms" | "email",
+  senders: CampaignSenders,
+  source: Recipients,
+  at: number,
+): Promise<Place[]> {
   type Key = {
+    key: string;
     lookup_tz: string | null;
     lookup_state: string | null;
     area_code: string | null;
     zip: string | null;
     lead_state: string | null;
     lead_tz: string | null;
+    carrier: string | null;
   };
-  const groups = await rows<Key>(
+  const keys = await rows<Key>(
     tx,
-    sql`SELECT DISTINCT ${keys} FROM campaign_messages m JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id WHERE ${fresh}`,
+    sql`SELECT DISTINCT ${source.key} AS key, ${source.columns} FROM ${source.from} WHERE ad.address IS NOT NULL`,
   );
-  if (groups.length === 0) return;
-  const values = groups.map((g) => {
+  const groupOf = senders.byGroup.size > 0 ? await carrierGroupsOf(tx, [...new Set(keys.map((k) => k.carrier))]) : new Map();
+  const windows = new Map<string, ReturnType<typeof rowWindow>>();
+  return keys.map((k) => {
     const z = resolveRecipientZone({
-      leadTimeZone: g.lead_tz,
-      lookupTimeZone: g.lookup_tz,
-      lookupState: g.lookup_state,
-      zip: g.zip,
-      phone: g.area_code ? `+1${g.area_code}5550100` : null,
-      leadState: g.lead_state,
+      leadTimeZone: k.lead_tz,
+      lookupTimeZone: k.lookup_tz,
+      lookupState: k.lookup_state,
+      zip: k.zip,
+      phone: k.area_code ? `+1${k.area_code}5550100` : null,
+      leadState: k.lead_state,
     });
-    return sql`(${g.lookup_tz}::text, ${g.lookup_state}::text, ${g.area_code}::text, ${g.zip}::text, ${g.lead_state}::text, ${g.lead_tz}::text,
-      ${z.timeZone}::text, ${z.source}::text, ${z.state}::text)`;
+    const w = `${z.timeZone}|${z.state}`;
+    if (!windows.has(w)) windows.set(w, rowWindow(at, { timeZone: z.timeZone, state: z.state }, c, channel));
+    const { due, notAfter } = windows.get(w)!;
+    const group = k.carrier === null ? null : groupOf.get(k.carrier);
+    const route = group === null || group === undefined ? undefined : senders.byGroup.get(group);
+    return {
+      key: k.key,
+      tz: z.timeZone,
+      source: z.source,
+      st: z.state,
+      due,
+      not_after: notAfter,
+      route_gateway: route?.gatewayId ?? null,
+      route_sender: route?.sender ?? null,
+      route_kind: route?.kind ?? null,
+    };
   });
-  await tx.execute(
-    sql`UPDATE campaign_messages m SET time_zone = v.tz, time_zone_source = v.source, us_state = v.st
-        FROM (SELECT m.id, ${keys} FROM campaign_messages m JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id WHERE ${fresh}) k,
-          (VALUES ${sql.join(values, sql`, `)}) AS v(lookup_tz, lookup_state, area_code, zip, lead_state, lead_tz, tz, source, st)
-        WHERE m.id = k.id AND k.lookup_tz IS NOT DISTINCT FROM v.lookup_tz AND k.lookup_state IS NOT DISTINCT FROM v.lookup_state
-          AND k.area_code IS NOT DISTINCT FROM v.area_code AND k.zip IS NOT DISTINCT FROM v.zip
-          AND k.lead_state IS NOT DISTINCT FROM v.lead_state AND k.lead_tz IS NOT DISTINCT FROM v.lead_tz`,
-  );
 }
 
 /**
- * Quiet hours at plan time: per distinct (zone, state) of the new rows, the first allowed stretch at or after `base`.
- * Rows whose window never opens (a daily window outside the legal one) are skipped with why. Answers how many.
+ * The INSERT … SELECT: one row per audience lead, its place's zone, window and route joined by key. A lead without an
+ * address of the channel is skipped with why (`no_address`), as is everyone when nothing can send (`no_sender`) and a
+ * lead whose window never opens (`outside_window`); those keep the raw lookup values and no window.
  */
-async function applyWindows(tx: DbOrTx, c: PlannedCampaign, channel: "sms" | "email", fresh: SQL, base: number): Promise<number> {
-  const groups = await rows<{ time_zone: string | null; us_state: string | null }>(
+async function insertRows(
+  tx: DbOrTx,
+  c: PlannedCampaign,
+  stepId: number,
+  parts: number[],
+  channel: "sms" | "email",
+  senders: CampaignSenders,
+  source: Recipients,
+  places: Place[],
+  base: string,
+): Promise<{ total: number; skipped: number }> {
+  const leadKey = sql`'lead:' || a.lead_id::text`;
+  const part = sql`(${intArray(parts)})[1 + ${bucket(sql`${`${c.id}:${stepId}:`} || a.lead_id::text`, parts.length)}]`;
+  const n = senders.choices.length;
+  const pick = (values: SQL) => (n === 0 ? sql`NULL` : sql`(${values})[1 + ${bucket(leadKey, n)}]`);
+  const gateway = pick(intArray(senders.choices.map((s) => s.gatewayId)));
+  const sender = pick(textArray(senders.choices.map((s) => s.sender)));
+  const senderKind = pick(textArray(senders.choices.map((s) => s.kind)));
+  // A row that can go: it has an address and a sender; only those take their place's zone, window and route.
+  const goes = sql`(ad.address IS NOT NULL AND ${n > 0})`;
+  // A lead whose place changed between the read of the places and this insert has no key: it is planned as a
+  // recipient of unknown zone and state, whose window holds in every US zone and under every state's rule.
+  const unknown = rowWindow(Date.parse(base), { timeZone: null, state: null }, c, channel);
+  const due = sql`CASE WHEN v.key IS NULL THEN ${unknown.due}::timestamptz ELSE v.due END`;
+  const notAfter = sql`CASE WHEN v.key IS NULL THEN ${unknown.notAfter}::timestamptz ELSE v.not_after END`;
+  const counted = await one<{ total: number; skipped: number }>(
     tx,
-    sql`SELECT DISTINCT m.time_zone, m.us_state FROM campaign_messages m WHERE ${fresh}`,
+    sql`WITH ins AS (INSERT INTO campaign_messages (team_id, campaign_id, step_id, part_id, lead_id, channel, address, state, reason,
+          gateway_id, sender, sender_kind, time_zone, time_zone_source, us_state, due_at, not_after)
+        SELECT ${c.team_id}, ${c.id}, ${stepId}, ${part}, a.lead_id, ${channel}, coalesce(ad.address, ''),
+          CASE WHEN ${goes} AND ${due} IS NOT NULL THEN 'planned' ELSE 'skipped' END,
+          CASE WHEN ad.address IS NULL THEN 'no_address' WHEN ${n === 0} THEN 'no_sender' WHEN ${due} IS NULL THEN 'outside_window' END,
+          CASE WHEN ${goes} THEN coalesce(v.route_gateway, ${gateway}) ELSE ${gateway} END,
+          CASE WHEN ${goes} THEN coalesce(v.route_sender, ${sender}) ELSE ${sender} END,
+          CASE WHEN ${goes} THEN coalesce(v.route_kind, ${senderKind}) ELSE ${senderKind} END,
+          CASE WHEN ${goes} THEN v.tz ELSE ad.timezone END,
+          CASE WHEN ${goes} THEN coalesce(v.source, 'unknown') ELSE 'unknown' END,
+          CASE WHEN ${goes} THEN v.st ELSE ad.state END,
+          CASE WHEN ${goes} THEN coalesce(${due}, ${base}::timestamptz) ELSE ${base}::timestamptz END,
+          CASE WHEN ${goes} THEN ${notAfter} END
+        FROM ${source.from}
+          LEFT JOIN jsonb_to_recordset(${JSON.stringify(places)}::jsonb) AS v(key text, tz text, source text, st text, due timestamptz,
+            not_after timestamptz, route_gateway int, route_sender text, route_kind text) ON v.key = ${source.key}
+        ON CONFLICT (campaign_id, step_id, lead_id) DO NOTHING
+        RETURNING state)
+        SELECT count(*)::int AS total, (count(*) FILTER (WHERE state = 'skipped'))::int AS skipped FROM ins`,
   );
-  const values = groups.map((g) => {
-    const { due, notAfter } = rowWindow(base, { timeZone: g.time_zone, state: g.us_state }, c, channel);
-    return sql`(${g.time_zone}::text, ${g.us_state}::text, ${due}::timestamptz, ${notAfter}::timestamptz)`;
-  });
-  if (values.length === 0) return 0;
-  const moved = await one<{ skipped: number }>(
-    tx,
-    sql`WITH moved AS (UPDATE campaign_messages m
-        SET due_at = coalesce(v.due, m.due_at), not_after = v.not_after,
-            state = CASE WHEN v.due IS NULL THEN 'skipped' ELSE m.state END,
-            reason = CASE WHEN v.due IS NULL THEN 'outside_window' ELSE m.reason END
-        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(time_zone, us_state, due, not_after)
-        WHERE ${fresh} AND m.time_zone IS NOT DISTINCT FROM v.time_zone AND m.us_state IS NOT DISTINCT FROM v.us_state
-        RETURNING m.state)
-        SELECT (count(*) FILTER (WHERE state = 'skipped'))::int AS skipped FROM moved`,
-  );
-  return moved?.skipped ?? 0;
+  return counted ?? { total: 0, skipped: 0 };
 }

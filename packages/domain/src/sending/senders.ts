@@ -28,7 +28,22 @@ export interface CampaignSenders {
 const none = (): CampaignSenders => ({ choices: [], byGroup: new Map() });
 const kindOf = (senderType: string): SenderChoice["kind"] => (senderType === "pool" ? "pool" : "number");
 
+/** The campaign's senders less those taken out of rotation (sender health). */
 export async function campaignSenders(db: DbOrTx, c: CampaignRecord & { team_id: number }): Promise<CampaignSenders> {
+  const all = await allCampaignSenders(db, c);
+  const paused = await rows<{ gateway_id: number; sender: string }>(
+    db,
+    sql`SELECT gateway_id, sender FROM paused_senders WHERE until > now()`,
+  );
+  if (paused.length === 0) return all;
+  const isPaused = (s: SenderChoice) => paused.some((p) => p.gateway_id === s.gatewayId && p.sender === s.sender);
+  return {
+    choices: all.choices.filter((s) => !isPaused(s)),
+    byGroup: new Map([...all.byGroup].filter(([, s]) => !isPaused(s))),
+  };
+}
+
+async function allCampaignSenders(db: DbOrTx, c: CampaignRecord & { team_id: number }): Promise<CampaignSenders> {
   if (CampaignChannel[c.type] === "email")
     return c.gateway_id === null ? none() : { choices: [{ gatewayId: c.gateway_id, sender: "", kind: "number" }], byGroup: new Map() };
   if (c.sender_type === "gateway") {
