@@ -61,7 +61,9 @@ CREATE TABLE "campaign_pacing" (
 	"tokens" numeric(14, 4) DEFAULT 0 NOT NULL,
 	"refilled_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"day" text,
-	"sent_today" integer DEFAULT 0 NOT NULL
+	"sent_today" integer DEFAULT 0 NOT NULL,
+	"reset_day" text,
+	"increased_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "paused_senders" (

@@ -155,6 +155,10 @@ export const campaignPacing = pgTable("campaign_pacing", {
   /** The campaign's local day the count is of (YYYY-MM-DD in its time zone). */
   day: text("day"),
   sentToday: integer("sent_today").notNull().default(0),
+  /** The local day the Reset Frequency rule last put the frequency back (rule 4). */
+  resetDay: text("reset_day"),
+  /** When the Increase Frequency rule last raised it (rule 5): at most once an hour. */
+  increasedAt: ts("increased_at"),
 });
 
 /**

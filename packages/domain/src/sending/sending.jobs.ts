@@ -7,6 +7,7 @@ import { type DbOrTx, rows } from "../shared/rows";
 import { applyEventsJob } from "./apply-events.jobs";
 import { publishCampaigns } from "./campaign-events";
 import { gatewaysWithDueRows, runDispatcher } from "./dispatcher";
+import { applyFrequencyRules } from "./frequency-rules";
 import { planFirstStep } from "./plan";
 import { startVerificationLookups } from "./verify";
 
@@ -99,6 +100,9 @@ export const sendingTickJob = defineJob({
             AND EXISTS (SELECT 1 FROM campaign_audiences a WHERE a.campaign_id = c.id)
           LIMIT 100`,
     );
+    const rules = await applyFrequencyRules(db);
+    if (rules.reset.length + rules.increased.length)
+      deps.log(`frequency rules: reset ${rules.reset.join(", ") || "none"}, increased ${rules.increased.join(", ") || "none"}`);
     if (started.length)
       await publishCampaigns(
         { db, live: deps.live, log: deps.log },
