@@ -1,4 +1,4 @@
-import { EmailStatuses, type MessageReason, PhoneStatuses, RuleTypes } from "@leadflow/contracts";
+import { EmailStatuses, LeadStatuses, type MessageReason, PhoneStatuses, RuleTypes } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, intArray, rows } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
@@ -44,6 +44,8 @@ export const VERIFY_WAIT_SECONDS = 120;
 /** Why a due row may not go, in order; NULL: it goes. `m` the row, `c` its campaign, the rest joined below. */
 const GATES: SQL = sql`CASE
     WHEN s.address IS NOT NULL THEN ${reason("suppressed")}
+    WHEN l.status = ${LeadStatuses.blacklisted} THEN ${reason("blacklisted")}
+    WHEN l.status = ${LeadStatuses.dnc} THEN ${reason("federal_dnc")}
     WHEN m.channel = 'sms' AND lp.status = ${PhoneStatuses.unsubscribed} THEN ${reason("unsubscribed")}
     WHEN m.channel = 'sms' AND lp.status = ${PhoneStatuses.suppressed} THEN ${reason("suppressed")}
     WHEN m.channel = 'sms' AND lp.status = ${PhoneStatuses.blacklisted} THEN ${reason("blacklisted")}
@@ -101,6 +103,7 @@ export async function claimDue(
           FROM ranked d
           JOIN campaign_messages m ON m.id = d.id
           JOIN campaigns c ON c.id = m.campaign_id
+          LEFT JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id
           LEFT JOIN suppressions s ON s.team_id = m.team_id AND s.channel = m.channel AND s.address = m.address
           LEFT JOIN lead_phones lp ON m.channel = 'sms' AND lp.team_id = m.team_id AND lp.phone = m.address
           LEFT JOIN lead_emails le ON m.channel = 'email' AND le.team_id = m.team_id AND le.email = m.address

@@ -95,8 +95,8 @@ describe("runDispatcher", () => {
     expect(cb.sent).toHaveLength(5);
   });
 
-  it("skips with why: a suppressed address, an unsubscribed phone, and a phone inside the team's cool-off", async () => {
-    const { t, c } = await activeCampaign(phones(4));
+  it("skips with why: a suppressed address, an unsubscribed phone, a phone inside the team's cool-off, a blacklisted lead", async () => {
+    const { t, c } = await activeCampaign(phones(5));
     const [a, b, cc] = phones(4).map((p) => p.phone!);
     await db().execute(sql`INSERT INTO suppressions (team_id, channel, address, reason) VALUES (${t.ctx.teamId}, 'sms', ${a}, 'stop')`);
     await db().execute(sql`UPDATE lead_phones SET status = 2 WHERE team_id = ${t.ctx.teamId} AND phone = ${b}`);
@@ -108,6 +108,7 @@ describe("runDispatcher", () => {
     await db().execute(
       sql`INSERT INTO address_activity (team_id, channel, address, last_sent_at) VALUES (${t.ctx.teamId}, 'sms', ${cc}, now() - interval '10 minutes')`,
     );
+    await db().execute(sql`UPDATE leads SET status = 2 WHERE team_id = ${t.ctx.teamId} AND id = ${t.leadIds[4]!}`);
     const cb = capture();
     await runDispatcher(deps(cb.options), t.sms.id);
     expect((await messages(c.id)).map((m) => [m.state, m.reason])).toEqual([
@@ -115,9 +116,10 @@ describe("runDispatcher", () => {
       ["skipped", "unsubscribed"],
       ["skipped", "cool_off_period"],
       ["accepted", null],
+      ["skipped", "blacklisted"],
     ]);
     expect(cb.sent).toHaveLength(1);
-    expect(await counters(c.id)).toMatchObject({ processed: 4, cool_offs: 1 });
+    expect(await counters(c.id)).toMatchObject({ processed: 5, cool_offs: 1 });
   });
 
   it("leaves a paused campaign's rows waiting, and sends them once it is active again", async () => {

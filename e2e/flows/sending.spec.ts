@@ -1,0 +1,112 @@
+import { expect, type Page, test } from "@playwright/test";
+import { leadflow } from "../cli";
+import { authHeaders, signIn, tableLoaded } from "./helpers";
+
+/**
+ * The engine on the demo team's sandbox, as a user watches it: an email campaign to 50 leads (email has no legal quiet
+ * hours, so the flow runs at any hour) set Active sends live at its frequency, Pause stops it, Active again finishes it,
+ * a blacklisted lead gets nothing, and the campaign completes with its figures.
+ */
+test("sending: an email campaign to 50 leads sends live, pauses, resumes, completes, and skips a blacklisted lead", async ({ page }) => {
+  test.setTimeout(240_000);
+  leadflow("seed", "demo");
+  await signIn(page, "demo@leadflow.local", "Demo#2026");
+  await expect(page).toHaveURL(/\/u\/0\/?$/);
+  const headers = await authHeaders(page);
+  const api = async (method: "get" | "post" | "put", path: string, data?: object) => {
+    const res = await page.request[method](path, { headers, ...(data ? { data } : {}) });
+    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+
+  // 50 leads with emails in a list of their own, imported as another system would.
+  const run = Date.now().toString(36);
+  const source = await api("post", "/api/sources", { name: `Engine ${run}` });
+  const list = await api("post", `/api/sources/${source.id}/lists`, { name: "Newsletter" });
+  await api("post", "/api/import-lists", { name: `Engine ${run}`, list_id: list.id, lead_status: 1 });
+  const key = (await api("get", "/api/import-lists")).data.find((k: { name: string }) => k.name === `Engine ${run}`);
+  const leads = Array.from({ length: 50 }, (_, i) => ({
+    attributes: [
+      { type: "email", attribute: "Email", value: `reader.${run}.${i}@example.com` },
+      { type: "string", attribute: "First name", value: `Reader ${i}` },
+    ],
+  }));
+  await api("post", `/api/import/lead?api_key=${key.api_key}`, { leads });
+
+  // One of them blacklisted: the engine must pass over them.
+  const found = (await api("get", `/api/leads?search=${encodeURIComponent(`reader.${run}.7@example.com`)}&limit=5`)).data[0];
+  await api("put", "/api/leads/batch-status", { ids: [found.id], status: 2 });
+
+  // The campaign: two emails a second, through the sandbox's verified sender.
+  const gateways = (await api("get", "/api/gateways?limit=100")).data;
+  const sandbox = gateways.find((g: { name: string }) => g.name === "Sandbox Email");
+  const name = `Engine newsletter ${run}`;
+  const campaign = (
+    await api("post", "/api/campaigns", {
+      name,
+      type: "email",
+      sender_type: "gateway",
+      setting_gateway_id: sandbox.id,
+      frequency_count: 120,
+      frequency_period: 1,
+    })
+  ).data;
+  await api("post", `/api/campaigns/${campaign.id}/lists`, { ids: [list.id] });
+  await api("post", `/api/campaigns/${campaign.id}/campaign-steps`, {
+    type: "email",
+    name: "Newsletter",
+    sender_type: "email",
+    sender_email: "campaigns@sandbox.leadflow.test",
+    from_name: "Demo Deals",
+    subject: "Spring deals, {{first_name}}",
+    message: "<p>Hello {{first_name}}, spring is here. {{unsubscribe_url}}</p>",
+  });
+  const processed = async () => (await api("get", `/api/campaigns/${campaign.id}`)).data.processed_count as number;
+
+  // Active, from the campaign page's menu.
+  await page.goto(`/u/0/campaigns/${campaign.id}`);
+  await setStatus(page, "Active");
+  await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
+
+  // The list moves live: Sent grows without a reload.
+  await page.goto("/u/0/campaigns?period=all_time");
+  const table = page.getByRole("table", { name: "Campaigns" });
+  await tableLoaded(table);
+  const headers_ = await table.getByRole("columnheader").allInnerTexts();
+  const sentColumn = headers_.findIndex((h) => h.trim().toLowerCase() === "sent");
+  expect(sentColumn).toBeGreaterThan(0);
+  const row = table.getByRole("row").filter({ hasText: name });
+  const sentCell = row.getByRole("cell").nth(sentColumn);
+  await expect
+    .poll(async () => Number(((await sentCell.textContent()) ?? "").replace(/\D/g, "") || 0), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+
+  // Pause: nothing more is processed once the batch under way is done.
+  await page.goto(`/u/0/campaigns/${campaign.id}`);
+  await setStatus(page, "Paused");
+  await expect(page.getByText("Paused", { exact: true }).first()).toBeVisible();
+  await page.waitForTimeout(3_000);
+  const atPause = await processed();
+  expect(atPause).toBeLessThan(50);
+  await page.waitForTimeout(3_000);
+  expect(await processed()).toBe(atPause);
+
+  // Active again: it finishes from where it was and completes once the last answers are in.
+  await setStatus(page, "Active");
+  await expect(page.getByText("Completed", { exact: true }).first()).toBeVisible({ timeout: 90_000 });
+  const done = (await api("get", `/api/campaigns/${campaign.id}`)).data;
+  expect(done).toMatchObject({ status: "completed", records: 50, processed_count: 50 });
+
+  // The figures: 49 sent and delivered (the blacklisted lead was skipped), in the list.
+  await page.goto("/u/0/campaigns?period=all_time");
+  await tableLoaded(table);
+  await expect(sentCell).toHaveText("49");
+});
+
+/** Set status from the campaign page's Campaign actions menu. */
+async function setStatus(page: Page, status: string): Promise<void> {
+  await page.getByRole("button", { name: "Campaign actions" }).click();
+  await page.getByRole("menuitem", { name: "Set status" }).click();
+  await page.getByRole("menuitem", { name: status, exact: true }).click();
+  await expect(page.getByText("Updating...")).toHaveCount(0);
+}
