@@ -1,21 +1,13 @@
 import type { LiveEventName, LiveEventPayload } from "@leadflow/contracts";
-import type { Database } from "@leadflow/db";
-import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { LivePublisher } from "../shared/live";
 import { type CampaignEventClock, campaignEventPublisher } from "./campaign-events";
 import { CounterBatch, type CounterColumn, utcDay } from "./counters";
-import { sendingTestkit } from "./plan.testkit";
+import { useSendingTestkit } from "./plan.testkit";
 
-let database: Database;
-let kit: ReturnType<typeof sendingTestkit>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  kit = sendingTestkit(database);
-});
-afterAll(() => database.close());
-const db = () => database.db;
+const kit = useSendingTestkit();
+const db = kit.db;
 
 type Sent = { teamId: number; event: LiveEventName; payload: LiveEventPayload<LiveEventName> };
 

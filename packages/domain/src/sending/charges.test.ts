@@ -1,7 +1,5 @@
-import type { Database } from "@leadflow/db";
-import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { topUp } from "../billing";
 import type { DelayedCallback } from "../providers";
 import { createPacer } from "../shared/pacer";
@@ -9,19 +7,15 @@ import { one, rows } from "../shared/rows";
 import { INSUFFICIENT_FUNDS_FOR_SENDING } from "./charges";
 import { runDispatcher } from "./dispatcher";
 import { planFirstStep } from "./plan";
-import { sendingTestkit } from "./plan.testkit";
+import { useSendingTestkit } from "./plan.testkit";
 
-let database: Database;
-let kit: ReturnType<typeof sendingTestkit>;
+const kit = useSendingTestkit();
+const db = kit.db;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  kit = sendingTestkit(database);
-  await database.db.execute(
+  await db().execute(
     sql`INSERT INTO app_settings (key, value) VALUES ('send_prices', '{"sms": 0.01}'::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
   );
 });
-afterAll(() => database.close());
-const db = () => database.db;
 
 const deps = (sent: DelayedCallback[]) => ({
   db: db(),

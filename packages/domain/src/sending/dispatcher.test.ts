@@ -1,8 +1,6 @@
 import { RuleTypes } from "@leadflow/contracts";
-import type { Database } from "@leadflow/db";
-import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DelayedCallback } from "../providers";
 import { createPacer } from "../shared/pacer";
 import { one, rows } from "../shared/rows";
@@ -11,16 +9,10 @@ import { completeFinishedCampaigns } from "./campaign-progress";
 import { claimDue } from "./dispatch-claim";
 import { runDispatcher } from "./dispatcher";
 import { planFirstStep } from "./plan";
-import { type LeadSpec, sendingTestkit } from "./plan.testkit";
+import { type LeadSpec, useSendingTestkit } from "./plan.testkit";
 
-let database: Database;
-let kit: ReturnType<typeof sendingTestkit>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  kit = sendingTestkit(database);
-});
-afterAll(() => database.close());
-const db = () => database.db;
+const kit = useSendingTestkit();
+const db = kit.db;
 
 /** The sandbox's status callbacks, kept instead of posted: the tests look at what was sent. */
 function capture() {

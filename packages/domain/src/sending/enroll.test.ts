@@ -1,19 +1,11 @@
-import type { Database } from "@leadflow/db";
-import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { one } from "../shared/rows";
 import { enrollLeads } from "./enroll";
-import { sendingTestkit } from "./plan.testkit";
+import { useSendingTestkit } from "./plan.testkit";
 
-let database: Database;
-let kit: ReturnType<typeof sendingTestkit>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  kit = sendingTestkit(database);
-});
-afterAll(() => database.close());
-const db = () => database.db;
+const kit = useSendingTestkit();
+const db = kit.db;
 
 const rowsOf = async (campaignId: number) =>
   (await one<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM campaign_messages WHERE campaign_id = ${campaignId}`))!.n;

@@ -1,21 +1,13 @@
 import { RuleTypes } from "@leadflow/contracts";
-import type { Database } from "@leadflow/db";
-import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { one } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
 import { applyFrequencyRules } from "./frequency-rules";
-import { sendingTestkit } from "./plan.testkit";
+import { useSendingTestkit } from "./plan.testkit";
 
-let database: Database;
-let kit: ReturnType<typeof sendingTestkit>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  kit = sendingTestkit(database);
-});
-afterAll(() => database.close());
-const db = () => database.db;
+const kit = useSendingTestkit();
+const db = kit.db;
 
 const frequency = async (id: number) =>
   one<{ frequency_count: number; frequency_period: number }>(

@@ -1,22 +1,14 @@
-import type { Database } from "@leadflow/db";
-import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { carrierGroupRules, createPool, createRoute } from "../routing";
 import { one, rows } from "../shared/rows";
 import { planFirstStep } from "./plan";
-import { type LeadSpec, sendingTestkit } from "./plan.testkit";
+import { type LeadSpec, useSendingTestkit } from "./plan.testkit";
 
-let database: Database;
-let kit: ReturnType<typeof sendingTestkit>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  kit = sendingTestkit(database);
-});
-afterAll(() => database.close());
-const db = () => database.db;
+const kit = useSendingTestkit();
+const db = kit.db;
 const setup = (leads: LeadSpec[]) => kit.setup(leads);
-const campaign: ReturnType<typeof sendingTestkit>["campaign"] = (...args) => kit.campaign(...args);
+const campaign = kit.campaign;
 
 type Row = {
   lead_id: number;

@@ -1,6 +1,8 @@
 import { SaveCampaign, SaveStep } from "@leadflow/contracts";
 import type { Database } from "@leadflow/db";
+import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import { attachAudience, createCampaign, createStep } from "../campaigns";
 import { createGateway } from "../gateways";
 import type { TeamCtx } from "../shared/context";
@@ -59,4 +61,23 @@ export function sendingTestkit(database: Database) {
   }
 
   return { setup, campaign };
+}
+
+/**
+ * At the top of an engine test file: a fresh migrated database for the file (PGlite, or PostgreSQL when
+ * TEST_DATABASE_URL is set) and the test data helpers on it.
+ */
+export function useSendingTestkit() {
+  let database: Database | undefined;
+  let kit: ReturnType<typeof sendingTestkit> | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    kit = sendingTestkit(database);
+  });
+  afterAll(() => database?.close());
+  return {
+    db: () => database!.db,
+    setup: (...args: Parameters<ReturnType<typeof sendingTestkit>["setup"]>) => kit!.setup(...args),
+    campaign: (...args: Parameters<ReturnType<typeof sendingTestkit>["campaign"]>) => kit!.campaign(...args),
+  };
 }

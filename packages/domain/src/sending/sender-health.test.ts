@@ -1,21 +1,13 @@
-import type { Database } from "@leadflow/db";
-import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createPool } from "../routing";
 import { rows } from "../shared/rows";
 import { planFirstStep } from "./plan";
-import { sendingTestkit } from "./plan.testkit";
+import { useSendingTestkit } from "./plan.testkit";
 import { checkSenderHealth, recordSenderOutcomes, SenderHealth } from "./sender-health";
 
-let database: Database;
-let kit: ReturnType<typeof sendingTestkit>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  kit = sendingTestkit(database);
-});
-afterAll(() => database.close());
-const db = () => database.db;
+const kit = useSendingTestkit();
+const db = kit.db;
 
 describe("sender health", () => {
   it("takes a number carriers block out of rotation, moves its queue to the pool's other number and tells the team", async () => {

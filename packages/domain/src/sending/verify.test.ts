@@ -1,7 +1,5 @@
-import type { Database } from "@leadflow/db";
-import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { topUp } from "../billing";
 import { createGateway } from "../gateways";
 import type { DelayedCallback } from "../providers";
@@ -11,17 +9,11 @@ import { one, rows } from "../shared/rows";
 import { VERIFY_WAIT_SECONDS } from "./dispatch-claim";
 import { runDispatcher } from "./dispatcher";
 import { planFirstStep } from "./plan";
-import { sendingTestkit } from "./plan.testkit";
+import { useSendingTestkit } from "./plan.testkit";
 import { startVerificationLookups } from "./verify";
 
-let database: Database;
-let kit: ReturnType<typeof sendingTestkit>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  kit = sendingTestkit(database);
-});
-afterAll(() => database.close());
-const db = () => database.db;
+const kit = useSendingTestkit();
+const db = kit.db;
 
 const phones = ["+12125550100", "+12125550101", "+12125550102"];
 
