@@ -11,6 +11,8 @@ import { providerDownBench } from "./lookups/provider-down";
 import { workerKilledBench } from "./lookups/worker-killed";
 import { type BenchOptions, parseArgs } from "./options";
 import { segmentBuildBench, segmentDynamicBench, segmentQueryBench } from "./segments/segments-bench";
+import { campaignStartBench } from "./sending/campaign-start";
+import { dispatchBench } from "./sending/dispatch-bench";
 import { dropLeftoverDatabases } from "./shared/fresh-database";
 import { interrupted } from "./shared/interrupt";
 import { sourcesPage } from "./sources-page";
@@ -28,6 +30,8 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   B5: segmentQueryBench,
   B6: segmentBuildBench,
   B7: segmentDynamicBench,
+  B8: campaignStartBench,
+  B9: dispatchBench,
   B11: validationBench,
   B12: leadsTableBench,
   B13a: webBundle,

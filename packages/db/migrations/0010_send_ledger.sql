@@ -108,7 +108,8 @@ ALTER TABLE "campaign_pacing" ADD CONSTRAINT "campaign_pacing_campaign_id_campai
 CREATE INDEX "campaign_links_message_idx" ON "campaign_links" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "campaign_links_campaign_idx" ON "campaign_links" USING btree ("campaign_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "campaign_messages_key" ON "campaign_messages" USING btree ("campaign_id","step_id","lead_id");--> statement-breakpoint
-CREATE INDEX "campaign_messages_due_idx" ON "campaign_messages" USING btree ("gateway_id","due_at") WHERE "campaign_messages"."state" = 'planned';--> statement-breakpoint
+CREATE INDEX "campaign_messages_due_idx" ON "campaign_messages" USING btree ("gateway_id","due_at","id") WHERE "campaign_messages"."state" = 'planned';--> statement-breakpoint
+CREATE INDEX "campaign_messages_missed_idx" ON "campaign_messages" USING btree ("gateway_id","not_after") WHERE "campaign_messages"."state" = 'planned';--> statement-breakpoint
 CREATE INDEX "campaign_messages_provider_idx" ON "campaign_messages" USING btree ("gateway_id","provider_id") WHERE "campaign_messages"."provider_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "campaign_messages_campaign_state_idx" ON "campaign_messages" USING btree ("campaign_id","state","id");--> statement-breakpoint
 CREATE INDEX "campaign_messages_address_idx" ON "campaign_messages" USING btree ("team_id","address");

@@ -59,7 +59,9 @@ export const campaignMessages = pgTable(
   (t) => [
     uniqueIndex("campaign_messages_key").on(t.campaignId, t.stepId, t.leadId),
     // The dispatcher's claim: a gateway's due rows.
-    index("campaign_messages_due_idx").on(t.gatewayId, t.dueAt).where(sql`${t.state} = 'planned'`),
+    index("campaign_messages_due_idx").on(t.gatewayId, t.dueAt, t.id).where(sql`${t.state} = 'planned'`),
+    // Rows whose window closed before their turn (moved to their next window before each claim).
+    index("campaign_messages_missed_idx").on(t.gatewayId, t.notAfter).where(sql`${t.state} = 'planned'`),
     // Callbacks without our id find the row by the provider's.
     index("campaign_messages_provider_idx").on(t.gatewayId, t.providerId).where(sql`${t.providerId} IS NOT NULL`),
     // Logs and completion read a campaign's rows by state.

@@ -57,6 +57,8 @@ const LEASE_SECONDS = 60;
 /** The longest the dispatcher sleeps for a campaign's next token before looking again. */
 const MAX_WAIT_MS = 5_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** No rate + 1 sends within this window: a second and the jitter between a pacer's start and its request leaving. */
+export const SEND_WINDOW_MS = 1025;
 /** The pace of a gateway that names none: messages per second. */
 export const DEFAULT_SEND_RATE = 10;
 
@@ -103,7 +105,7 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
     lease,
     sms: channel === "sms" ? smsSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
     email: channel === "email" ? emailSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
-    pacer: deps.pacer ?? createPacer(rate),
+    pacer: deps.pacer ?? createPacer(rate, undefined, SEND_WINDOW_MS),
     batchSize: deps.batchSize ?? Math.min(500, Math.max(10, rate * 2)),
     // The platform's price on its own gateways (charged to the team); the provider's list price on a team's own.
     unitCost: gateway.teamId === null ? (await sendPrices(deps.db))[channel] : (sendUnitCost(channel, gateway.type) ?? 0),

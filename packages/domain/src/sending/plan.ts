@@ -140,13 +140,16 @@ export async function planStep(
 /**
  * The audience with each lead's address (a subscribed phone, or a valid, then unchecked, email, first; opt-outs are
  * gated again at every claim) and its place key: the lookup's zone and state, the area code, the lead's ZIP, state
- * and zone fields, and — for a route — the carrier. `from` joins them; `key` is one hashable value of them all.
+ * and zone fields, and — for a route — the carrier: `r` (lead_id, address, timezone, state and the key's columns),
+ * each value computed once per lead. `matches` joins a place `v` to its recipients.
  */
 interface Recipients {
   from: SQL;
-  key: SQL;
-  columns: SQL;
+  matches: SQL;
 }
+
+/** The place key's columns, in the order `recipientsOf` builds them. */
+const KEY = ["lookup_tz", "lookup_state", "area_code", "zip", "lead_state", "lead_tz", "carrier"] as const;
 
 /** The lead fields a zone or state may come from, by their attribute slugs (the import's names for them). */
 const ZONE_FIELDS = {
@@ -182,20 +185,22 @@ async function recipientsOf(tx: DbOrTx, teamId: number, channel: "sms" | "email"
     fieldValue(ZONE_FIELDS.timeZone),
     routed ? sql`ad.carrier_name` : sql`NULL::text`,
   ];
-  const names = ["lookup_tz", "lookup_state", "area_code", "zip", "lead_state", "lead_tz", "carrier"];
+  const columns = sql.join(
+    values.map((v, i) => sql`${v} AS ${sql.raw(KEY[i]!)}`),
+    sql`, `,
+  );
+  // Null-safe and still a hash join: equal text and equal nullness per column (IS NOT DISTINCT FROM would make the
+  // insert compare every row with every place).
+  const matches = KEY.map((k) => sql.raw(`coalesce(r.${k}, '') = coalesce(v.${k}, '') AND (r.${k} IS NULL) = (v.${k} IS NULL)`));
   return {
-    from: sql`${leads} a ${address} ${lead}`,
-    key: sql`jsonb_build_array(${sql.join(values, sql`, `)})::text`,
-    columns: sql.join(
-      values.map((v, i) => sql`${v} AS ${sql.raw(names[i]!)}`),
-      sql`, `,
-    ),
+    // OFFSET 0 keeps the subquery whole: merged into the outer query, each value would be computed once per use.
+    from: sql`(SELECT a.team_id, a.lead_id, ad.address, ad.timezone, ad.state, ${columns} FROM ${leads} a ${address} ${lead} OFFSET 0) r`,
+    matches: sql.join(matches, sql` AND `),
   };
 }
 
-/** What a place key resolves to: where the recipient is, its window from `at`, and a route's carrier-group sender. */
-interface Place {
-  key: string;
+/** A place key and what it resolves to: where the recipient is, its window from `at`, a route's carrier-group sender. */
+type Place = Record<(typeof KEY)[number], string | null> & {
   tz: string | null;
   source: string;
   st: string | null;
@@ -204,12 +209,14 @@ interface Place {
   route_gateway: number | null;
   route_sender: string | null;
   route_kind: string | null;
-}
+};
 
 /**
  * Where each recipient is (CAMPAIGNS.md I3) and when it may be sent to: per distinct place key of the audience — a
- * few hundred for a million leads — the zone and state in source order, the first allowed stretch at or after `at`
- * (`due` null: the window never opens, the row is skipped with why), and a route's sender for the carrier's group.
+ * few hundred for a million leads, tens of thousands when their ZIPs are real; the insert takes them as one JSON value,
+ * so their number meets no parameter limit — the zone and state in source order, the first allowed stretch at or
+ * after `at` (`due` null: the window never opens, the row is skipped with why), and a route's sender for the
+ * carrier's group.
  */
 async function placesOf(
   tx: DbOrTx,
@@ -219,19 +226,9 @@ async function placesOf(
   source: Recipients,
   at: number,
 ): Promise<Place[]> {
-  type Key = {
-    key: string;
-    lookup_tz: string | null;
-    lookup_state: string | null;
-    area_code: string | null;
-    zip: string | null;
-    lead_state: string | null;
-    lead_tz: string | null;
-    carrier: string | null;
-  };
-  const keys = await rows<Key>(
+  const keys = await rows<Record<(typeof KEY)[number], string | null>>(
     tx,
-    sql`SELECT DISTINCT ${source.key} AS key, ${source.columns} FROM ${source.from} WHERE ad.address IS NOT NULL`,
+    sql`SELECT DISTINCT ${sql.raw(KEY.map((k) => `r.${k}`).join(", "))} FROM ${source.from} WHERE r.address IS NOT NULL`,
   );
   const groupOf = senders.byGroup.size > 0 ? await carrierGroupsOf(tx, [...new Set(keys.map((k) => k.carrier))]) : new Map();
   const windows = new Map<string, ReturnType<typeof rowWindow>>();
@@ -250,7 +247,7 @@ async function placesOf(
     const group = k.carrier === null ? null : groupOf.get(k.carrier);
     const route = group === null || group === undefined ? undefined : senders.byGroup.get(group);
     return {
-      key: k.key,
+      ...k,
       tz: z.timeZone,
       source: z.source,
       st: z.state,
@@ -264,9 +261,10 @@ async function placesOf(
 }
 
 /**
- * The INSERT … SELECT: one row per audience lead, its place's zone, window and route joined by key. A lead without an
- * address of the channel is skipped with why (`no_address`), as is everyone when nothing can send (`no_sender`) and a
- * lead whose window never opens (`outside_window`); those keep the raw lookup values and no window.
+ * The INSERT … SELECT: one row per audience lead, its place's zone, window and route joined by its key. A lead
+ * without an address of the channel is skipped with why (`no_address`), as is everyone when nothing can send
+ * (`no_sender`) and a lead whose window never opens (`outside_window`); the first two keep the raw lookup values and
+ * no window.
  */
 async function insertRows(
   tx: DbOrTx,
@@ -279,38 +277,40 @@ async function insertRows(
   places: Place[],
   base: string,
 ): Promise<{ total: number; skipped: number }> {
-  const leadKey = sql`'lead:' || a.lead_id::text`;
-  const part = sql`(${intArray(parts)})[1 + ${bucket(sql`${`${c.id}:${stepId}:`} || a.lead_id::text`, parts.length)}]`;
+  const leadKey = sql`'lead:' || r.lead_id::text`;
+  const part = sql`(${intArray(parts)})[1 + ${bucket(sql`${`${c.id}:${stepId}:`} || r.lead_id::text`, parts.length)}]`;
   const n = senders.choices.length;
   const pick = (values: SQL) => (n === 0 ? sql`NULL` : sql`(${values})[1 + ${bucket(leadKey, n)}]`);
   const gateway = pick(intArray(senders.choices.map((s) => s.gatewayId)));
   const sender = pick(textArray(senders.choices.map((s) => s.sender)));
   const senderKind = pick(textArray(senders.choices.map((s) => s.kind)));
   // A row that can go: it has an address and a sender; only those take their place's zone, window and route.
-  const goes = sql`(ad.address IS NOT NULL AND ${n > 0})`;
-  // A lead whose place changed between the read of the places and this insert has no key: it is planned as a
-  // recipient of unknown zone and state, whose window holds in every US zone and under every state's rule.
+  const goes = sql`(r.address IS NOT NULL AND ${n > 0})`;
+  // A lead whose place changed between the read of the places and this insert has none (v.source is never null in
+  // a place): it is planned as a recipient of unknown zone and state, whose window holds in every US zone and under
+  // every state's rule.
   const unknown = rowWindow(Date.parse(base), { timeZone: null, state: null }, c, channel);
-  const due = sql`CASE WHEN v.key IS NULL THEN ${unknown.due}::timestamptz ELSE v.due END`;
-  const notAfter = sql`CASE WHEN v.key IS NULL THEN ${unknown.notAfter}::timestamptz ELSE v.not_after END`;
+  const due = sql`CASE WHEN v.source IS NULL THEN ${unknown.due}::timestamptz ELSE v.due END`;
+  const notAfter = sql`CASE WHEN v.source IS NULL THEN ${unknown.notAfter}::timestamptz ELSE v.not_after END`;
   const counted = await one<{ total: number; skipped: number }>(
     tx,
     sql`WITH ins AS (INSERT INTO campaign_messages (team_id, campaign_id, step_id, part_id, lead_id, channel, address, state, reason,
           gateway_id, sender, sender_kind, time_zone, time_zone_source, us_state, due_at, not_after)
-        SELECT ${c.team_id}, ${c.id}, ${stepId}, ${part}, a.lead_id, ${channel}, coalesce(ad.address, ''),
+        SELECT ${c.team_id}, ${c.id}, ${stepId}, ${part}, r.lead_id, ${channel}, coalesce(r.address, ''),
           CASE WHEN ${goes} AND ${due} IS NOT NULL THEN 'planned' ELSE 'skipped' END,
-          CASE WHEN ad.address IS NULL THEN 'no_address' WHEN ${n === 0} THEN 'no_sender' WHEN ${due} IS NULL THEN 'outside_window' END,
+          CASE WHEN r.address IS NULL THEN 'no_address' WHEN ${n === 0} THEN 'no_sender' WHEN ${due} IS NULL THEN 'outside_window' END,
           CASE WHEN ${goes} THEN coalesce(v.route_gateway, ${gateway}) ELSE ${gateway} END,
           CASE WHEN ${goes} THEN coalesce(v.route_sender, ${sender}) ELSE ${sender} END,
           CASE WHEN ${goes} THEN coalesce(v.route_kind, ${senderKind}) ELSE ${senderKind} END,
-          CASE WHEN ${goes} THEN v.tz ELSE ad.timezone END,
+          CASE WHEN ${goes} THEN v.tz ELSE r.timezone END,
           CASE WHEN ${goes} THEN coalesce(v.source, 'unknown') ELSE 'unknown' END,
-          CASE WHEN ${goes} THEN v.st ELSE ad.state END,
+          CASE WHEN ${goes} THEN v.st ELSE r.state END,
           CASE WHEN ${goes} THEN coalesce(${due}, ${base}::timestamptz) ELSE ${base}::timestamptz END,
           CASE WHEN ${goes} THEN ${notAfter} END
         FROM ${source.from}
-          LEFT JOIN jsonb_to_recordset(${JSON.stringify(places)}::jsonb) AS v(key text, tz text, source text, st text, due timestamptz,
-            not_after timestamptz, route_gateway int, route_sender text, route_kind text) ON v.key = ${source.key}
+          LEFT JOIN jsonb_to_recordset(${JSON.stringify(places)}::jsonb) AS v(${sql.raw(KEY.map((k) => `${k} text`).join(", "))},
+            tz text, source text, st text, due timestamptz, not_after timestamptz, route_gateway int, route_sender text, route_kind text)
+            ON ${source.matches}
         ON CONFLICT (campaign_id, step_id, lead_id) DO NOTHING
         RETURNING state)
         SELECT count(*)::int AS total, (count(*) FILTER (WHERE state = 'skipped'))::int AS skipped FROM ins`,

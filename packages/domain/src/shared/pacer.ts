@@ -26,8 +26,12 @@ const processClock: PacerClock = {
 /** How far behind its schedule the pacer may run and still make the time up. */
 const CATCH_UP_MS = 25;
 
-/** `clock` may also be a bare `now()` (the older form), which keeps the process's timers. */
-export function createPacer(ratePerSecond: number, clock: PacerClock | (() => number) = processClock): Pacer {
+/**
+ * `clock` may also be a bare `now()` (the older form), which keeps the process's timers. `windowMs`: the window no
+ * `rate` + 1 starts may share; a few milliseconds over a second absorb the jitter between a start and the moment its
+ * request leaves (the sends' pacer), so the provider never sees more than `rate` in any second.
+ */
+export function createPacer(ratePerSecond: number, clock: PacerClock | (() => number) = processClock, windowMs = 1000): Pacer {
   const { now, sleep } = typeof clock === "function" ? { now: clock, sleep: processClock.sleep } : clock;
   const rate = Math.max(1, Math.floor(ratePerSecond));
   const interval = 1000 / rate;
@@ -45,7 +49,7 @@ export function createPacer(ratePerSecond: number, clock: PacerClock | (() => nu
     if (asked >= next + 1000) next = asked;
     for (;;) {
       const t = now();
-      const at = Math.max(next, (starts[oldest] ?? 0) + 1000);
+      const at = Math.max(next, (starts[oldest] ?? 0) + windowMs);
       if (t >= at) {
         starts[oldest] = t;
         oldest = (oldest + 1) % rate;
