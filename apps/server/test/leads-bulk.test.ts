@@ -1,3 +1,4 @@
+import { LeadStatuses } from "@leadflow/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, setupApi } from "./helpers";
 import { type LeadHelpers, leadCsv, leadHelpers } from "./leads-helpers";
@@ -102,8 +103,9 @@ describe("bulk status", () => {
     await h.call(t.token, "POST", `/api/campaigns/${campaign.id}/lists`, { ids: [t.listC.id] });
     const res = await h.call(t.token, "PUT", "/api/leads/batch-status", { all: true, campaign_id: campaign.id, status: 3 });
     expect(res.json()).toMatchObject({ info: ["4 leads set to Flagged."], errors: [] });
-    const flagged = await h.q<{ id: number }>("SELECT id::int AS id FROM leads WHERE team_id = $1 AND status = 3 ORDER BY id", [
+    const flagged = await h.q<{ id: number }>("SELECT id::int AS id FROM leads WHERE team_id = $1 AND status = $2 ORDER BY id", [
       t.ctx.teamId,
+      LeadStatuses.flagged,
     ]);
     expect(flagged.map((r) => r.id)).toEqual([t.ids[4], t.ids[5], t.ids[6], t.ids[7]]);
     const other = await spread();

@@ -1,4 +1,4 @@
-import { RuleTypes } from "@leadflow/contracts";
+import { LeadStatuses, PhoneStatuses, RuleTypes } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DelayedCallback } from "../providers";
@@ -91,7 +91,7 @@ describe("runDispatcher", () => {
     const { t, c } = await activeCampaign(phones(5));
     const [a, b, cc] = phones(4).map((p) => p.phone!);
     await db().execute(sql`INSERT INTO suppressions (team_id, channel, address, reason) VALUES (${t.ctx.teamId}, 'sms', ${a}, 'stop')`);
-    await db().execute(sql`UPDATE lead_phones SET status = 2 WHERE team_id = ${t.ctx.teamId} AND phone = ${b}`);
+    await db().execute(sql`UPDATE lead_phones SET status = ${PhoneStatuses.unsubscribed} WHERE team_id = ${t.ctx.teamId} AND phone = ${b}`);
     const rule = await one<{ id: number }>(
       db(),
       sql`INSERT INTO rules (team_id, name, type, params) VALUES (${t.ctx.teamId}, 'Hour apart', ${RuleTypes.sms_cool_off}, '{"period": 60}') RETURNING id`,
@@ -100,7 +100,9 @@ describe("runDispatcher", () => {
     await db().execute(
       sql`INSERT INTO address_activity (team_id, channel, address, last_sent_at) VALUES (${t.ctx.teamId}, 'sms', ${cc}, now() - interval '10 minutes')`,
     );
-    await db().execute(sql`UPDATE leads SET status = 2 WHERE team_id = ${t.ctx.teamId} AND id = ${t.leadIds[4]!}`);
+    await db().execute(
+      sql`UPDATE leads SET status = ${LeadStatuses.blacklisted} WHERE team_id = ${t.ctx.teamId} AND id = ${t.leadIds[4]!}`,
+    );
     const cb = capture();
     await runDispatcher(deps(cb.options), t.sms.id);
     expect((await messages(c.id)).map((m) => [m.state, m.reason])).toEqual([
