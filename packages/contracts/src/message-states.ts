@@ -36,7 +36,10 @@ export const FinalMessageStates = [
   "cancelled",
 ] as const satisfies readonly MessageState[];
 
-/** Rows not final yet: the campaign completes when none is left. */
+/**
+ * Rows not final yet: the campaign completes when none is left — except `sent` rows closed without a receipt
+ * (reason `no_receipt`, see ClosedWithoutReceipt), which a late callback may still move on.
+ */
 export const OpenMessageStates = [
   "planned",
   "claimed",
@@ -45,6 +48,9 @@ export const OpenMessageStates = [
   "accepted",
   "sent",
 ] as const satisfies readonly MessageState[];
+
+/** The reason of a `sent` row reconciliation closed: no final word came within a day; it counts as final. */
+export const ClosedWithoutReceipt = "no_receipt" satisfies MessageReason;
 
 /**
  * Ranks: an update applies only when it raises the rank (I6). The provider's outcomes share one rank, so the first
@@ -90,6 +96,7 @@ export const MessageReasons = {
   campaign_failed: "Campaign failed",
   campaign_stopped: "Campaign stopped",
   opted_out: "Opted out at the provider",
+  no_receipt: "No receipt from the provider",
 } as const;
 export type MessageReason = keyof typeof MessageReasons;
 

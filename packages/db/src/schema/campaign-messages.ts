@@ -52,6 +52,8 @@ export const campaignMessages = pgTable(
     errorCode: text("error_code"),
     errorMessage: text("error_message"),
     submittedAt: ts("submitted_at"),
+    /** When the provider was last asked about it (reconciliation of unknown and receipt-less rows). */
+    checkedAt: ts("checked_at"),
     sentAt: ts("sent_at"),
     deliveredAt: ts("delivered_at"),
     ...timestamps(),
@@ -66,6 +68,8 @@ export const campaignMessages = pgTable(
     index("campaign_messages_provider_idx").on(t.gatewayId, t.providerId).where(sql`${t.providerId} IS NOT NULL`),
     // Logs and completion read a campaign's rows by state.
     index("campaign_messages_campaign_state_idx").on(t.campaignId, t.state, t.id),
+    // Reconciliation: rows waiting for the provider's word, oldest first.
+    index("campaign_messages_waiting_idx").on(t.gatewayId, t.updatedAt).where(sql`${t.state} IN ('unknown', 'accepted', 'sent')`),
     // Opt-outs cancel an address's open rows team-wide.
     index("campaign_messages_address_idx").on(t.teamId, t.address),
     check(

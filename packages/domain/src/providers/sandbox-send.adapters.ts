@@ -198,6 +198,13 @@ function sandboxSender(
       return { kind: "accepted", providerId };
     },
     parseCallback: (req) => parseSandboxCallback(ctx, req),
+    // The sandbox keeps no record of its sends: a message it answered has the outcome its recipient decides; one whose
+    // answer was lost (its process died mid-call) is looked for in vain, as a provider that never took it.
+    lookup: async (q) => {
+      if (!q.providerId) return null;
+      const o = outcomeOf(q.to);
+      return { providerId: q.providerId, status: o.status, raw: o.status, errorCode: o.errorCode, errorMessage: o.errorMessage };
+    },
     senderOptions: async () => [...senders],
     testConnection: async () => SANDBOX_CONNECTION,
   };

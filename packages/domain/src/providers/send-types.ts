@@ -135,7 +135,34 @@ export interface SenderOption {
   label: string;
 }
 
+/**
+ * A message the engine asks the provider about (reconciliation, CAMPAIGNS.md §3 step 6): by the provider's id when the
+ * send was answered, else — the answer was lost — by recipient, sender, body and the time it was handed over.
+ */
+export interface MessageQuery {
+  providerId: string | null;
+  to: string;
+  from: string;
+  body: string;
+  submittedAt: Date;
+}
+
+/** The provider's word on a message: its id and status (`queued` while it is still on its way). */
+export interface ProviderMessage {
+  providerId: string;
+  status: DeliveryStatus;
+  /** The provider's own status word, for the event id (one status of one message is one event). */
+  raw: string;
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
 export interface SmsSendAdapter {
+  /**
+   * The provider's record of a message, or `null` when it has none (it never took it). Providers without a message
+   * API leave it out: their messages wait for callbacks, then close without a receipt.
+   */
+  lookup?(query: MessageQuery, signal?: AbortSignal): Promise<ProviderMessage | null>;
   /** One attempt, never retried inside: see `SendOutcome`. */
   send(req: SmsSendRequest, signal?: AbortSignal): Promise<SendOutcome>;
   /** Status callbacks and inbound messages, verified (signature or shared secret) before anything is parsed. */
@@ -148,6 +175,7 @@ export interface SmsSendAdapter {
 }
 
 export interface EmailSendAdapter {
+  lookup?(query: MessageQuery, signal?: AbortSignal): Promise<ProviderMessage | null>;
   send(req: EmailSendRequest, signal?: AbortSignal): Promise<SendOutcome>;
   parseCallback(req: CallbackRequest): Promise<CallbackResult>;
   /** Verified identities: addresses and domains the gateway may send from. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type AnyJobDefinition, defineJob } from "../shared/jobs";
+import { type AnyJobDefinition, defineJob, type JobDeps } from "../shared/jobs";
 import { applyStatusEventsUntilIdle } from "./apply-events";
 import { failCampaignsOverThreshold } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
@@ -17,22 +17,27 @@ export const applyEventsJob = defineJob({
   retry: { limit: 3, delaySeconds: 5, backoff: true },
   expireSeconds: 15 * 60,
   cron: "* * * * *",
-  handler: async (deps) => {
-    const done = await applyStatusEventsUntilIdle(deps.database.db);
-    const paused = await checkSenderHealth(deps.database.db, deps.live, done.senders);
-    if (paused.length) deps.log(`senders paused: ${paused.map((s) => `${s.gatewayId}/${s.sender}`).join(", ")}`);
-    const failed = await failCampaignsOverThreshold(deps.database.db, done.campaigns);
-    if (failed.length) deps.log(`campaigns failed automatically: ${failed.join(", ")}`);
-    // The last word on a campaign's last messages is what completes it.
-    const completed = await completeFinishedCampaigns(deps.database.db, done.campaigns);
-    if (completed.length) deps.log(`campaigns completed: ${completed.join(", ")}`);
-    await publishCampaigns({ db: deps.database.db, live: deps.live, log: deps.log }, done.campaigns);
-    if (done.applied + done.ignored > 0) {
-      deps.log(`provider events: ${done.applied} applied, ${done.ignored} ignored, ${done.moved} messages moved`, {
-        campaigns: done.campaigns,
-      });
-    }
-  },
+  handler: (deps) => applyInbox(deps),
 });
+
+/**
+ * Applies the inbox until idle, then what follows from the moves: sender health, auto-fail, completion (the last word
+ * on a campaign's last messages completes it) and live progress — for the moved campaigns and any `touched` besides.
+ */
+export async function applyInbox(deps: JobDeps, touched: readonly number[] = []): Promise<void> {
+  const db = deps.database.db;
+  const done = await applyStatusEventsUntilIdle(db);
+  const campaigns = [...new Set([...done.campaigns, ...touched])].sort((a, b) => a - b);
+  const paused = await checkSenderHealth(db, deps.live, done.senders);
+  if (paused.length) deps.log(`senders paused: ${paused.map((s) => `${s.gatewayId}/${s.sender}`).join(", ")}`);
+  const failed = await failCampaignsOverThreshold(db, campaigns);
+  if (failed.length) deps.log(`campaigns failed automatically: ${failed.join(", ")}`);
+  const completed = await completeFinishedCampaigns(db, campaigns);
+  if (completed.length) deps.log(`campaigns completed: ${completed.join(", ")}`);
+  await publishCampaigns({ db, live: deps.live, log: deps.log }, campaigns);
+  if (done.applied + done.ignored > 0) {
+    deps.log(`provider events: ${done.applied} applied, ${done.ignored} ignored, ${done.moved} messages moved`, { campaigns });
+  }
+}
 
 export const applyEventsJobs: readonly AnyJobDefinition[] = [applyEventsJob];

@@ -88,7 +88,7 @@ export async function recordOutcomes(tx: DbOrTx, results: readonly SendResult[])
           FOR UPDATE
         )
         UPDATE campaign_messages m
-        SET state = CASE WHEN p.state IN ('submitting', 'unknown') THEN v.state ELSE m.state END,
+        SET state = CASE WHEN p.state = 'submitting' OR (p.state = 'unknown' AND v.state <> 'planned') THEN v.state ELSE m.state END,
             provider_id = coalesce(v.provider_id, m.provider_id),
             error_code = coalesce(v.code, m.error_code),
             error_message = CASE WHEN v.state = 'accepted' THEN m.error_message ELSE coalesce(v.message, m.error_message) END,
@@ -109,14 +109,20 @@ export async function recordOutcomes(tx: DbOrTx, results: readonly SendResult[])
     if (!result) continue;
     const r = result.rendered;
     const key = { teamId: r.row.team_id, campaignId: r.row.campaign_id, stepId: r.row.step_id, partId: r.row.part_id, day };
-    // An accepted message counts (processed, cost, the address's last send) even when a callback got to its row first:
-    // callbacks count what the provider did with it, never that it was sent.
-    if (result.outcome.kind === "accepted") {
-      counters.add(key, "processed").add(key, "cost", result.outcome.cost ?? r.cost);
+    // A message handed over counts once (processed, and its cost when it may have been sent: accepted or unknown, as
+    // its money is charged) — when its outcome is recorded, even if a callback got to its row first (callbacks count
+    // what the provider did with it, never that it was sent); a row a take-over made `unknown` was counted then.
+    const counted = m.prior === "unknown";
+    const kind = result.outcome.kind;
+    if (kind === "accepted") {
+      if (!counted) counters.add(key, "processed").add(key, "cost", result.outcome.cost ?? r.cost);
       accepted.push(r);
       sentTo.push({ team: r.row.team_id, channel: r.row.channel, address: r.row.address });
-    } else if (result.outcome.kind === "rejected" && (m.prior === "submitting" || m.prior === "unknown")) {
-      counters.add(key, "processed").add(key, "errors").add(key, "failed");
+    } else if (kind === "unknown" && !counted) {
+      counters.add(key, "processed").add(key, "cost", r.cost);
+    } else if (kind === "rejected" && (m.prior === "submitting" || counted)) {
+      if (!counted) counters.add(key, "processed");
+      counters.add(key, "errors").add(key, "failed");
     }
   }
   await counters.write(tx);

@@ -128,6 +128,26 @@ describe("runDispatcher", () => {
     expect(cb.sent).toHaveLength(3);
   });
 
+  it("stops a batch mid-way once its campaign is paused: what was not handed over goes back, and is sent once on resume", async () => {
+    const { t, c } = await activeCampaign(phones(30));
+    const cb = capture();
+    const paced = { ...deps(cb.options), pacer: createPacer(20), batchSize: 30 };
+    const running = runDispatcher(paced, t.sms.id);
+    await new Promise((r) => setTimeout(r, 400));
+    await db().execute(sql`UPDATE campaigns SET status = 'paused' WHERE id = ${c.id}`);
+    const pausedAt = cb.sent.length;
+    expect(await running).toBe("idle");
+    // At most a watch period and a pacer spacing later: 20/s for 200 ms is four, the calls in flight a few more.
+    expect(cb.sent.length - pausedAt).toBeLessThanOrEqual(8);
+    const held = await messages(c.id);
+    expect(held.filter((m) => m.state === "planned").length).toBe(30 - cb.sent.length);
+    expect(held.filter((m) => m.state === "planned").length).toBeGreaterThan(10);
+    await db().execute(sql`UPDATE campaigns SET status = 'active' WHERE id = ${c.id}`);
+    await runDispatcher(deps(cb.options), t.sms.id);
+    expect((await messages(c.id)).every((m) => m.state === "accepted")).toBe(true);
+    expect(new Set(cb.sent.map((s) => s.what)).size).toBe(30);
+  });
+
   it("takes over from a dead dispatcher: its claimed rows are sent, its rows in flight are never sent again", async () => {
     const { t, c } = await activeCampaign(phones(2));
     const [first, second] = await rows<{ id: number }>(

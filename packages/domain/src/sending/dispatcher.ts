@@ -15,12 +15,13 @@ import { signedStatusUrl } from "../providers/callback-signing";
 import { Lease } from "../shared/lease";
 import type { LivePublisher } from "../shared/live";
 import { createPacer, type Pacer } from "../shared/pacer";
-import { rows } from "../shared/rows";
+import { intArray, rows } from "../shared/rows";
 import { takeAllowances } from "./allowance";
 import { failCampaignsOverThreshold } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
 import { completeFinishedCampaigns } from "./campaign-progress";
 import { holdForBatch, returnUncovered, settleAbandonedHolds, settleBatch } from "./charges";
+import { CounterBatch, utcDay } from "./counters";
 import { claimDue, deferMissedWindows } from "./dispatch-claim";
 import { markSubmitting, recordOutcomes, type SendResult } from "./dispatch-record";
 import { type Rendered, renderBatch } from "./dispatch-render";
@@ -124,10 +125,23 @@ async function takeOver(db: Db, gatewayId: number, owner: string): Promise<void>
     sql`UPDATE campaign_messages SET state = 'planned', claimed_by = NULL, updated_at = now()
         WHERE gateway_id = ${gatewayId} AND state = 'claimed' AND claimed_by IS DISTINCT FROM ${owner}`,
   );
-  await db.execute(
-    sql`UPDATE campaign_messages SET state = 'unknown', error_message = 'The dispatcher stopped while the provider was called.', updated_at = now()
-        WHERE gateway_id = ${gatewayId} AND state = 'submitting' AND claimed_by IS DISTINCT FROM ${owner}`,
-  );
+  // Maybe sent: counted as handed over (processed, cost) now, as their money was settled above; once only — an outcome
+  // recorded later for such a row counts nothing more (dispatch-record.ts).
+  await db.transaction(async (tx) => {
+    const lost = await rows<{ team_id: number; campaign_id: number; step_id: number; part_id: number; cost: number | null }>(
+      tx,
+      sql`UPDATE campaign_messages SET state = 'unknown', error_message = 'The dispatcher stopped while the provider was called.', updated_at = now()
+          WHERE gateway_id = ${gatewayId} AND state = 'submitting' AND claimed_by IS DISTINCT FROM ${owner}
+          RETURNING team_id, campaign_id, step_id, part_id, cost::float8 AS cost`,
+    );
+    const counters = new CounterBatch();
+    const day = utcDay();
+    for (const r of lost) {
+      const key = { teamId: r.team_id, campaignId: r.campaign_id, stepId: r.step_id, partId: r.part_id, day };
+      counters.add(key, "processed").add(key, "cost", r.cost ?? 0);
+    }
+    await counters.write(tx);
+  });
 }
 
 async function loop(run: Dispatch): Promise<DispatchOutcome> {
@@ -196,20 +210,60 @@ async function publish(deps: DispatchDeps, campaignIds: number[]): Promise<void>
     await publishCampaigns({ db: deps.db, live: deps.live, ...(deps.log ? { log: deps.log } : {}) }, campaignIds);
 }
 
-/** Calls the provider for each message at the gateway's pace, a few at once; a throw reads as `unknown`. */
+/** How often a batch being sent looks whether its campaigns are still Active (Pause and auto-fail reaction, B17). */
+export const STATUS_WATCH_MS = 200;
+
+/**
+ * Calls the provider for each message at the gateway's pace, a few at once; a throw reads as `unknown`. While the
+ * batch sends, its campaigns' statuses are watched: once one is no longer Active (paused, failed, stopped), its
+ * messages not yet handed to the provider go back to `planned` unsent — nothing leaves later than a watch period
+ * after the status changed.
+ */
 async function sendAll(run: Dispatch, batch: readonly Rendered[]): Promise<SendResult[]> {
   const limit = run.deps.concurrency ?? 8;
   const results: SendResult[] = [];
+  const watch = watchCampaigns(run.deps.db, [...new Set(batch.map((r) => r.row.campaign_id))]);
   let next = 0;
   const worker = async () => {
     while (next < batch.length) {
       const rendered = batch[next++]!;
       await run.pacer.acquire();
-      results.push({ rendered, outcome: await sendOne(run, rendered) });
+      const outcome: SendOutcome = watch.stopped.has(rendered.row.campaign_id)
+        ? { kind: "throttled", retryAfterMs: 0, message: "Held back: its campaign stopped sending." }
+        : await sendOne(run, rendered);
+      results.push({ rendered, outcome });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, batch.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(limit, batch.length) }, worker));
+  } finally {
+    watch.stop();
+  }
   return results;
+}
+
+/** The campaigns of a batch that stopped being Active, looked up every STATUS_WATCH_MS until `stop`. */
+function watchCampaigns(db: Db, campaignIds: readonly number[]): { stopped: Set<number>; stop(): void } {
+  const stopped = new Set<number>();
+  let looking = false;
+  const look = async () => {
+    if (looking) return;
+    looking = true;
+    try {
+      const found = await rows<{ id: number }>(
+        db,
+        sql`SELECT id FROM campaigns WHERE id = ANY(${intArray([...campaignIds])}) AND (status <> 'active' OR deleted_at IS NOT NULL)`,
+      );
+      for (const c of found) stopped.add(c.id);
+    } catch {
+      // A failed look is retried at the next tick; the claim checks the status again before the next batch.
+    } finally {
+      looking = false;
+    }
+  };
+  const timer = setInterval(() => void look(), STATUS_WATCH_MS);
+  timer.unref?.();
+  return { stopped, stop: () => clearInterval(timer) };
 }
 
 async function sendOne(run: Dispatch, r: Rendered): Promise<SendOutcome> {

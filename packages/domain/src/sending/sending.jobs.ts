@@ -9,6 +9,7 @@ import { publishCampaigns } from "./campaign-events";
 import { gatewaysWithDueRows, runDispatcher } from "./dispatcher";
 import { applyFrequencyRules } from "./frequency-rules";
 import { planFirstStep } from "./plan";
+import { reconcileJob } from "./reconcile.jobs";
 import { startVerificationLookups } from "./verify";
 
 /*
@@ -117,4 +118,4 @@ export const sendingTickJob = defineJob({
   },
 });
 
-export const sendingJobs: readonly AnyJobDefinition[] = [planJob, dispatchJob, sendingTickJob, applyEventsJob];
+export const sendingJobs: readonly AnyJobDefinition[] = [planJob, dispatchJob, sendingTickJob, applyEventsJob, reconcileJob];

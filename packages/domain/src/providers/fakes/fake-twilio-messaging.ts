@@ -17,6 +17,8 @@ import {
  * Services (GET /v1/Services) on messaging.twilio.com; Basic auth, errors in Twilio's JSON shape (code, message,
  * more_info, status). Serve it as `twilio_api` and `twilio_messaging` (see `baseUrls`).
  *
+ * Messages fetch (GET …/Messages/{sid}.json) and list (GET …/Messages.json?To=&From=&DateSent>=) answer from the
+ * messages created, with the status `setStatus` gave them (what the provider's message list says in reconciliation).
  * An injected HTTP 400 answers code 21211 (invalid To); recipients in `optedOut` answer 400 code 21610.
  * `callback(url, fields)` signs a form callback with X-Twilio-Signature, as Twilio would post it to `url`.
  */
@@ -38,6 +40,8 @@ export interface FakeTwilioMessaging extends FakeControls {
   messages: FakeRequest[];
   /** Recipients that replied STOP: a send to them answers 21610. */
   optedOut: Set<string>;
+  /** Sets a created message's status (and error code) as Twilio's message API will answer it. */
+  setStatus(sid: string, status: string, errorCode?: string | null): void;
   /** A callback as Twilio posts it to `url`, signed with `authToken` (or another token, to forge one). */
   callback(url: string, fields: Record<string, string>, token?: string): CallbackRequest;
 }
@@ -51,6 +55,8 @@ export async function startFakeTwilioMessaging(opts: FakeTwilioMessagingOptions 
   const services = opts.services ?? [{ sid: "MG00000000000000000000000000000001", name: "Campaign pool" }];
   const base = `/2010-04-01/Accounts/${accountSid}`;
   let created = 0;
+  /** Created messages by SID, as the message API answers them. */
+  const resources = new Map<string, Record<string, unknown>>();
 
   const createMessage = (req: FakeRequest): FakeAnswer => {
     messages.push(req);
@@ -61,28 +67,40 @@ export async function startFakeTwilioMessaging(opts: FakeTwilioMessagingOptions 
     if (!f.Body) return twilioError(400, 21602, "Message body is required.");
     if (optedOut.has(f.To)) return twilioError(400, 21610, "Attempt to send to unsubscribed recipient");
     const sid = `SM${(++created).toString(16).padStart(32, "0")}`;
-    return {
-      status: 201,
-      body: {
-        sid,
-        account_sid: accountSid,
-        messaging_service_sid: f.MessagingServiceSid ?? null,
-        from: f.From ?? null,
-        to: f.To,
-        body: f.Body,
-        status: f.MessagingServiceSid ? "accepted" : "queued",
-        num_segments: String(Math.max(1, Math.ceil(f.Body.length / 153))),
-        num_media: "0",
-        direction: "outbound-api",
-        api_version: "2010-04-01",
-        price: null,
-        price_unit: "USD",
-        error_code: null,
-        error_message: null,
-        date_created: new Date(0).toUTCString(),
-        uri: `${base}/Messages/${sid}.json`,
-      },
+    const resource = {
+      sid,
+      account_sid: accountSid,
+      messaging_service_sid: f.MessagingServiceSid ?? null,
+      from: f.From ?? null,
+      to: f.To,
+      body: f.Body,
+      status: f.MessagingServiceSid ? "accepted" : "queued",
+      num_segments: String(Math.max(1, Math.ceil(f.Body.length / 153))),
+      num_media: "0",
+      direction: "outbound-api",
+      api_version: "2010-04-01",
+      price: null,
+      price_unit: "USD",
+      error_code: null,
+      error_message: null,
+      date_created: new Date(0).toUTCString(),
+      date_sent: new Date().toUTCString(),
+      uri: `${base}/Messages/${sid}.json`,
     };
+    resources.set(sid, resource);
+    return { status: 201, body: resource };
+  };
+
+  const listMessages = (q: URLSearchParams): FakeAnswer => {
+    const after = q.get("DateSent>") ? Date.parse(q.get("DateSent>")!) : Number.NEGATIVE_INFINITY;
+    const found = [...resources.values()].filter(
+      (m) =>
+        (!q.get("To") || m.to === q.get("To")) &&
+        (!q.get("From") || m.from === q.get("From")) &&
+        Date.parse(String(m.date_sent)) >= after - 1000,
+    );
+    const page = found.slice(0, Number(q.get("PageSize") ?? 50));
+    return { status: 200, body: { messages: page, next_page_uri: null, page: 0, page_size: page.length, uri: `${base}/Messages.json` } };
   };
 
   const server = await startFakeServer(
@@ -99,6 +117,12 @@ export async function startFakeTwilioMessaging(opts: FakeTwilioMessagingOptions 
         if (denied) return denied;
         const path = req.url.pathname;
         if (req.method === "POST" && path === `${base}/Messages.json`) return createMessage(req);
+        if (req.method === "GET" && path === `${base}/Messages.json`) return listMessages(req.url.searchParams);
+        const one = req.method === "GET" ? /\/Messages\/(SM[0-9a-f]+)\.json$/.exec(path) : null;
+        if (one && path.startsWith(`${base}/`)) {
+          const m = resources.get(one[1]!);
+          return m ? { status: 200, body: m } : twilioNotFound();
+        }
         if (req.method === "GET" && path === `${base}.json`) return twilioAccount(accountSid);
         if (req.method === "GET" && path === `${base}/IncomingPhoneNumbers.json`) {
           const rows = numbers.map((n, i) => ({
@@ -133,6 +157,12 @@ export async function startFakeTwilioMessaging(opts: FakeTwilioMessagingOptions 
     baseUrls: { twilio_api: server.url, twilio_messaging: server.url },
     messages,
     optedOut,
+    setStatus(sid, status, errorCode = null) {
+      const m = resources.get(sid);
+      if (!m) throw new Error(`The fake Twilio created no message ${sid}.`);
+      m.status = status;
+      m.error_code = errorCode === null ? null : Number(errorCode);
+    },
     callback: (url, fields, token = authToken) =>
       formCallback(url, fields, { "x-twilio-signature": twilio.getExpectedTwilioSignature(token, url, fields) }),
   };

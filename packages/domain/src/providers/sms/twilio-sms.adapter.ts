@@ -1,10 +1,11 @@
 import twilio from "twilio";
 import { signedStatusUrl } from "../callback-signing";
+import { ProviderError } from "../provider-types";
 import { redact } from "../redact";
-import type { SendContext, SenderOption, SendOutcome, SmsSendFactory, SmsSendRequest } from "../send-types";
+import type { MessageQuery, ProviderMessage, SendContext, SenderOption, SendOutcome, SmsSendFactory, SmsSendRequest } from "../send-types";
 import { checkTwilioAccount, type TwilioCredentials, twilioCredentials } from "../twilio-account";
 import { TwilioAttemptFailure, TwilioFetchClient } from "./twilio-http-client";
-import { parseTwilioCallback } from "./twilio-sms.callbacks";
+import { parseTwilioCallback, twilioStatusOf } from "./twilio-sms.callbacks";
 
 /*
  * Twilio Programmable Messaging (SMS gateway type `gateway1`) through the official `twilio` SDK:
@@ -45,6 +46,7 @@ export const twilioSmsAdapter: SmsSendFactory = (params, ctx, opts = {}) => {
       }
     },
     parseCallback: async (req) => parseTwilioCallback(req, ctx, creds.sid, creds.token),
+    lookup: (query, signal) => twilioLookup(sdk(new TwilioFetchClient(opts, "read", [creds.token], signal)), query),
     senderOptions: (signal) => twilioSenders(sdk(new TwilioFetchClient(opts, "read", [creds.token], signal))),
     testConnection: (signal) => checkTwilioAccount(creds, opts, signal),
   };
@@ -79,6 +81,40 @@ function twilioOutcome(error: unknown, attempted: boolean, creds: TwilioCredenti
     kind: "unknown",
     message: redact(`Twilio's answer could not be read (${words}); the message may have been taken.`, [creds.token]),
   };
+}
+
+/** How far before its hand-over a lost send's message is looked for (clocks differ; DateSent is Twilio's). */
+const LOOKBACK_MS = 60_000;
+
+/**
+ * A message's record at Twilio (Messages fetch by SID; without one, Messages list by To, From and DateSent, matched by
+ * body). A 404 means Twilio has no such message.
+ */
+async function twilioLookup(client: twilio.Twilio, q: MessageQuery): Promise<ProviderMessage | null> {
+  try {
+    const m = q.providerId
+      ? await client.messages(q.providerId).fetch()
+      : (
+          await client.messages.list({
+            to: q.to,
+            ...(q.from.startsWith("MG") ? {} : { from: q.from }),
+            dateSentAfter: new Date(q.submittedAt.getTime() - LOOKBACK_MS),
+            limit: 50,
+          })
+        ).find((m) => m.body === q.body);
+    if (!m) return null;
+    const code = m.errorCode ? String(m.errorCode) : null;
+    return {
+      providerId: m.sid,
+      status: twilioStatusOf(m.status, code) ?? "queued",
+      raw: m.status,
+      errorCode: code,
+      errorMessage: m.errorMessage ?? null,
+    };
+  } catch (error) {
+    if ((error instanceof twilio.RestException || error instanceof ProviderError) && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /** The account's SMS-capable numbers and its Messaging Services (pools), up to 1,000 of each. */

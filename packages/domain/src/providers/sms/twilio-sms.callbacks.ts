@@ -37,6 +37,12 @@ export const TwilioErrorStatuses: Record<string, DeliveryStatus> = {
   "21610": "opted_out", // Attempt to send to an unsubscribed recipient
 };
 
+/** A Twilio MessageStatus and ErrorCode as our delivery status; null for a status that is not one (inbound). */
+export function twilioStatusOf(raw: string, code: string | null): DeliveryStatus | null {
+  const base = TwilioStatuses[raw.toLowerCase()];
+  return base ? byErrorCode(base, code, TwilioErrorStatuses) : null;
+}
+
 export function parseTwilioCallback(req: CallbackRequest, ctx: SendContext, accountSid: string, authToken: string): CallbackResult {
   const endpoint = hookEndpoint(ctx, req.url);
   if (!endpoint) return { kind: "invalid", reason: "Not a Twilio callback address of this gateway." };
@@ -58,10 +64,9 @@ export function parseTwilioCallback(req: CallbackRequest, ctx: SendContext, acco
     };
   }
   const raw = (fields.MessageStatus ?? fields.SmsStatus ?? "").toLowerCase();
-  const base = TwilioStatuses[raw];
-  if (!base) return { kind: "ignored", reason: `Twilio status "${raw}" is not a delivery status.` };
   const code = fields.ErrorCode || null;
-  const status = byErrorCode(base, code, TwilioErrorStatuses);
+  const status = twilioStatusOf(raw, code);
+  if (!status) return { kind: "ignored", reason: `Twilio status "${raw}" is not a delivery status.` };
   return {
     kind: "status",
     events: [

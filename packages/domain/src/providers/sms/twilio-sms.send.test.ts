@@ -136,6 +136,18 @@ describe("Twilio send adapter: requests, codes and senders", () => {
     ]);
   });
 
+  it("looks a message up by its SID, or by recipient, sender and body when the send's answer was lost", async () => {
+    const sent = await adapter().send({ ...request, body: "Lookup me" });
+    if (sent.kind !== "accepted") throw new Error(sent.kind);
+    fake.setStatus(sent.providerId, "undelivered", "30007");
+    const query = { providerId: sent.providerId, to: request.to, from: request.from, body: "Lookup me", submittedAt: new Date() };
+    const answer = { providerId: sent.providerId, status: "blocked_by_carrier", raw: "undelivered", errorCode: "30007" };
+    expect(await adapter().lookup!(query)).toMatchObject(answer);
+    expect(await adapter().lookup!({ ...query, providerId: null })).toMatchObject(answer);
+    expect(await adapter().lookup!({ ...query, providerId: null, body: "Never sent" })).toBeNull();
+    expect(await adapter().lookup!({ ...query, providerId: "SM0000000000000000000000000000ffff" })).toBeNull();
+  });
+
   it("never sends the credentials to a host other than Twilio's", async () => {
     const client = new TwilioFetchClient({ baseUrls: fake.baseUrls }, "read", []);
     await expect(client.request({ method: "get", uri: "https://evil.example.com/x", username: "a", password: "b" })).rejects.toThrow(

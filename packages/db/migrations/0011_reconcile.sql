@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_messages" ADD COLUMN "checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "campaign_messages_waiting_idx" ON "campaign_messages" USING btree ("gateway_id","updated_at") WHERE "campaign_messages"."state" IN ('unknown', 'accepted', 'sent');

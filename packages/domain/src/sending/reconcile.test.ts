@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { DelayedCallback } from "../providers";
+import { createPacer } from "../shared/pacer";
+import { one, rows } from "../shared/rows";
+import { applyStatusEventsUntilIdle } from "./apply-events";
+import { completeFinishedCampaigns } from "./campaign-progress";
+import { runDispatcher } from "./dispatcher";
+import { planFirstStep } from "./plan";
+import { useSendingTestkit } from "./plan.testkit";
+import { reconcileOpenMessages } from "./reconcile";
+
+const kit = useSendingTestkit();
+const db = kit.db;
+
+/** The sandbox decides a message's outcome by the recipient's last digit: 0 delivered, 6 failed, 8 blocked. */
+const leads = ["0", "6", "8", "1"].map((d) => ({ phone: `+121255510${d}${d}`, timezone: "America/New_York", state: "NY" }));
+
+/** A campaign sent through the sandbox whose status callbacks never arrive (kept, not posted). */
+async function sentWithoutCallbacks() {
+  const t = await kit.setup(leads);
+  const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+  await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
+  await planFirstStep(db(), c.id);
+  await db().execute(
+    sql`UPDATE campaign_messages SET due_at = now() - interval '1 second', not_after = 'infinity' WHERE campaign_id = ${c.id}`,
+  );
+  const dropped: DelayedCallback[] = [];
+  const providerOptions = { sandboxCallbacks: { schedule: (cb: DelayedCallback) => void dropped.push(cb) } };
+  await runDispatcher({ db: db(), publicUrl: "https://app.leadflow.test", providerOptions, pacer: createPacer(1000) }, t.sms.id);
+  return {
+    t,
+    c,
+    providerOptions,
+    reconcile: () => reconcileOpenMessages({ db: db(), publicUrl: "https://app.leadflow.test", providerOptions, askAfterMs: 0 }),
+  };
+}
+
+const states = (campaignId: number) =>
+  rows<{ address: string; state: string; reason: string | null; error_code: string | null }>(
+    db(),
+    sql`SELECT address, state, reason, error_code FROM campaign_messages WHERE campaign_id = ${campaignId} ORDER BY address`,
+  );
+const totals = (campaignId: number) =>
+  one<{ processed: number; sent: number; delivered: number; failed: number; blocked: number; errors: number }>(
+    db(),
+    sql`SELECT sum(processed)::int AS processed, sum(sent)::int AS sent, sum(delivered)::int AS delivered, sum(failed)::int AS failed,
+               sum(blocked)::int AS blocked, sum(errors)::int AS errors
+        FROM campaign_counters WHERE campaign_id = ${campaignId}`,
+  );
+
+describe("reconcileOpenMessages", () => {
+  it("asks the provider about messages whose callbacks never came and a lost send, and settles them once", async () => {
+    const { c, reconcile } = await sentWithoutCallbacks();
+    // The last lead's send lost its answer: the row is `unknown` with no provider id (counted as handed over).
+    await db().execute(
+      sql`UPDATE campaign_messages SET state = 'unknown', provider_id = NULL WHERE campaign_id = ${c.id} AND address LIKE '%11'`,
+    );
+    const done = await reconcile();
+    expect(done).toMatchObject({ asked: 4, answered: 3, rejected: 1, closed: 0, campaigns: [c.id] });
+    await applyStatusEventsUntilIdle(db());
+    expect((await states(c.id)).map((m) => [m.state, m.error_code])).toEqual([
+      ["delivered", null],
+      ["rejected", "not_found"],
+      ["failed", "30008"],
+      ["blocked", "30007"],
+    ]);
+    expect(await totals(c.id)).toEqual({ processed: 4, sent: 3, delivered: 1, failed: 2, blocked: 1, errors: 2 });
+    expect(await completeFinishedCampaigns(db(), [c.id])).toEqual([c.id]);
+
+    // Asked once: nothing is asked again within the recheck period, and nothing moves twice.
+    expect(await reconcile()).toMatchObject({ asked: 0, answered: 0, rejected: 0 });
+    expect(await totals(c.id)).toEqual({ processed: 4, sent: 3, delivered: 1, failed: 2, blocked: 1, errors: 2 });
+  });
+
+  it("closes a message with no final word a day after it was handed over, so its campaign completes", async () => {
+    const { c, reconcile } = await sentWithoutCallbacks();
+    await db().execute(
+      sql`UPDATE campaign_messages SET submitted_at = now() - interval '25 hours', checked_at = now() WHERE campaign_id = ${c.id}`,
+    );
+    expect(await completeFinishedCampaigns(db(), [c.id])).toEqual([]);
+    expect(await reconcile()).toMatchObject({ asked: 0, closed: 4 });
+    expect((await states(c.id)).map((m) => [m.state, m.reason])).toEqual(Array(4).fill(["sent", "no_receipt"]));
+    expect(await totals(c.id)).toMatchObject({ processed: 4, sent: 4, delivered: 0 });
+    expect(await completeFinishedCampaigns(db(), [c.id])).toEqual([c.id]);
+  });
+});
