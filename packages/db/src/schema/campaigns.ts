@@ -59,6 +59,11 @@ export const campaigns = pgTable(
     statusReason: text("status_reason"),
     /** Expire All Links: a link of this campaign sent before this moment redirects as expired. */
     linksExpiredAt: ts("links_expired_at"),
+    /**
+     * Set while the audience is being planned after a first slice went out (sending starts within two seconds of
+     * Active at any audience size): the campaign cannot complete before the rest is planned.
+     */
+    planningSince: ts("planning_since"),
     /** A campaign that has started is only hidden: its messages stay on the lead timelines. */
     deletedAt: ts("deleted_at"),
     ...timestamps(),

@@ -97,17 +97,28 @@ function membershipOf(f: LeadFilter): { table: SQL; key: SQL } | null {
 
 /**
  * A campaign's audience as one membership (team_id, lead_id): UNION drops a lead that several of its segments,
- * lists or sources hold, so each lead is one row.
+ * lists or sources hold, so each lead is one row. `first`: any n rows of it, at once (a lead may come twice);
+ * `leadIds`: only the leads whose id is in (after, upTo] (upTo null: no end).
  */
-export function campaignAudienceSql(teamId: number, campaignId: number): SQL {
-  const of = (kind: string) => sql`a.team_id = ${teamId} AND a.campaign_id = ${campaignId} AND a.kind = ${kind}`;
+export function campaignAudienceSql(
+  teamId: number,
+  campaignId: number,
+  opts: { first?: number; leadIds?: { after: number; upTo: number | null } } = {},
+): SQL {
+  const r = opts.leadIds;
+  const range = (col: SQL) => (r ? sql` AND ${col} > ${r.after}${r.upTo === null ? sql`` : sql` AND ${col} <= ${r.upTo}`}` : sql``);
+  const of = (kind: string) =>
+    sql`a.team_id = ${teamId} AND a.campaign_id = ${campaignId} AND a.kind = ${kind}${range(kind === "segment" ? sql`sl.lead_id` : sql`ll.lead_id`)}`;
+  // The first n rows: without the de-duplication (a lead in two lists comes twice), so nothing waits for the whole.
+  const union = opts.first === undefined ? sql`UNION` : sql`UNION ALL`;
+  const limit = opts.first === undefined ? sql`` : sql` LIMIT ${opts.first}`;
   return sql`(SELECT sl.team_id, sl.lead_id FROM campaign_audiences a
       JOIN segment_leads sl ON sl.team_id = a.team_id AND sl.segment_id = a.ref_id WHERE ${of("segment")}
-    UNION SELECT ll.team_id, ll.lead_id FROM campaign_audiences a
+    ${union} SELECT ll.team_id, ll.lead_id FROM campaign_audiences a
       JOIN list_leads ll ON ll.team_id = a.team_id AND ll.list_id = a.ref_id WHERE ${of("list")}
-    UNION SELECT ll.team_id, ll.lead_id FROM campaign_audiences a
+    ${union} SELECT ll.team_id, ll.lead_id FROM campaign_audiences a
       JOIN lists li ON li.team_id = a.team_id AND li.source_id = a.ref_id
-      JOIN list_leads ll ON ll.team_id = li.team_id AND ll.list_id = li.id WHERE ${of("source")})`;
+      JOIN list_leads ll ON ll.team_id = li.team_id AND ll.list_id = li.id WHERE ${of("source")}${limit})`;
 }
 
 /** Whether the table (the team's leads, a list's or a segment's) holds this lead id: one primary-key probe. */

@@ -6,7 +6,7 @@ import { intArray, rows, textArray } from "../shared/rows";
 /*
  * A bulk campaign completes when every ledger row is final (CAMPAIGNS.md I2): nothing planned, claimed, being
  * submitted, unknown, or accepted and waiting for the provider's last word (a `sent` row reconciliation closed without a
- * receipt counts as final). Trigger campaigns never complete: leads
+ * receipt counts as final), and nothing of its audience left to plan. Trigger campaigns never complete: leads
  * keep arriving with events. A paused campaign stays paused.
  */
 export async function completeFinishedCampaigns(db: Db, campaignIds: readonly number[]): Promise<number[]> {
@@ -14,7 +14,7 @@ export async function completeFinishedCampaigns(db: Db, campaignIds: readonly nu
   const done = await rows<{ id: number }>(
     db,
     sql`UPDATE campaigns c SET status = 'completed', updated_at = now()
-        WHERE c.id = ANY(${intArray(campaignIds)}) AND c.status = 'active' AND c.type IN ('sms', 'email')
+        WHERE c.id = ANY(${intArray(campaignIds)}) AND c.status = 'active' AND c.type IN ('sms', 'email') AND c.planning_since IS NULL
           AND EXISTS (SELECT 1 FROM campaign_messages m WHERE m.campaign_id = c.id)
           AND NOT EXISTS (SELECT 1 FROM campaign_messages m WHERE m.campaign_id = c.id AND m.state = ANY(${textArray(OpenMessageStates)})
                             AND (m.state <> 'sent' OR m.reason IS DISTINCT FROM ${ClosedWithoutReceipt}))

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { carrierGroupRules, createPool, createRoute } from "../routing";
 import { one, rows } from "../shared/rows";
-import { planFirstStep } from "./plan";
+import { completeFinishedCampaigns } from "./campaign-progress";
+import { planFirstSlice, planFirstStep } from "./plan";
 import { type LeadSpec, useSendingTestkit } from "./plan.testkit";
 
 const kit = useSendingTestkit();
@@ -74,6 +75,40 @@ describe("planFirstStep", () => {
       sql`SELECT sum(records)::int AS records FROM campaign_counters WHERE campaign_id = ${c.id}`,
     );
     expect(k!.records).toBe(5);
+  });
+
+  it("plans a first slice at once, then the rest; a lead in two lists once; the campaign cannot complete in between", async () => {
+    const t = await setup(phones(6));
+    const c = await campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+    // The same six leads in a second list of the audience: the slice reads duplicates, the ledger keeps one row each.
+    const again = await one<{ id: number }>(
+      db(),
+      sql`INSERT INTO lists (team_id, source_id, name) SELECT team_id, source_id, 'Again' FROM lists WHERE id = ${t.list.id} RETURNING id`,
+    );
+    await db().execute(
+      sql`INSERT INTO list_leads (team_id, list_id, lead_id) SELECT team_id, ${again!.id}, lead_id FROM list_leads WHERE list_id = ${t.list.id}`,
+    );
+    await db().execute(
+      sql`INSERT INTO campaign_audiences (team_id, campaign_id, kind, ref_id) VALUES (${t.ctx.teamId}, ${c.id}, 'list', ${again!.id})`,
+    );
+    await db().execute(sql`UPDATE campaigns SET status = 'active' WHERE id = ${c.id}`);
+    const first = await planFirstSlice(db(), c.id, NOW, 4);
+    expect(first.planned).toBeGreaterThanOrEqual(1);
+    expect(first.planned).toBeLessThanOrEqual(4);
+    expect((await ledger(c.id)).length).toBe(first.planned);
+    // Every row of the slice final, yet the campaign stays active: the rest is still to be planned.
+    await db().execute(sql`UPDATE campaign_messages SET state = 'delivered' WHERE campaign_id = ${c.id}`);
+    expect(await completeFinishedCampaigns(db(), [c.id])).toEqual([]);
+    // The rest in slices of two of the team's leads, each its own transaction.
+    expect(await planFirstStep(db(), c.id, NOW, 2)).toEqual({ planned: 6 - first.planned, skipped: 0 });
+    expect(new Set((await ledger(c.id)).map((r) => r.lead_id)).size).toBe(6);
+    const k = await one<{ records: number }>(
+      db(),
+      sql`SELECT sum(records)::int AS records FROM campaign_counters WHERE campaign_id = ${c.id}`,
+    );
+    expect(k!.records).toBe(6);
+    const flag = await one<{ planning_since: string | null }>(db(), sql`SELECT planning_since FROM campaigns WHERE id = ${c.id}`);
+    expect(flag!.planning_since).toBeNull();
   });
 
   it("moves each lead into its own allowed hours: now in New York, 8am in Los Angeles, Hawaii's 8am when the zone is unknown", async () => {

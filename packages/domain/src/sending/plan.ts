@@ -14,8 +14,8 @@ import { rowWindow } from "./window-of";
  * draws (a hash of campaign, step and lead), its sender (a hash of the lead: sticky), and — resolved once per distinct
  * place of the audience rather than per row, then joined in — a route's carrier-group sender, where the recipient is
  * and the quiet-hours window: `due_at` the first allowed instant, `not_after` before it closes. Each row is written
- * once, complete (a later UPDATE of every row would cost as much as the insert again). One transaction: no row is
- * ever visible unplanned.
+ * once, complete (a later UPDATE of every row would cost as much as the insert again). A first slice goes out at once,
+ * then the rest slice by slice, each in its own transaction: no row is ever visible half-planned.
  */
 
 export type PlannedCampaign = CampaignRecord & { team_id: number };
@@ -50,17 +50,64 @@ export async function firstStep(db: DbOrTx, campaignId: number): Promise<Planned
   return steps[0];
 }
 
+/** Leads in the first slice of an audience: planned and committed before the rest, so sending starts at once. */
+export const FIRST_SLICE = 2_000;
+/** The team's leads per later slice: each slice is its own transaction, so dispatchers (and Pause) never wait long. */
+export const PLAN_SLICE = 50_000;
+
+/** Counts of a planning: rows planned to be sent, and rows skipped at once (no address of the channel). */
+export interface Planned {
+  planned: number;
+  skipped: number;
+}
+
+type Slice = { first: number } | { leadIds: { after: number; upTo: number | null } };
+
 /**
- * Plans the campaign's first step for every lead of its audience. Answers how many rows were planned (leads already
- * planned are left as they are). `now`: the clock, for tests.
+ * Plans the campaign's first step for a first slice of its audience and marks it as still planning
+ * (`planning_since`): the dispatchers can start on the slice while `planFirstStep` plans the rest, and the campaign
+ * cannot complete in between. A campaign planned already plans nothing more.
  */
-export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Date()): Promise<{ planned: number; skipped: number }> {
+export async function planFirstSlice(db: DbOrTx, campaignId: number, now = new Date(), size = FIRST_SLICE): Promise<Planned> {
+  return planAudience(db, campaignId, now, { first: size }, "start");
+}
+
+/**
+ * Plans the campaign's first step for every lead of its audience, slice by slice of the team's lead ids (each its own
+ * transaction), and ends its planning with the last. Answers how many rows were planned (leads already planned are
+ * left as they are). `now`: the clock, for tests.
+ */
+export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Date(), slice = PLAN_SLICE): Promise<Planned> {
+  const c = await loadPlannedCampaign(db, campaignId);
+  if (!c) return { planned: 0, skipped: 0 };
+  const total: Planned = { planned: 0, skipped: 0 };
+  let after = 0;
+  for (;;) {
+    const bound = await one<{ id: number }>(
+      db,
+      sql`SELECT id::float8 AS id FROM leads WHERE team_id = ${c.team_id} AND id > ${after} ORDER BY id OFFSET ${slice - 1} LIMIT 1`,
+    );
+    const upTo = bound?.id ?? null;
+    const done = await planAudience(db, campaignId, now, { leadIds: { after, upTo } }, upTo === null ? "end" : null);
+    total.planned += done.planned;
+    total.skipped += done.skipped;
+    if (upTo === null) return total;
+    after = upTo;
+  }
+}
+
+/** One slice in one transaction; `mark`: the planning starts (first slice) or ends (last) with it. */
+async function planAudience(db: DbOrTx, campaignId: number, now: Date, slice: Slice, mark: "start" | "end" | null): Promise<Planned> {
   return db.transaction(async (tx) => {
     const c = await loadPlannedCampaign(tx, campaignId);
     const step = c && (await firstStep(tx, campaignId));
     if (!c || !step) return { planned: 0, skipped: 0 };
     const start = Math.max(now.getTime(), c.started_at ? Date.parse(c.started_at) : 0);
-    const planned = await planStep(tx, c, step, campaignAudienceSql(c.team_id, c.id), start + stepDelayMs(step));
+    const planned = await planStep(tx, c, step, campaignAudienceSql(c.team_id, c.id, slice), start + stepDelayMs(step));
+    // Last, so the campaign's row is locked for a moment only (a Pause never waits for a planning).
+    if (mark === "start") await tx.execute(sql`UPDATE campaigns SET planning_since = now() WHERE id = ${campaignId}`);
+    if (mark === "end")
+      await tx.execute(sql`UPDATE campaigns SET planning_since = NULL WHERE id = ${campaignId} AND planning_since IS NOT NULL`);
     if (planned.total === 0) return { planned: 0, skipped: 0 };
     const day = utcDay(now);
     const counters = new CounterBatch().add({ teamId: c.team_id, campaignId, stepId: 0, partId: 0, day }, "records", planned.total);

@@ -8,7 +8,7 @@ import { applyEventsJob } from "./apply-events.jobs";
 import { publishCampaigns } from "./campaign-events";
 import { gatewaysWithDueRows, runDispatcher } from "./dispatcher";
 import { applyFrequencyRules } from "./frequency-rules";
-import { planFirstStep } from "./plan";
+import { planFirstSlice, planFirstStep } from "./plan";
 import { reconcileJob } from "./reconcile.jobs";
 import { startVerificationLookups } from "./verify";
 
@@ -67,10 +67,15 @@ export const planJob = defineJob({
   expireSeconds: 3600,
   handler: async (deps, p) => {
     const db = deps.database.db;
-    const planned = await planFirstStep(db, p.campaignId);
-    deps.log(`campaign ${p.campaignId}: ${planned.planned} planned, ${planned.skipped} skipped`);
+    const live = { db, live: deps.live, log: deps.log };
+    // A first slice, committed and handed to the dispatchers at once: sending starts within two seconds of Active,
+    // whatever the audience's size; then the rest (the slice's leads are not planned twice: the ledger's unique key).
+    const first = await planFirstSlice(db, p.campaignId);
+    if (deps.jobs && first.planned) await wakeDispatchers(deps.jobs, await gatewaysOf(db, p.campaignId));
+    const rest = await planFirstStep(db, p.campaignId);
+    deps.log(`campaign ${p.campaignId}: ${first.planned + rest.planned} planned, ${first.skipped + rest.skipped} skipped`);
     if (deps.jobs) await startVerificationLookups(db, { jobs: deps.jobs, live: deps.live }, p.campaignId);
-    await publishCampaigns({ db, live: deps.live, log: deps.log }, [p.campaignId]);
+    await publishCampaigns(live, [p.campaignId]);
     if (deps.jobs) await wakeDispatchers(deps.jobs, await gatewaysOf(db, p.campaignId));
   },
 });
@@ -80,6 +85,9 @@ export async function startCampaigns(jobs: JobSender, campaignIds: readonly numb
   for (const campaignId of campaignIds)
     await jobs.send(planJob, { campaignId }, { singletonKey: `plan:${campaignId}`, ...(tx ? { tx } : {}) });
 }
+
+/** A planning still unfinished this long after its first slice has lost its job: it is queued again. */
+const STALE_PLANNING_SECONDS = 10 * 60;
 
 export const sendingTickJob = defineJob({
   name: "sending.tick",
@@ -93,12 +101,14 @@ export const sendingTickJob = defineJob({
       sql`UPDATE campaigns SET status = 'active', is_started = true, updated_at = now()
           WHERE status = 'scheduled' AND started_at <= now() AND deleted_at IS NULL RETURNING id`,
     );
-    // Active bulk campaigns with nothing planned yet (a planning job lost with its process) are planned again.
+    // Active bulk campaigns with nothing planned yet, or whose planning stopped after its first slice (a planning job
+    // lost with its process), are planned again.
     const unplanned = await rows<{ id: number }>(
       db,
       sql`SELECT c.id FROM campaigns c WHERE c.status = 'active' AND c.type IN ('sms', 'email') AND c.deleted_at IS NULL
-            AND NOT EXISTS (SELECT 1 FROM campaign_messages m WHERE m.campaign_id = c.id)
-            AND EXISTS (SELECT 1 FROM campaign_audiences a WHERE a.campaign_id = c.id)
+            AND (c.planning_since < now() - make_interval(secs => ${STALE_PLANNING_SECONDS})
+                 OR (NOT EXISTS (SELECT 1 FROM campaign_messages m WHERE m.campaign_id = c.id)
+                     AND EXISTS (SELECT 1 FROM campaign_audiences a WHERE a.campaign_id = c.id)))
           LIMIT 100`,
     );
     const rules = await applyFrequencyRules(db);

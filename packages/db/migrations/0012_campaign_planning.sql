@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "planning_since" timestamp with time zone;
