@@ -66,9 +66,8 @@ export async function planDueNow(database: Database, campaignId: number): Promis
 }
 
 /**
- * The dispatcher's dependencies at `rate` messages per second. The pacer and batch size are given as the dispatcher
- * derives them from a gateway's rate (dispatcher.ts `open`): an SMS gateway's `rate_limit` does not reach it today —
- * `loadGatewayForCallback` reads it for lookup gateways only — so every send gateway would run at the default 10/s.
+ * The dispatcher's dependencies at `rate` messages per second: the pacer and batch size the dispatcher derives from
+ * the gateway's send rate (dispatcher.ts `open`), given here so a run can read the pacer's clock.
  */
 export function dispatchDeps(database: Database, fake: RemoteFakeSms, rate: number): DispatchDeps {
   return {

@@ -94,8 +94,8 @@ export async function seedAudience(database: Database, rows: number): Promise<Se
 }
 
 /**
- * An SMS gateway of the team with three numbers; `rate` (messages per second) is set in SQL, as the API keeps a rate
- * limit for lookup gateways only.
+ * An SMS gateway of the team with three numbers; `rate` (messages per second) is set in SQL, as the integration
+ * dialog's Send rate would.
  */
 export async function smsGateway(
   database: Database,

@@ -194,6 +194,11 @@ export const gatewayTypesOf = (kind: GatewayKind): string[] => Object.keys(Gatew
 /** A lookup gateway's pace when none is set, and the highest a team may set (requests per second). */
 export const DEFAULT_LOOKUP_RATE = 50;
 export const MAX_LOOKUP_RATE = 1000;
+/** A sending gateway's pace when none is set (messages per second; SMS in parts). */
+export const DEFAULT_SEND_RATE = 10;
+
+/** The pace a gateway of this kind runs at when its rate limit is empty. */
+export const defaultRateOf = (kind: GatewayKind): number => (isLookupKind(kind) ? DEFAULT_LOOKUP_RATE : DEFAULT_SEND_RATE);
 
 /** SMS gateway senders, in one shape for every sender kind; unused parts stay empty. */
 export const GatewaySender = z.object({

@@ -80,9 +80,9 @@ describe("gatewayValues", () => {
     });
   });
 
-  it("nulls rate limit and force for kinds that do not look up", async () => {
+  it("keeps every kind's rate limit (a sending gateway's send rate), and nulls force for kinds that do not look up", async () => {
     const r = await gatewayValues(save({ kind: "email", type: "sandbox", rate_limit: 5, is_force: true }), null, noDns);
-    expect(r).toMatchObject({ values: { rateLimit: null, isForce: false, allowLookup: false } });
+    expect(r).toMatchObject({ values: { rateLimit: 5, isForce: false, allowLookup: false } });
     const l = await gatewayValues(save({ kind: "sms_dnc", type: "sandbox", rate_limit: 5, is_force: true }), null, noDns);
     expect(l).toMatchObject({ values: { rateLimit: 5, isForce: true, allowLookup: true } });
   });

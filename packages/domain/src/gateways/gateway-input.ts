@@ -132,7 +132,7 @@ export async function gatewayValues(
       active: input.active,
       allowLookup: lookup ? input.allow_lookup : false,
       isForce: lookup ? input.is_force : false,
-      rateLimit: lookup ? (input.rate_limit ?? null) : null,
+      rateLimit: input.rate_limit ?? null,
       params,
       secrets: { params: secretParams, senders: senderSecrets },
       senders,

@@ -1,4 +1,4 @@
-import { type GatewayKind, type GatewaySenders, isLookupKind, type TestGatewayDraft, type TestGatewayResult } from "@leadflow/contracts";
+import type { GatewayKind, GatewaySenders, TestGatewayDraft, TestGatewayResult } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import type { AdapterGateway, ProviderOptions } from "../providers";
 import { testGatewayConnection } from "../providers";
@@ -66,7 +66,7 @@ async function runGateway(db: DbOrTx, row: GatewayRow): Promise<RunGateway> {
     active: row.active,
     allowLookup: row.allow_lookup,
     isForce: row.is_force,
-    rateLimit: isLookupKind(row.kind) ? row.rate_limit : null,
+    rateLimit: row.rate_limit,
     adapter: { type: row.type, params: { ...(row.params ?? {}), ...secrets.params }, senders },
     senders,
   };

@@ -1,3 +1,4 @@
+import { DEFAULT_SEND_RATE } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { sendPrices } from "../billing";
@@ -60,8 +61,6 @@ const MAX_WAIT_MS = 5_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** No rate + 1 sends within this window: a second and the jitter between a pacer's start and its request leaving. */
 export const SEND_WINDOW_MS = 1025;
-/** The pace of a gateway that names none: messages per second. */
-export const DEFAULT_SEND_RATE = 10;
 
 interface Dispatch {
   deps: DispatchDeps;
@@ -227,7 +226,8 @@ async function sendAll(run: Dispatch, batch: readonly Rendered[]): Promise<SendR
   const worker = async () => {
     while (next < batch.length) {
       const rendered = batch[next++]!;
-      await run.pacer.acquire();
+      // The gateway's rate counts SMS parts (CAMPAIGNS.md §4): a three-part message takes three of its slots.
+      for (let slot = rendered.row.channel === "sms" ? Math.max(1, rendered.parts) : 1; slot > 0; slot--) await run.pacer.acquire();
       const outcome: SendOutcome = watch.stopped.has(rendered.row.campaign_id)
         ? { kind: "throttled", retryAfterMs: 0, message: "Held back: its campaign stopped sending." }
         : await sendOne(run, rendered);

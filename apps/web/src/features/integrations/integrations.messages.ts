@@ -52,6 +52,8 @@ export const integrationsMessages = {
   "integrations.allowLookupHint": "Offer this gateway when starting lookups.",
   "integrations.rateLimit": "Rate limit (lookups per second)",
   "integrations.rateLimitHint": "Empty: the default pace of {rate} per second.",
+  "integrations.sendRate": "Send rate (messages per second)",
+  "integrations.sendRateHint": "The most this gateway sends in any second, across all campaigns (SMS in parts). Empty: {rate} per second.",
   "integrations.senders": "Senders",
   "integrations.removeRow": "Remove row {index}",
   "integrations.noRows": "None yet.",

@@ -1,4 +1,4 @@
-import { DEFAULT_LOOKUP_RATE, type Gateway, isLookupKind } from "@leadflow/contracts";
+import { defaultRateOf, type Gateway, isLookupKind } from "@leadflow/contracts";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import NetworkCheckIcon from "@mui/icons-material/NetworkCheckOutlined";
@@ -142,7 +142,7 @@ const rate: GatewayColumn = {
       g,
       g.rate_limit === null ? (
         <Typography variant="body2" color="text.secondary">
-          {t("integrations.defaultRate", { rate: DEFAULT_LOOKUP_RATE })}
+          {t("integrations.defaultRate", { rate: defaultRateOf(g.kind) })}
         </Typography>
       ) : (
         t("integrations.perSecond", { rate: g.rate_limit })
@@ -167,10 +167,10 @@ const actions = (width: number): GatewayColumn => ({
 });
 
 /** A kind's table: Name, Type, Status, Created, actions. */
-export const gatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(110), created, actions(120)];
+export const gatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(110), rate, created, actions(120)];
 
 /** SMS gateways: the actions column fits a sandbox row's fourth action, Simulate reply. */
-export const smsGatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(110), created, actions(156)];
+export const smsGatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(110), rate, created, actions(156)];
 
 /** Lookup kinds add Force lookup and Rate limit. */
 export const lookupGatewayColumns: Columns<Gateway, GatewayColumnsContext> = [name, type, status(150), force, rate, created, actions(120)];

@@ -1,4 +1,4 @@
-import { DEFAULT_LOOKUP_RATE, type GatewayKind, GatewayKindSelectOrder, gatewayTypesOf, isLookupKind } from "@leadflow/contracts";
+import { defaultRateOf, type GatewayKind, GatewayKindSelectOrder, gatewayTypesOf, isLookupKind } from "@leadflow/contracts";
 import { Alert, Divider, FormControlLabel, FormHelperText, MenuItem, Stack, Switch, TextField } from "@mui/material";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { FormTextField } from "../../../components/form/form-text-field";
@@ -142,18 +142,18 @@ export function GatewaySettingsFields({ form, masks, disabled }: FieldsProps & {
             hint={t("integrations.allowLookupHint")}
             disabled={disabled}
           />
-          <FormTextField
-            name="rate_limit"
-            control={form.control}
-            type="number"
-            label={t("integrations.rateLimit")}
-            placeholder={String(DEFAULT_LOOKUP_RATE)}
-            hint={t("integrations.rateLimitHint", { rate: DEFAULT_LOOKUP_RATE })}
-            disabled={disabled}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1, step: 1 } }}
-          />
         </>
       )}
+      <FormTextField
+        name="rate_limit"
+        control={form.control}
+        type="number"
+        label={t(isLookupKind(kind) ? "integrations.rateLimit" : "integrations.sendRate")}
+        placeholder={String(defaultRateOf(kind))}
+        hint={t(isLookupKind(kind) ? "integrations.rateLimitHint" : "integrations.sendRateHint", { rate: defaultRateOf(kind) })}
+        disabled={disabled}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1, step: 1 } }}
+      />
     </>
   );
 }

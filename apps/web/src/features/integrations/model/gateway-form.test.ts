@@ -46,7 +46,7 @@ describe("gateway form", () => {
     expect(validateGatewayForm(v, {})).toEqual({ "params.auth_token": "The Auth Token field is required." });
   });
 
-  it("builds the request: trimmed fields of the type, lookup settings only for lookups", () => {
+  it("builds the request: trimmed fields of the type, lookup settings only for lookups, a rate for every kind", () => {
     const v = { ...gatewayFormFromRecord(saved), name: "  Renamed ", params: { sys_id: " AC43 ", auth_token: "", stale: "x" } };
     expect(toSaveRequest(v)).toEqual({
       kind: "sms_lookup",
@@ -61,7 +61,7 @@ describe("gateway form", () => {
     });
     expect(toSaveRequest({ ...v, rate_limit: " " }).rate_limit).toBeNull();
     const sms = { ...withKind(v, "sms"), is_force: true, rate_limit: "9" };
-    expect(toSaveRequest(sms)).toMatchObject({ kind: "sms", type: "gateway1", is_force: false, rate_limit: null });
+    expect(toSaveRequest(sms)).toMatchObject({ kind: "sms", type: "gateway1", is_force: false, rate_limit: 9 });
   });
 
   it("keeps only the sender groups and columns of the provider, without blank rows", () => {

@@ -95,7 +95,7 @@ export function toSaveRequest(v: GatewayFormValues): SaveGateway {
     active: v.active,
     allow_lookup: lookup ? v.allow_lookup : false,
     is_force: lookup ? v.is_force : false,
-    rate_limit: lookup && v.rate_limit.trim() !== "" ? Number(v.rate_limit) : null,
+    rate_limit: v.rate_limit.trim() !== "" ? Number(v.rate_limit) : null,
     params: Object.fromEntries(fields.map((f) => [f.key, (v.params[f.key] ?? "").trim()])),
     senders,
   };
@@ -113,7 +113,7 @@ export function validateGatewayForm(v: GatewayFormValues, masks: Record<string, 
     const kept = f.secret && (value === "" || value.startsWith(SECRET_MASK_PREFIX)) && !!masks[f.key];
     if (f.required && !value && !kept) errors[`params.${f.key}`] = `The ${f.label} field is required.`;
   }
-  if (isLookupKind(v.kind) && v.rate_limit.trim() !== "") {
+  if (v.rate_limit.trim() !== "") {
     const n = Number(v.rate_limit);
     if (!Number.isInteger(n) || n < 1 || n > MAX_LOOKUP_RATE)
       errors.rate_limit = `The rate limit must be a whole number from 1 to ${MAX_LOOKUP_RATE}.`;
