@@ -7,8 +7,9 @@ import { rowWindow } from "./window-of";
 /*
  * The claim (CAMPAIGNS.md §3 step 2): one statement takes a gateway's due rows of active campaigns, FOR UPDATE SKIP
  * LOCKED, and passes each through the gates in the same statement — a suppressed or opted-out address, a blacklisted
- * or DNC lead, the cool-off and inactive-device rules (keyed by the address across every campaign of the team, and
- * within the batch: two leads with one phone share them). A row that passes is `claimed` by this dispatcher; one
+ * or DNC lead, the cool-off and inactive-device rules (keyed by the address across every campaign of the team, within
+ * the batch — two leads with one phone share them — and against messages to the address still in flight, of this
+ * gateway's batch before or another's). A row that passes is `claimed` by this dispatcher; one
  * that fails is `skipped` with its reason. Nothing is dropped silently and nothing is claimed twice.
  */
 
@@ -61,6 +62,9 @@ const GATES: SQL = sql`CASE
     WHEN inactive.period IS NOT NULL AND aa.inactive_at > now() - make_interval(days => inactive.period) THEN ${reason("cool_off_inactive_device")}
     WHEN cool.minutes IS NOT NULL AND aa.last_sent_at > now() - make_interval(mins => cool.minutes) THEN ${reason("cool_off_period")}
     WHEN cool.minutes IS NOT NULL AND d.nth > 1 THEN ${reason("cool_off_period")}
+    WHEN cool.minutes IS NOT NULL AND EXISTS (
+      SELECT 1 FROM campaign_messages o WHERE o.team_id = m.team_id AND o.address = m.address AND o.channel = m.channel
+        AND o.state IN ('claimed', 'submitting') AND o.id <> m.id) THEN ${reason("cool_off_period")}
   END`;
 
 /**

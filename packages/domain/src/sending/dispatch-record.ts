@@ -120,6 +120,8 @@ export async function recordOutcomes(tx: DbOrTx, results: readonly SendResult[])
       sentTo.push({ team: r.row.team_id, channel: r.row.channel, address: r.row.address });
     } else if (kind === "unknown" && !counted) {
       counters.add(key, "processed").add(key, "cost", r.cost);
+      // Maybe sent: the cool-off rules count it as sent.
+      sentTo.push({ team: r.row.team_id, channel: r.row.channel, address: r.row.address });
     } else if (kind === "rejected" && (m.prior === "submitting" || counted)) {
       if (!counted) counters.add(key, "processed");
       counters.add(key, "errors").add(key, "failed");

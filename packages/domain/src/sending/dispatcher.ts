@@ -21,11 +21,12 @@ import { takeAllowances } from "./allowance";
 import { failCampaignsOverThreshold } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
 import { completeFinishedCampaigns } from "./campaign-progress";
-import { holdForBatch, returnUncovered, settleAbandonedHolds, settleBatch } from "./charges";
+import { type BatchHolds, holdForBatch, returnUncovered, settleAbandonedHolds, settleBatch } from "./charges";
 import { CounterBatch, utcDay } from "./counters";
-import { claimDue, deferMissedWindows } from "./dispatch-claim";
+import { type ClaimedRow, claimDue, deferMissedWindows } from "./dispatch-claim";
 import { markSubmitting, recordOutcomes, type SendResult } from "./dispatch-record";
 import { type Rendered, renderBatch } from "./dispatch-render";
+import { sendingDomainOf } from "./dispatch-render-email";
 import { planFollowingSteps } from "./plan";
 
 /*
@@ -143,64 +144,125 @@ async function takeOver(db: Db, gatewayId: number, owner: string): Promise<void>
   });
 }
 
+type Prepared =
+  | { kind: "lost" }
+  | { kind: "idle" }
+  /** Due rows held back by their campaign's frequency: its next token comes in `ms`. */
+  | { kind: "wait"; ms: number }
+  | { kind: "batch"; claimed: ClaimedRow[]; rendered: Rendered[]; holds: BatchHolds; marked: Set<number> };
+
+/**
+ * Batch after batch until nothing is due. Pipelined: while one batch is at the provider, the next is claimed,
+ * rendered and committed as `submitting`, and the one before is recorded — so the gateway's pace has no gap between
+ * batches. The claim never takes a row of a batch in flight (they are not `planned`), and the cool-off gate counts
+ * messages in flight to an address as sent.
+ */
 async function loop(run: Dispatch): Promise<DispatchOutcome> {
   const { db } = run.deps;
   const touched = new Set<number>();
-  for (;;) {
-    const claim = await db.transaction(async (tx) => {
-      if (!(await run.lease.holds(tx))) return null;
-      await deferMissedWindows(tx, run.gateway.id);
-      const allowances = await takeAllowances(tx, run.gateway.id);
-      const rows = await claimDue(tx, run.gateway.id, run.lease.owner, run.batchSize, allowances.quota);
-      const perCampaign = new Map<number, number>();
-      for (const r of rows) perCampaign.set(r.campaign_id, (perCampaign.get(r.campaign_id) ?? 0) + 1);
-      await allowances.spend(tx, perCampaign);
-      return { rows, waitMs: allowances.waitMs };
-    });
-    if (claim === null) return "lost";
-    const claimed = claim.rows;
-    if (claimed.length === 0) {
-      // Due rows held back by their campaign's frequency: wait for its next token, a few seconds at most at a time.
-      if (claim.waitMs === null) break;
-      await sleep(Math.min(claim.waitMs, MAX_WAIT_MS));
-      if (!(await run.lease.renew(db))) return "lost";
-      continue;
-    }
-    for (const r of claimed) touched.add(r.campaign_id);
-
-    const rendered = await renderBatch(db, claimed, { publicUrl: run.deps.publicUrl, unitCost: run.unitCost, signingSecret: run.secret });
-    // Money first (platform gateways): what the balance does not cover is not sent, and its campaign pauses.
-    const prepared = await db.transaction(async (tx) => {
-      if (!(await run.lease.holds(tx))) return null;
-      const holds = await holdForBatch(tx, run.gateway, rendered, run.unitCost);
-      const paused = await returnUncovered(tx, holds.uncovered);
-      const covered = rendered.filter((r) => !holds.uncovered.includes(r));
-      return { holds, paused, marked: await markSubmitting(tx, run.lease.owner, covered, holds.holdOf) };
-    });
-    if (prepared === null) return "lost";
-    const { holds, marked } = prepared;
-    const results = await sendAll(
-      run,
-      rendered.filter((r) => marked.has(r.row.id)),
-    );
-    // Outcomes are recorded even if the lease lapsed meanwhile: they are what the provider said, and only ever raise a
-    // row's state; a dispatcher that took over has turned these rows `unknown`, which an outcome resolves.
-    await db.transaction(async (tx) => {
-      const accepted = await recordOutcomes(tx, results);
-      await settleBatch(tx, holds, results);
-      await planFollowingSteps(
-        tx,
-        accepted.map((r) => r.row),
-      );
-    });
-    // Rejections count as failures: a campaign over the auto-fail threshold stops before its next batch.
-    const batchCampaigns = [...new Set(claimed.map((r) => r.campaign_id))];
-    await failCampaignsOverThreshold(db, batchCampaigns);
-    await publish(run.deps, batchCampaigns);
-    await run.lease.renew(db);
+  let recording: Promise<void> = Promise.resolve();
+  let recordedSinceLook = false;
+  let next = prepareBatch(run);
+  try {
+    return await pipeline();
+  } finally {
+    // Whatever ended the loop (an error included), the last outcomes are written before the lease is let go.
+    await recording.catch(() => undefined);
+    await next.catch(() => undefined);
   }
-  await publish(run.deps, await completeFinishedCampaigns(db, [...touched]));
-  return "idle";
+
+  async function pipeline(): Promise<DispatchOutcome> {
+    for (;;) {
+      const cur = await next;
+      if (cur.kind === "lost") {
+        await recording;
+        return "lost";
+      }
+      if (cur.kind === "idle" || cur.kind === "wait") {
+        await recording;
+        // What the last recording planned (a next step without delay) or freed may be due now: look once more.
+        if (recordedSinceLook) {
+          recordedSinceLook = false;
+          next = prepareBatch(run);
+          continue;
+        }
+        if (cur.kind === "idle") break;
+        await sleep(Math.min(cur.ms, MAX_WAIT_MS));
+        if (!(await run.lease.renew(db))) return "lost";
+        next = prepareBatch(run);
+        continue;
+      }
+      for (const r of cur.claimed) touched.add(r.campaign_id);
+      const sending = sendAll(
+        run,
+        cur.rendered.filter((r) => cur.marked.has(r.row.id)),
+      );
+      // The next batch is prepared while this one sends; the previous one is recorded before this one is.
+      next = recording.then(() => prepareBatch(run));
+      const results = await sending;
+      recording = recording.then(() => recordBatch(run, cur, results));
+      // Its failure surfaces where it is awaited (the next prepare, or the end), never as an unhandled rejection.
+      recording.catch(() => undefined);
+      recordedSinceLook = true;
+    }
+    await publish(run.deps, await completeFinishedCampaigns(db, [...touched]));
+    return "idle";
+  }
+}
+
+/** Claims due rows through the gates and the allowances, renders them, holds their money and marks them submitting. */
+async function prepareBatch(run: Dispatch): Promise<Prepared> {
+  const { db } = run.deps;
+  const claim = await db.transaction(async (tx) => {
+    if (!(await run.lease.holds(tx))) return null;
+    await deferMissedWindows(tx, run.gateway.id);
+    const allowances = await takeAllowances(tx, run.gateway.id);
+    const rows = await claimDue(tx, run.gateway.id, run.lease.owner, run.batchSize, allowances.quota);
+    const perCampaign = new Map<number, number>();
+    for (const r of rows) perCampaign.set(r.campaign_id, (perCampaign.get(r.campaign_id) ?? 0) + 1);
+    await allowances.spend(tx, perCampaign);
+    return { rows, waitMs: allowances.waitMs };
+  });
+  if (claim === null) return { kind: "lost" };
+  const claimed = claim.rows;
+  if (claimed.length === 0) return claim.waitMs === null ? { kind: "idle" } : { kind: "wait", ms: claim.waitMs };
+  const rendered = await renderBatch(db, claimed, {
+    publicUrl: run.deps.publicUrl,
+    unitCost: run.unitCost,
+    signingSecret: run.secret,
+    emailDomain: () => sendingDomainOf(run.gateway.id, run.email),
+  });
+  // Money first (platform gateways): what the balance does not cover is not sent, and its campaign pauses.
+  const prepared = await db.transaction(async (tx) => {
+    if (!(await run.lease.holds(tx))) return null;
+    const holds = await holdForBatch(tx, run.gateway, rendered, run.unitCost);
+    await returnUncovered(tx, holds.uncovered);
+    const covered = rendered.filter((r) => !holds.uncovered.includes(r));
+    return { holds, marked: await markSubmitting(tx, run.lease.owner, covered, holds.holdOf) };
+  });
+  if (prepared === null) return { kind: "lost" };
+  return { kind: "batch", claimed, rendered, ...prepared };
+}
+
+/**
+ * Records a batch's outcomes, settles its money and plans the next steps, in one transaction — even if the lease lapsed
+ * meanwhile: they are what the provider said, and only ever raise a row's state; a dispatcher that took over has turned
+ * these rows `unknown`, which an outcome resolves. Then auto-fail (rejections count as failures) and live progress.
+ */
+async function recordBatch(run: Dispatch, batch: Extract<Prepared, { kind: "batch" }>, results: SendResult[]): Promise<void> {
+  const { db } = run.deps;
+  await db.transaction(async (tx) => {
+    const accepted = await recordOutcomes(tx, results);
+    await settleBatch(tx, batch.holds, results);
+    await planFollowingSteps(
+      tx,
+      accepted.map((r) => r.row),
+    );
+  });
+  const batchCampaigns = [...new Set(batch.claimed.map((r) => r.campaign_id))];
+  await failCampaignsOverThreshold(db, batchCampaigns);
+  await publish(run.deps, batchCampaigns);
+  await run.lease.renew(db);
 }
 
 /** The batch's campaigns move live on the list and their pages (after the commit: never inside a transaction). */
@@ -295,6 +357,7 @@ async function sendOne(run: Dispatch, r: Rendered): Promise<SendOutcome> {
         to: r.row.address,
         from: r.from,
         ...(r.fromName ? { fromName: r.fromName } : {}),
+        ...(r.replyTo ? { replyTo: r.replyTo } : {}),
         subject: r.subject ?? "",
         html: r.body,
         idempotencyKey: r.idempotencyKey,
