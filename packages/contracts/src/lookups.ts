@@ -163,7 +163,8 @@ export type Balance = z.infer<typeof Balance>;
 
 export const BalanceTransaction = z.object({
   id: z.number().int(),
-  kind: z.enum(["topup", "lookup", "send", "refund"]),
+  /** spam_test: a campaign's test spam emails (seed-inbox copies), charged apart from its messages. */
+  kind: z.enum(["topup", "lookup", "send", "spam_test", "refund"]),
   amount: z.number(),
   items: z.number().int(),
   free_items: z.number().int(),

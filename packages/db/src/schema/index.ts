@@ -11,3 +11,4 @@ export * from "./processes";
 export * from "./segments";
 export * from "./sending";
 export * from "./sources";
+export * from "./spam-tests";

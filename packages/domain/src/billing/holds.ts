@@ -11,9 +11,9 @@ import { round4 } from "./prices";
  * job deleted): the work it covered must not be recorded as paid, so the caller writes nothing.
  */
 
-export type HoldKind = "lookup" | "send";
+export type HoldKind = "lookup" | "send" | "spam_test";
 
-/** Whose hold: a lookup job, or a gateway's dispatcher sending on a platform gateway. */
+/** Whose hold: a lookup job, a gateway's dispatcher sending on a platform gateway, or a campaign's test spam emails. */
 export interface HoldOwner {
   kind: HoldKind;
   refId: number;
@@ -30,8 +30,9 @@ export interface Hold {
   unitPrice: number;
 }
 
-/** The free allowance a kind of hold spends first: a team's free lookups, or its plan's free SMS parts. */
-const freeColumn = (kind: HoldKind) => sql.identifier(kind === "send" ? "free_sms" : "free_lookups");
+/** The free allowance a kind of hold spends first: a team's free lookups, or its plan's free SMS parts (test spam emails
+ * never use any: they are held with useFree off). */
+const freeColumn = (kind: HoldKind) => sql.identifier(kind === "lookup" ? "free_lookups" : "free_sms");
 
 /**
  * Takes up to `items` items at `unitPrice` from the team's balance (its free items of the kind first when `useFree`),

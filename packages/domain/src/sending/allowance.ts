@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { type DbOrTx, intArray, rows } from "../shared/rows";
 import { shift, wallAt, zonedInstant } from "../shared/zoned-time";
 import { CounterBatch, utcDay } from "./counters";
+import { type DailyLimitDeferred, enrollDailyLimitTriggers } from "./daily-limit-trigger";
 
 /*
  * A campaign's frequency and daily limit (CAMPAIGNS.md §1), whatever gateways send for it: before each claim, the
@@ -20,6 +21,8 @@ export interface Allowances {
   quota: Map<number, number>;
   /** When a campaign out of tokens gets its next one (ms from now); null when none waits for tokens. */
   waitMs: number | null;
+  /** Gateways of the trigger campaigns the daily-limit deferrals enrolled leads into: their dispatchers are woken. */
+  triggered: number[];
   /** Commits what was claimed per campaign. */
   spend(tx: DbOrTx, claimed: Map<number, number>): Promise<void>;
 }
@@ -55,7 +58,7 @@ export async function takeAllowances(tx: DbOrTx, gatewayId: number, now = Date.n
           AND ((c.frequency_count > 0 AND c.frequency_period > 0) OR c.daily_limit IS NOT NULL)
         ORDER BY c.id`,
   );
-  const none: Allowances = { quota: new Map(), waitMs: null, spend: async () => {} };
+  const none: Allowances = { quota: new Map(), waitMs: null, triggered: [], spend: async () => {} };
   if (limited.length === 0) return none;
   const ids = limited.map((c) => c.id);
   // A campaign's first message need not wait for a token: the bucket starts with one.
@@ -96,11 +99,12 @@ export async function takeAllowances(tx: DbOrTx, gatewayId: number, now = Date.n
     quota.set(c.id, Number.isFinite(allowed) ? allowed : Number.MAX_SAFE_INTEGER);
     state.set(c.id, { tokens, day, sent });
   }
-  if (exhausted.length) await deferToNextDay(tx, gatewayId, exhausted, now);
+  const triggered = exhausted.length ? await deferToNextDay(tx, gatewayId, exhausted, now) : [];
 
   return {
     quota,
     waitMs,
+    triggered,
     async spend(db, claimed) {
       const values = found.map((c) => {
         const s = state.get(c.id)!;
@@ -123,20 +127,24 @@ const DAILY_LIMIT: MessageReason = "daily_limit";
  * The day is used up: the campaign's due rows on this gateway wait for its next local day, counted once a day. Their
  * window closes as the day starts, so the claim moves them into that day's window (deferMissedWindows).
  */
-async function deferToNextDay(tx: DbOrTx, gatewayId: number, campaigns: readonly Limited[], now: number): Promise<void> {
+async function deferToNextDay(tx: DbOrTx, gatewayId: number, campaigns: readonly Limited[], now: number): Promise<number[]> {
   const counters = new CounterBatch();
+  const deferred: DailyLimitDeferred[] = [];
   for (const c of campaigns) {
     const next = new Date(Math.max(nextMidnight(now, c.started_at_tz), now + 60_000)).toISOString();
-    const moved = await rows<{ step_id: number; part_id: number; n: number }>(
+    const moved = await rows<{ step_id: number; part_id: number; n: number; lead_ids: number[] }>(
       tx,
       sql`WITH moved AS (
             UPDATE campaign_messages SET due_at = ${next}::timestamptz, not_after = ${next}::timestamptz, reason = ${DAILY_LIMIT}, updated_at = now()
             WHERE campaign_id = ${c.id} AND gateway_id = ${gatewayId} AND state = 'planned' AND due_at <= now()
-            RETURNING step_id, part_id)
-          SELECT step_id, part_id, count(*)::int AS n FROM moved GROUP BY step_id, part_id`,
+            RETURNING step_id, part_id, lead_id)
+          SELECT step_id, part_id, count(*)::int AS n, array_agg(lead_id::float8) AS lead_ids FROM moved GROUP BY step_id, part_id`,
     );
     for (const m of moved)
       counters.add({ teamId: c.team_id, campaignId: c.id, stepId: m.step_id, partId: m.part_id, day: utcDay(now) }, "daily_limit", m.n);
+    deferred.push({ teamId: c.team_id, campaignId: c.id, leadIds: moved.flatMap((m) => m.lead_ids) });
   }
   await counters.write(tx);
+  // The daily-limit trigger: the deferred leads enter the team's trigger campaigns (daily-limit-trigger.ts).
+  return enrollDailyLimitTriggers(tx, deferred);
 }

@@ -5,12 +5,14 @@ import { newLinkCode, renderMessage, shortLink } from "../campaigns";
 import { callbackHmac } from "../providers/callback-signing";
 import { bigintArray, type DbOrTx, intArray, rows } from "../shared/rows";
 import type { ClaimedRow } from "./dispatch-claim";
+import { emailSender, loadEmailExtras, optionText, withPreHeader } from "./dispatch-render-email";
 
 /*
  * Render (CAMPAIGNS.md §3 step 3), outside any transaction: each claimed row's step (or split part) filled in for its
  * lead — attributes, source, list, last four digits, random numbers — with one short link per message for
- * `{{link}}`, its SMS parts and encoding, and its cost at the gateway's price. Reads are batched: one query for the
- * steps, one for the leads, one for the teams' attributes.
+ * `{{link}}`, its SMS parts and encoding, and its cost at the gateway's price; an email's sender, reply-to and
+ * pre-header (dispatch-render-email.ts). Reads are batched: one query for the steps, one for the leads, one for the
+ * teams' attributes, and for email the sender groups' usernames and the campaigns' reply-to.
  */
 
 export interface RenderedLink {
@@ -22,9 +24,10 @@ export interface Rendered {
   row: ClaimedRow;
   body: string;
   subject: string | null;
-  /** Email: the sender address, name and reply-to the step names. */
+  /** Email: the sender address and name the step names, and the campaign's reply-to. */
   from: string | null;
   fromName: string | null;
+  replyTo: string | null;
   parts: number;
   cost: number;
   idempotencyKey: string;
@@ -56,15 +59,10 @@ export interface RenderEnv {
   unitCost: number;
   /** Signs the unsubscribe link of an email (the gateway's callback secret). */
   signingSecret: string;
-}
-
-/** The sender address of an email step: an address, a lead-specific local part at a domain, or a group's username. */
-function emailSender(step: StepRow, leadId: number): { from: string | null; fromName: string | null } {
-  const o = step.options as Record<string, string | null | undefined>;
-  const fromName = o.from_name ?? null;
-  if (o.sender_type === "domain" && o.sender_domain)
-    return { from: `${o.sender_username || `lead${leadId}`}@${o.sender_domain}`, fromName };
-  return { from: o.sender_email || o.sender || null, fromName };
+  /** Email: the gateway's verified sending domain, asked only when a sender group's step names no domain. */
+  emailDomain?: () => Promise<string | null>;
+  /** Email: the unsubscribe link instead of the row's signed one (spam-test copies, which have no ledger row). */
+  unsubscribeUrl?: (row: ClaimedRow) => string;
 }
 
 export async function renderBatch(db: DbOrTx, claimed: readonly ClaimedRow[], env: RenderEnv): Promise<Rendered[]> {
@@ -108,6 +106,15 @@ export async function renderBatch(db: DbOrTx, claimed: readonly ClaimedRow[], en
       )
     ).map((l) => [`${l.team_id}:${l.id}`, l]),
   );
+  const emailRows = claimed.filter((r) => r.channel === "email");
+  const extras = emailRows.length
+    ? await loadEmailExtras(
+        db,
+        [...new Set(emailRows.map((r) => r.part_id))].flatMap((id) => steps.get(id) ?? []),
+        [...new Set(emailRows.map((r) => r.campaign_id))],
+        env.emailDomain,
+      )
+    : null;
   const app = new URL(env.publicUrl);
 
   return claimed.map((row) => {
@@ -132,9 +139,11 @@ export async function renderBatch(db: DbOrTx, claimed: readonly ClaimedRow[], en
       links.push({ code, redirectTo: step.redirect_to ?? "" });
     }
     const unsubscribeUrl =
-      row.channel === "email"
-        ? `${env.publicUrl.replace(/\/$/, "")}/unsubscribe/${row.id}?sig=${callbackHmac(env.signingSecret, `unsubscribe:${row.id}`)}`
-        : null;
+      row.channel !== "email"
+        ? null
+        : env.unsubscribeUrl
+          ? env.unsubscribeUrl(row)
+          : `${env.publicUrl.replace(/\/$/, "")}/unsubscribe/${row.id}?sig=${callbackHmac(env.signingSecret, `unsubscribe:${row.id}`)}`;
     const filled = {
       link,
       unsubscribeUrl: unsubscribeUrl ?? "",
@@ -143,15 +152,20 @@ export async function renderBatch(db: DbOrTx, claimed: readonly ClaimedRow[], en
       phone: row.channel === "sms" ? row.address : "",
       attributes: values,
     };
-    const body = renderMessage(message, filled);
+    const preHeader = row.channel === "email" && step ? optionText(step.options, "pre_header") : null;
+    const body = preHeader
+      ? withPreHeader(renderMessage(message, filled), renderMessage(preHeader, filled))
+      : renderMessage(message, filled);
     const subject = step?.subject ? renderMessage(step.subject, filled) : null;
     const parts = row.channel === "sms" ? Math.max(1, smsLength(body).parts) : 1;
-    const sender = row.channel === "email" && step ? emailSender(step, row.lead_id) : { from: null, fromName: null };
+    const sender =
+      row.channel === "email" && step && extras ? emailSender(step, row.id, row.lead_id, extras) : { from: null, fromName: null };
     return {
       row,
       body,
       subject,
       ...sender,
+      replyTo: (row.channel === "email" && extras?.replyTo.get(row.campaign_id)) || null,
       parts,
       cost: Math.round(parts * env.unitCost * 1e6) / 1e6,
       idempotencyKey: randomUUID(),

@@ -51,6 +51,8 @@ export interface DispatchDeps {
   live?: LivePublisher;
   /** A test's clock for the pacer. */
   pacer?: Pacer;
+  /** Wakes other gateways' dispatchers (the daily-limit trigger enrolled leads into their campaigns). */
+  wake?: (gatewayIds: readonly number[]) => Promise<void>;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -221,9 +223,11 @@ async function prepareBatch(run: Dispatch): Promise<Prepared> {
     const perCampaign = new Map<number, number>();
     for (const r of rows) perCampaign.set(r.campaign_id, (perCampaign.get(r.campaign_id) ?? 0) + 1);
     await allowances.spend(tx, perCampaign);
-    return { rows, waitMs: allowances.waitMs };
+    return { rows, waitMs: allowances.waitMs, triggered: allowances.triggered };
   });
   if (claim === null) return { kind: "lost" };
+  const others = claim.triggered.filter((id) => id !== run.gateway.id);
+  if (others.length && run.deps.wake) await run.deps.wake(others);
   const claimed = claim.rows;
   if (claimed.length === 0) return claim.waitMs === null ? { kind: "idle" } : { kind: "wait", ms: claim.waitMs };
   const rendered = await renderBatch(db, claimed, {

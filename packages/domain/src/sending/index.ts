@@ -3,6 +3,7 @@ export { applyEventsJob } from "./apply-events.jobs";
 export { type CampaignEventDeps, publishCampaigns } from "./campaign-events";
 export { completeFinishedCampaigns } from "./campaign-progress";
 export { CounterBatch, utcDay } from "./counters";
+export { type DailyLimitDeferred, enrollDailyLimitTriggers } from "./daily-limit-trigger";
 export { type DispatchDeps, type DispatchOutcome, gatewaysWithDueRows, runDispatcher } from "./dispatcher";
 export { type Enrolled, enrollLeads } from "./enroll";
 export { LEGAL_WINDOWS_VERSION, legalRule } from "./legal-windows";
@@ -10,3 +11,4 @@ export { FIRST_SLICE, PLAN_SLICE, type Planned, planFirstSlice, planFirstStep, p
 export { Reconcile, type ReconcileDeps, type Reconciled, reconcileOpenMessages } from "./reconcile";
 export { type SendWindowInput, sendWindow } from "./send-window";
 export { dispatchJob, planJob, sendingJobs, sendingTickJob, startCampaigns, wakeDispatchers } from "./sending.jobs";
+export { SPAM_TEST_RATE, type SpamTestRun, sendSpamTests } from "./spam-tests";

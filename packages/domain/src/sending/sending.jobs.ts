@@ -10,6 +10,7 @@ import { gatewaysWithDueRows, runDispatcher } from "./dispatcher";
 import { applyFrequencyRules } from "./frequency-rules";
 import { planFirstSlice, planFirstStep } from "./plan";
 import { reconcileJob } from "./reconcile.jobs";
+import { spamTestsJob } from "./spam-tests.jobs";
 import { startVerificationLookups } from "./verify";
 
 /*
@@ -39,6 +40,7 @@ export const dispatchJob = defineJob({
         providerOptions: providerOptionsFromEnv(process.env),
         live: deps.live,
         log: deps.log,
+        ...(deps.jobs ? { wake: (ids: readonly number[]) => wakeDispatchers(deps.jobs!, ids) } : {}),
       },
       p.gatewayId,
     );
@@ -128,4 +130,4 @@ export const sendingTickJob = defineJob({
   },
 });
 
-export const sendingJobs: readonly AnyJobDefinition[] = [planJob, dispatchJob, sendingTickJob, applyEventsJob, reconcileJob];
+export const sendingJobs: readonly AnyJobDefinition[] = [planJob, dispatchJob, sendingTickJob, applyEventsJob, reconcileJob, spamTestsJob];
