@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, time } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, time } from "drizzle-orm/pg-core";
 import { counter, namedTeamRecord, parentId, parentTeamId, teamIndex, timestamps, ts } from "./columns";
 
 const money = (name: string) => numeric(name, { precision: 16, scale: 4, mode: "number" }).notNull().default(0);
@@ -64,6 +64,12 @@ export const campaigns = pgTable(
      * Active at any audience size): the campaign cannot complete before the rest is planned.
      */
     planningSince: ts("planning_since"),
+    /**
+     * The audience's size (its lists', sources' and segments' maintained counters summed) when it was last planned:
+     * a different sum means leads joined or left, and the tick plans the campaign again (joining leads are added,
+     * silently while paused).
+     */
+    audienceSeen: bigint("audience_seen", { mode: "number" }),
     /** A campaign that has started is only hidden: its messages stay on the lead timelines. */
     deletedAt: ts("deleted_at"),
     ...timestamps(),

@@ -77,6 +77,7 @@ export function useSendingTestkit() {
   afterAll(() => database?.close());
   return {
     db: () => database!.db,
+    database: () => database!,
     setup: (...args: Parameters<ReturnType<typeof sendingTestkit>["setup"]>) => kit!.setup(...args),
     campaign: (...args: Parameters<ReturnType<typeof sendingTestkit>["campaign"]>) => kit!.campaign(...args),
   };

@@ -64,6 +64,19 @@ export interface Planned {
 type Slice = { first: number } | { leadIds: { after: number; upTo: number | null } };
 
 /**
+ * The size of campaign `c`'s audience as its lists', sources' and segments' maintained counters sum it (a lead in two
+ * of them counts twice): not the audience's count, but it changes whenever a lead joins or leaves — what the tick
+ * compares with `campaigns.audience_seen` to plan joining leads.
+ */
+export const audienceSizeOf = (campaign: SQL) => sql`(
+  SELECT coalesce(sum(CASE a.kind WHEN 'list' THEN li.total_leads WHEN 'source' THEN so.total_leads ELSE sg.total_leads END), 0)::float8
+  FROM campaign_audiences a
+  LEFT JOIN lists li ON a.kind = 'list' AND li.team_id = a.team_id AND li.id = a.ref_id
+  LEFT JOIN sources so ON a.kind = 'source' AND so.team_id = a.team_id AND so.id = a.ref_id
+  LEFT JOIN segments sg ON a.kind = 'segment' AND sg.team_id = a.team_id AND sg.id = a.ref_id
+  WHERE a.campaign_id = ${campaign})`;
+
+/**
  * Plans the campaign's first step for a first slice of its audience and marks it as still planning
  * (`planning_since`): the dispatchers can start on the slice while `planFirstStep` plans the rest, and the campaign
  * cannot complete in between. A campaign planned already plans nothing more.
@@ -80,6 +93,8 @@ export async function planFirstSlice(db: DbOrTx, campaignId: number, now = new D
 export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Date(), slice = PLAN_SLICE): Promise<Planned> {
   const c = await loadPlannedCampaign(db, campaignId);
   if (!c) return { planned: 0, skipped: 0 };
+  // Read before planning: leads joining meanwhile change the sum again, and the tick plans them next.
+  const seen = (await one<{ n: number }>(db, sql`SELECT ${audienceSizeOf(sql`${campaignId}::int`)} AS n`))?.n ?? 0;
   const total: Planned = { planned: 0, skipped: 0 };
   let after = 0;
   for (;;) {
@@ -88,7 +103,7 @@ export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Da
       sql`SELECT id::float8 AS id FROM leads WHERE team_id = ${c.team_id} AND id > ${after} ORDER BY id OFFSET ${slice - 1} LIMIT 1`,
     );
     const upTo = bound?.id ?? null;
-    const done = await planAudience(db, campaignId, now, { leadIds: { after, upTo } }, upTo === null ? "end" : null);
+    const done = await planAudience(db, campaignId, now, { leadIds: { after, upTo } }, upTo === null ? { seen } : null);
     total.planned += done.planned;
     total.skipped += done.skipped;
     if (upTo === null) return total;
@@ -96,8 +111,14 @@ export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Da
   }
 }
 
-/** One slice in one transaction; `mark`: the planning starts (first slice) or ends (last) with it. */
-async function planAudience(db: DbOrTx, campaignId: number, now: Date, slice: Slice, mark: "start" | "end" | null): Promise<Planned> {
+/** One slice in one transaction; `mark`: the planning starts (first slice) or ends (last: the audience size it saw). */
+async function planAudience(
+  db: DbOrTx,
+  campaignId: number,
+  now: Date,
+  slice: Slice,
+  mark: "start" | { seen: number } | null,
+): Promise<Planned> {
   return db.transaction(async (tx) => {
     const c = await loadPlannedCampaign(tx, campaignId);
     const step = c && (await firstStep(tx, campaignId));
@@ -106,8 +127,8 @@ async function planAudience(db: DbOrTx, campaignId: number, now: Date, slice: Sl
     const planned = await planStep(tx, c, step, campaignAudienceSql(c.team_id, c.id, slice), start + stepDelayMs(step));
     // Last, so the campaign's row is locked for a moment only (a Pause never waits for a planning).
     if (mark === "start") await tx.execute(sql`UPDATE campaigns SET planning_since = now() WHERE id = ${campaignId}`);
-    if (mark === "end")
-      await tx.execute(sql`UPDATE campaigns SET planning_since = NULL WHERE id = ${campaignId} AND planning_since IS NOT NULL`);
+    if (mark !== null && mark !== "start")
+      await tx.execute(sql`UPDATE campaigns SET planning_since = NULL, audience_seen = ${mark.seen} WHERE id = ${campaignId}`);
     if (planned.total === 0) return { planned: 0, skipped: 0 };
     const day = utcDay(now);
     const counters = new CounterBatch().add({ teamId: c.team_id, campaignId, stepId: 0, partId: 0, day }, "records", planned.total);

@@ -8,7 +8,7 @@ import { applyEventsJob } from "./apply-events.jobs";
 import { publishCampaigns } from "./campaign-events";
 import { gatewaysWithDueRows, runDispatcher } from "./dispatcher";
 import { applyFrequencyRules } from "./frequency-rules";
-import { planFirstSlice, planFirstStep } from "./plan";
+import { audienceSizeOf, planFirstSlice, planFirstStep } from "./plan";
 import { reconcileJob } from "./reconcile.jobs";
 import { spamTestsJob } from "./spam-tests.jobs";
 import { startVerificationLookups } from "./verify";
@@ -113,6 +113,16 @@ export const sendingTickJob = defineJob({
                      AND EXISTS (SELECT 1 FROM campaign_audiences a WHERE a.campaign_id = c.id)))
           LIMIT 100`,
     );
+    // Leads joined (or left) the audience of a started campaign, Active or Paused: planned again — the joiners are
+    // added (silently while paused), nothing is planned twice.
+    const joined = await rows<{ id: number }>(
+      db,
+      sql`SELECT c.id FROM campaigns c WHERE c.status IN ('active', 'paused') AND c.is_started AND c.type IN ('sms', 'email')
+            AND c.deleted_at IS NULL AND c.planning_since IS NULL
+            AND EXISTS (SELECT 1 FROM campaign_messages m WHERE m.campaign_id = c.id)
+            AND c.audience_seen IS DISTINCT FROM ${audienceSizeOf(sql`c.id`)}
+          LIMIT 100`,
+    );
     const rules = await applyFrequencyRules(db);
     if (rules.reset.length + rules.increased.length)
       deps.log(`frequency rules: reset ${rules.reset.join(", ") || "none"}, increased ${rules.increased.join(", ") || "none"}`);
@@ -122,10 +132,7 @@ export const sendingTickJob = defineJob({
         started.map((r) => r.id),
       );
     if (!deps.jobs) return;
-    await startCampaigns(
-      deps.jobs,
-      [...started, ...unplanned].map((r) => r.id),
-    );
+    await startCampaigns(deps.jobs, [...new Set([...started, ...unplanned, ...joined].map((r) => r.id))]);
     await wakeDispatchers(deps.jobs, await gatewaysWithDueRows(db));
   },
 });

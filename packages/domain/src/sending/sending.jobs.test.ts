@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { JobDeps, JobSender } from "../shared/jobs";
+import { one } from "../shared/rows";
+import { planFirstStep } from "./plan";
+import { useSendingTestkit } from "./plan.testkit";
+import { sendingTickJob } from "./sending.jobs";
+
+const kit = useSendingTestkit();
+const db = kit.db;
+
+/** The tick as the worker runs it, its follow-up jobs kept instead of queued. */
+async function tick(): Promise<{ name: string; payload: unknown }[]> {
+  const queued: { name: string; payload: unknown }[] = [];
+  const jobs: JobSender = {
+    async send(job, payload) {
+      queued.push({ name: job.name, payload });
+      return null;
+    },
+  };
+  const deps: JobDeps = {
+    database: kit.database(),
+    live: { toUser: async () => undefined, toTeam: async () => undefined },
+    mail: {} as JobDeps["mail"],
+    appUrl: "https://app.leadflow.test",
+    log: () => undefined,
+    jobs,
+  };
+  await sendingTickJob.handler(deps, {});
+  return queued;
+}
+const plansQueued = (queued: { name: string; payload: unknown }[]) =>
+  queued.filter((j) => j.name === "sending.plan").map((j) => (j.payload as { campaignId: number }).campaignId);
+
+const phones = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    phone: `+1212555${String(3000 + i).padStart(4, "0")}`,
+    timezone: "America/New_York",
+    state: "NY",
+  }));
+
+describe("the sending tick", () => {
+  it("plans a started campaign again when leads join its audience, paused or active, and not otherwise", async () => {
+    const t = await kit.setup(phones(3));
+    const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+    await db().execute(sql`UPDATE campaigns SET status = 'paused', is_started = true WHERE id = ${c.id}`);
+    await db().execute(sql`UPDATE lists SET total_leads = 3 WHERE id = ${t.list.id}`);
+    await planFirstStep(db(), c.id);
+    const seen = await one<{ audience_seen: number }>(
+      db(),
+      sql`SELECT audience_seen::float8 AS audience_seen FROM campaigns WHERE id = ${c.id}`,
+    );
+    expect(seen!.audience_seen).toBe(3);
+    expect(plansQueued(await tick())).not.toContain(c.id);
+
+    // Two leads join the list (its maintained counter moves, as an import moves it): the paused campaign is planned.
+    await db().execute(sql`UPDATE lists SET total_leads = 5 WHERE id = ${t.list.id}`);
+    expect(plansQueued(await tick())).toContain(c.id);
+    await planFirstStep(db(), c.id);
+    expect(plansQueued(await tick())).not.toContain(c.id);
+
+    // A campaign whose planning is under way is left to it.
+    await db().execute(sql`UPDATE lists SET total_leads = 6 WHERE id = ${t.list.id}`);
+    await db().execute(sql`UPDATE campaigns SET planning_since = now() WHERE id = ${c.id}`);
+    expect(plansQueued(await tick())).not.toContain(c.id);
+  });
+});
