@@ -75,7 +75,7 @@ export function dispatchDeps(database: Database, fake: RemoteFakeSms, rate: numb
     publicUrl: PUBLIC_URL,
     providerOptions: { baseUrls: fake.baseUrls },
     pacer: createPacer(rate, undefined, SEND_WINDOW_MS),
-    batchSize: Math.min(500, Math.max(10, rate * 2)),
+    batchSize: Math.min(500, Math.max(10, rate)),
   };
 }
 

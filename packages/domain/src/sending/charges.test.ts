@@ -4,10 +4,12 @@ import { topUp } from "../billing";
 import type { DelayedCallback } from "../providers";
 import { createPacer } from "../shared/pacer";
 import { one, rows } from "../shared/rows";
+import { applyStatusEventsUntilIdle } from "./apply-events";
 import { INSUFFICIENT_FUNDS_FOR_SENDING } from "./charges";
 import { runDispatcher } from "./dispatcher";
 import { planFirstStep } from "./plan";
 import { useSendingTestkit } from "./plan.testkit";
+import { reconcileOpenMessages } from "./reconcile";
 
 const kit = useSendingTestkit();
 const db = kit.db;
@@ -91,23 +93,41 @@ describe("sending on a platform gateway", () => {
     expect((await money(t.ctx.teamId))!.balance).toBeCloseTo(0.97, 6);
   });
 
-  it("charges a dead dispatcher's hold for what it may have sent and gives back the rest", async () => {
-    const { t, c, gatewayId } = await platformCampaign(3, 1, 0);
-    // A dispatcher held 3 parts ($0.03), marked one message submitting, and died.
-    const hold = await one<{ id: number }>(
-      db(),
-      sql`INSERT INTO balance_holds (team_id, kind, ref_id, items, free_items, amount, unit_price) VALUES (${t.ctx.teamId}, 'send', ${gatewayId}, 3, 0, 0.03, 0.01) RETURNING id`,
-    );
-    await db().execute(sql`UPDATE team_balances SET balance = balance - 0.03 WHERE team_id = ${t.ctx.teamId}`);
-    const [first] = await rows<{ id: number }>(db(), sql`SELECT id FROM campaign_messages WHERE campaign_id = ${c.id} ORDER BY id LIMIT 1`);
-    await db().execute(
-      sql`UPDATE campaign_messages SET state = 'submitting', claimed_by = 'dead', parts = 1, hold_id = ${hold!.id} WHERE id = ${first!.id}`,
-    );
-    const sent: DelayedCallback[] = [];
-    await runDispatcher(deps(sent), gatewayId);
-    // The maybe-sent one is paid ($0.01 from the dead hold), never resent; the other two are sent and paid anew.
-    expect(sent).toHaveLength(2);
-    expect((await money(t.ctx.teamId))!.balance).toBeCloseTo(0.97, 6);
-    expect((await one<{ state: string }>(db(), sql`SELECT state FROM campaign_messages WHERE id = ${first!.id}`))!.state).toBe("unknown");
+  it("keeps a dead dispatcher's hold until reconciliation says what the provider took: paid if taken, given back if not", async () => {
+    const paidOrNot = async (taken: boolean) => {
+      const { t, c, gatewayId } = await platformCampaign(3, 1, 0);
+      // A dispatcher held 3 parts ($0.03), marked one message submitting, and died — its answer (if any) lost.
+      const hold = await one<{ id: number }>(
+        db(),
+        sql`INSERT INTO balance_holds (team_id, kind, ref_id, items, free_items, amount, unit_price) VALUES (${t.ctx.teamId}, 'send', ${gatewayId}, 3, 0, 0.03, 0.01) RETURNING id`,
+      );
+      await db().execute(sql`UPDATE team_balances SET balance = balance - 0.03 WHERE team_id = ${t.ctx.teamId}`);
+      const [first] = await rows<{ id: number }>(
+        db(),
+        sql`SELECT id FROM campaign_messages WHERE campaign_id = ${c.id} ORDER BY id LIMIT 1`,
+      );
+      await db().execute(
+        sql`UPDATE campaign_messages SET state = 'submitting', claimed_by = 'dead', parts = 1, hold_id = ${hold!.id},
+              body = 'Hi', sender = '+12015550199', provider_id = ${taken ? "sbx_taken" : null} WHERE id = ${first!.id}`,
+      );
+      const sent: DelayedCallback[] = [];
+      await runDispatcher(deps(sent), gatewayId);
+      // The maybe-sent one is never resent, its $0.03 still held; the other two are sent and paid ($0.02).
+      expect(sent).toHaveLength(2);
+      expect((await money(t.ctx.teamId))!.balance).toBeCloseTo(0.95, 6);
+      expect((await one<{ state: string }>(db(), sql`SELECT state FROM campaign_messages WHERE id = ${first!.id}`))!.state).toBe("unknown");
+      // Reconciliation asks the provider (the sandbox knows the message by its id, and nothing without one).
+      await reconcileOpenMessages({ ...deps(sent), askAfterMs: 0 });
+      await applyStatusEventsUntilIdle(db());
+      await reconcileOpenMessages({ ...deps(sent), askAfterMs: 0 });
+      const state = (await one<{ state: string }>(db(), sql`SELECT state FROM campaign_messages WHERE id = ${first!.id}`))!.state;
+      expect(state).toBe(taken ? "delivered" : "rejected");
+      expect((await money(t.ctx.teamId))!.balance).toBeCloseTo(taken ? 0.97 : 0.98, 6);
+      expect(await one<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM balance_holds WHERE team_id = ${t.ctx.teamId}`)).toEqual({
+        n: 0,
+      });
+    };
+    await paidOrNot(true);
+    await paidOrNot(false);
   });
 });

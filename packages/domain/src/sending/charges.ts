@@ -9,8 +9,9 @@ import type { Rendered } from "./dispatch-render";
  * gateways cost the team money in Leadflow (a team's own gateway bills it through its provider): before a batch is
  * submitted, each team's SMS parts (or emails) are held at the platform's price, the plan's free SMS first; the rows the
  * money does not cover are not sent, and their campaign pauses with the reason. After the provider answered, each hold
- * is settled by what may have been sent — accepted, and unknown (never free by accident) — and the rest goes back.
- * A dispatcher that died between the two leaves its holds; the next one settles them from its rows (take-over).
+ * is settled by what the provider took and the rest goes back; a batch with an unknown outcome keeps its hold until
+ * reconciliation says whether the provider took it (never free by accident, never paid for nothing). A dispatcher that
+ * died between the two leaves its holds; they are settled the same way once its rows have their answers.
  */
 
 export const INSUFFICIENT_FUNDS_FOR_SENDING =
@@ -69,29 +70,36 @@ export async function returnUncovered(tx: DbOrTx, uncovered: readonly Rendered[]
   return paused.map((c) => c.id);
 }
 
-/** May this outcome have reached a recipient? Then it is paid for. */
-const mayHaveSent = (o: SendOutcome) => o.kind === "accepted" || o.kind === "unknown";
-
-/** Settles each team's hold by the parts of the rows that may have been sent; a hold taken over is not charged twice. */
+/**
+ * Settles each team's hold by the parts of the rows the provider took; a hold taken over is not charged twice. A hold
+ * with a row whose outcome is `unknown` is left as it is — the money stays held, not spent — until reconciliation or a
+ * callback says whether the provider took it (`settleIdleHolds`): a message never taken is never paid for, and one
+ * that may have been sent is never free.
+ */
 export async function settleBatch(
   tx: DbOrTx,
   holds: BatchHolds,
   results: readonly { rendered: Rendered; outcome: SendOutcome }[],
 ): Promise<void> {
   for (const [teamId, hold] of [...holds.byTeam].sort(([a], [b]) => a - b)) {
-    const used = results
-      .filter((r) => r.rendered.row.team_id === teamId && holds.holdOf.has(r.rendered.row.id) && mayHaveSent(r.outcome))
-      .reduce((n, r) => n + r.rendered.parts, 0);
+    const mine = results.filter((r) => r.rendered.row.team_id === teamId && holds.holdOf.has(r.rendered.row.id));
+    if (mine.some((r) => r.outcome.kind === "unknown")) continue;
+    const used = mine.filter((r) => r.outcome.kind === "accepted").reduce((n, r) => n + r.rendered.parts, 0);
     await settleHold(tx, teamId, hold, used);
   }
 }
 
+/** States of a row the provider took: paid for. */
+const TAKEN = sql`('accepted', 'sent', 'delivered', 'failed', 'blocked', 'inactive', 'bounced', 'complained')`;
+
 /**
- * A dead dispatcher's holds on this gateway: each is charged for its rows that may have been sent (everything past
- * `claimed`: submitting rows are about to become unknown) and the rest goes back. Run before its rows change state.
+ * The gateway's holds no dispatcher is working on — none of their rows claimed or being submitted — whose rows all
+ * have their answer (none `unknown`): a dead dispatcher's, or a batch whose outcome was unknown, once reconciliation or
+ * callbacks settled it. Each is charged for the parts of its rows the provider took and the rest goes back. Safe at
+ * any time beside a running dispatcher: its holds have rows being submitted.
  */
-export async function settleAbandonedHolds(tx: DbOrTx, gatewayId: number): Promise<void> {
-  const abandoned = await rows<{
+export async function settleIdleHolds(tx: DbOrTx, gatewayId: number): Promise<number> {
+  const idle = await rows<{
     id: number;
     team_id: number;
     items: number;
@@ -102,10 +110,14 @@ export async function settleAbandonedHolds(tx: DbOrTx, gatewayId: number): Promi
   }>(
     tx,
     sql`SELECT h.id::float8 AS id, h.team_id, h.items, h.free_items, h.amount, h.unit_price,
-          coalesce((SELECT sum(m.parts) FROM campaign_messages m WHERE m.hold_id = h.id AND m.state NOT IN ('planned', 'claimed')), 0)::int AS used
-        FROM balance_holds h WHERE h.kind = 'send' AND h.ref_id = ${gatewayId} ORDER BY h.team_id, h.id`,
+          coalesce(sum(m.parts) FILTER (WHERE m.state IN ${TAKEN}), 0)::int AS used
+        FROM balance_holds h LEFT JOIN campaign_messages m ON m.hold_id = h.id
+        WHERE h.kind = 'send' AND h.ref_id = ${gatewayId}
+        GROUP BY h.id, h.team_id
+        HAVING count(m.id) FILTER (WHERE m.state IN ('claimed', 'submitting', 'unknown')) = 0
+        ORDER BY h.team_id, h.id`,
   );
-  for (const h of abandoned) {
+  for (const h of idle) {
     const hold: Hold = {
       id: h.id,
       owner: owner(gatewayId),
@@ -116,4 +128,5 @@ export async function settleAbandonedHolds(tx: DbOrTx, gatewayId: number): Promi
     };
     await settleHold(tx, h.team_id, hold, Math.min(h.used, h.items));
   }
+  return idle.length;
 }

@@ -21,7 +21,7 @@ import { takeAllowances } from "./allowance";
 import { failCampaignsOverThreshold } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
 import { completeFinishedCampaigns } from "./campaign-progress";
-import { type BatchHolds, holdForBatch, returnUncovered, settleAbandonedHolds, settleBatch } from "./charges";
+import { type BatchHolds, holdForBatch, INSUFFICIENT_FUNDS_FOR_SENDING, returnUncovered, settleBatch, settleIdleHolds } from "./charges";
 import { CounterBatch, utcDay } from "./counters";
 import { type ClaimedRow, claimDue, deferMissedWindows } from "./dispatch-claim";
 import { markSubmitting, recordOutcomes, type SendResult } from "./dispatch-record";
@@ -43,7 +43,7 @@ export interface DispatchDeps {
   /** The app's public base URL (callbacks, links). */
   publicUrl: string;
   providerOptions?: ProviderOptions;
-  /** Rows per batch (default two seconds of the gateway's pace, 10–500). */
+  /** Rows per batch (default a second of the gateway's pace, 10–500: outcomes, auto-fail and live progress each second). */
   batchSize?: number;
   /** Calls in flight at once. */
   concurrency?: number;
@@ -109,7 +109,7 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
     sms: channel === "sms" ? smsSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
     email: channel === "email" ? emailSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
     pacer: deps.pacer ?? createPacer(rate, undefined, SEND_WINDOW_MS),
-    batchSize: deps.batchSize ?? Math.min(500, Math.max(10, rate * 2)),
+    batchSize: deps.batchSize ?? Math.min(500, Math.max(10, rate)),
     // The platform's price on its own gateways (charged to the team); the provider's list price on a team's own.
     unitCost: gateway.teamId === null ? (await sendPrices(deps.db))[channel] : (sendUnitCost(channel, gateway.type) ?? 0),
     secret,
@@ -121,13 +121,11 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
  * may have been, and become `unknown` for reconciliation. Rows this dispatcher claimed before a restart count alike.
  */
 async function takeOver(db: Db, gatewayId: number, owner: string): Promise<void> {
-  // Its holds first, while its rows still say what may have been sent.
-  await db.transaction((tx) => settleAbandonedHolds(tx, gatewayId));
   await db.execute(
     sql`UPDATE campaign_messages SET state = 'planned', claimed_by = NULL, updated_at = now()
         WHERE gateway_id = ${gatewayId} AND state = 'claimed' AND claimed_by IS DISTINCT FROM ${owner}`,
   );
-  // Maybe sent: counted as handed over (processed, cost) now, as their money was settled above; once only — an outcome
+  // Maybe sent: counted as handed over (processed, cost) now; once only — an outcome
   // recorded later for such a row counts nothing more (dispatch-record.ts).
   await db.transaction(async (tx) => {
     const lost = await rows<{ team_id: number; campaign_id: number; step_id: number; part_id: number; cost: number | null }>(
@@ -144,6 +142,9 @@ async function takeOver(db: Db, gatewayId: number, owner: string): Promise<void>
     }
     await counters.write(tx);
   });
+  // Its holds: those whose rows all have their answer are settled now; those with rows now `unknown` stay held until
+  // reconciliation says whether the provider took them.
+  await db.transaction((tx) => settleIdleHolds(tx, gatewayId));
 }
 
 type Prepared =
@@ -292,11 +293,16 @@ async function sendAll(run: Dispatch, batch: readonly Rendered[]): Promise<SendR
   const worker = async () => {
     while (next < batch.length) {
       const rendered = batch[next++]!;
+      const held = (): SendOutcome | null =>
+        watch.stopped.has(rendered.row.campaign_id)
+          ? { kind: "throttled", retryAfterMs: 0, message: "Held back: its campaign stopped sending." }
+          : null;
+      // Looked at before and after its turn: a held-back message takes no slot of the gateway's pace.
+      let outcome = held();
       // The gateway's rate counts SMS parts (CAMPAIGNS.md §4): a three-part message takes three of its slots.
-      for (let slot = rendered.row.channel === "sms" ? Math.max(1, rendered.parts) : 1; slot > 0; slot--) await run.pacer.acquire();
-      const outcome: SendOutcome = watch.stopped.has(rendered.row.campaign_id)
-        ? { kind: "throttled", retryAfterMs: 0, message: "Held back: its campaign stopped sending." }
-        : await sendOne(run, rendered);
+      if (!outcome)
+        for (let slot = rendered.row.channel === "sms" ? Math.max(1, rendered.parts) : 1; slot > 0; slot--) await run.pacer.acquire();
+      outcome ??= held() ?? (await sendOne(run, rendered));
       results.push({ rendered, outcome });
     }
   };
@@ -318,7 +324,10 @@ function watchCampaigns(db: Db, campaignIds: readonly number[]): { stopped: Set<
     try {
       const found = await rows<{ id: number }>(
         db,
-        sql`SELECT id FROM campaigns WHERE id = ANY(${intArray([...campaignIds])}) AND (status <> 'active' OR deleted_at IS NOT NULL)`,
+        // A campaign paused because the money ran out still sends what is already paid for (held in this batch).
+        sql`SELECT id FROM campaigns WHERE id = ANY(${intArray([...campaignIds])})
+              AND (status <> 'active' OR deleted_at IS NOT NULL)
+              AND NOT (status = 'paused' AND status_reason IS NOT DISTINCT FROM ${INSUFFICIENT_FUNDS_FOR_SENDING})`,
       );
       for (const c of found) stopped.add(c.id);
     } catch {
@@ -327,6 +336,8 @@ function watchCampaigns(db: Db, campaignIds: readonly number[]): { stopped: Set<
       looking = false;
     }
   };
+  // At once (a batch prepared while the one before was sending may start after a Pause), then every period.
+  void look();
   const timer = setInterval(() => void look(), STATUS_WATCH_MS);
   timer.unref?.();
   return { stopped, stop: () => clearInterval(timer) };

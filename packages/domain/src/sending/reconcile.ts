@@ -12,6 +12,7 @@ import {
 } from "../providers";
 import { intArray, rows } from "../shared/rows";
 import { applyStatusEventsUntilIdle } from "./apply-events";
+import { settleIdleHolds } from "./charges";
 import { CounterBatch, utcDay } from "./counters";
 
 /*
@@ -72,6 +73,7 @@ interface OpenRow {
   sender: string | null;
   body: string | null;
   submitted_at: string | null;
+  cost: number | null;
 }
 
 const WAITING = sql`('unknown', 'accepted', 'sent')`;
@@ -93,7 +95,7 @@ export async function reconcileOpenMessages(deps: ReconcileDeps): Promise<Reconc
   const due = await rows<OpenRow>(
     db,
     sql`SELECT id::float8 AS id, team_id, campaign_id, step_id, part_id, gateway_id, state, provider_id, address, sender, body,
-               submitted_at::text AS submitted_at
+               submitted_at::text AS submitted_at, cost::float8 AS cost
         FROM (
           SELECT m.*, row_number() OVER (PARTITION BY m.gateway_id ORDER BY m.updated_at) AS nth
           FROM campaign_messages m
@@ -116,6 +118,9 @@ export async function reconcileOpenMessages(deps: ReconcileDeps): Promise<Reconc
   const closed = await closeWithoutReceipt(db);
   result.closed = closed.rows;
   for (const c of closed.campaigns) campaigns.add(c);
+  // Money held for messages whose answer was unknown: settled once every row of the hold has its answer.
+  const holders = await rows<{ gateway_id: number }>(db, sql`SELECT DISTINCT ref_id AS gateway_id FROM balance_holds WHERE kind = 'send'`);
+  for (const h of holders) await db.transaction((tx) => settleIdleHolds(tx, h.gateway_id));
   result.campaigns = [...campaigns].sort((a, b) => a - b);
   return result;
 }
@@ -202,7 +207,11 @@ async function rejectNeverTaken(db: Db, list: readonly OpenRow[]): Promise<numbe
     for (const r of list) {
       if (!ids.has(r.id)) continue;
       const key = { teamId: r.team_id, campaignId: r.campaign_id, stepId: r.step_id, partId: r.part_id, day };
-      counters.add(key, "errors").add(key, "failed");
+      // Never taken: its cost (counted as maybe sent) comes off, as its money is not charged.
+      counters
+        .add(key, "errors")
+        .add(key, "failed")
+        .add(key, "cost", -(r.cost ?? 0));
     }
     await counters.write(tx);
     return ids.size;
