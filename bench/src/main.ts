@@ -13,6 +13,9 @@ import { type BenchOptions, parseArgs } from "./options";
 import { segmentBuildBench, segmentDynamicBench, segmentQueryBench } from "./segments/segments-bench";
 import { campaignStartBench } from "./sending/campaign-start";
 import { dispatchBench } from "./sending/dispatch-bench";
+import { pauseReactionBench } from "./sending/pause-reaction";
+import { pauseResumeBench } from "./sending/pause-resume";
+import { sendMoneyBench } from "./sending/send-money";
 import { dropLeftoverDatabases } from "./shared/fresh-database";
 import { interrupted } from "./shared/interrupt";
 import { sourcesPage } from "./sources-page";
@@ -35,10 +38,16 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   B11: validationBench,
   B12: leadsTableBench,
   B13a: webBundle,
+  B17: pauseReactionBench,
   L1: lookupPacingBench,
   F11: providerDownBench,
   F12: workerKilledBench,
-  F16: moneyChaosBench,
+  F14: pauseResumeBench,
+  // Money under faults: the lookups, then the sends (a row each: F16, F16 (sends)).
+  F16: async (o) => {
+    await moneyChaosBench(o);
+    await sendMoneyBench(o);
+  },
 };
 
 const { ids, options } = parseArgs(process.argv.slice(2));
