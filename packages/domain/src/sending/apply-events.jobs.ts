@@ -17,6 +17,8 @@ export const applyEventsJob = defineJob({
   retry: { limit: 3, delaySeconds: 5, backoff: true },
   expireSeconds: 15 * 60,
   cron: "* * * * *",
+  // A callback reaches the ledger (and the open campaign page) within a second or two of its arrival (B14, B16).
+  pollSeconds: 0.5,
   handler: (deps) => applyInbox(deps),
 });
 
