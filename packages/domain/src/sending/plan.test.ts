@@ -188,6 +188,35 @@ describe("planFirstStep", () => {
     expect((await ledger(c.id)).map((r) => r.part_id)).toEqual(first);
   });
 
+  it("gives a lead a pool number of its own area code, else of its state, else any — the same one every time", async () => {
+    const t = await setup([
+      { phone: "+12125551111", timezone: "America/New_York", state: "NY" },
+      { phone: "+19175552222", timezone: "America/New_York", state: "NY" },
+      { phone: "+14155553333", timezone: "America/Los_Angeles", state: "CA" },
+      { phone: "+18085554444", timezone: "Pacific/Honolulu", state: "HI" },
+    ]);
+    const local = ["+12125550101", "+16465550102", "+13105550103", "+12015550104"];
+    const gw = await one<{ id: number }>(
+      db(),
+      sql`INSERT INTO gateways (team_id, kind, type, name, active, senders)
+          VALUES (${t.ctx.teamId}, 'sms', 'sandbox', 'Local numbers', true, ${JSON.stringify({ numbers: local.map((number) => ({ number })) })}::jsonb)
+          RETURNING id`,
+    );
+    const phone = (sender: string) => ({ gateway_id: gw!.id, sender_type: "phone" as const, sender, sender_name: "" });
+    const pool = await createPool(db(), t.ctx, { name: "Local", senders: local.map(phone) });
+    const plan = async () => {
+      const c = await campaign(t.ctx, t.list.id, { sender_type: "pool", pool_id: pool.id });
+      await planFirstStep(db(), c.id, NOW);
+      return new Map((await ledger(c.id)).map((r) => [r.address, r.sender]));
+    };
+    const first = await plan();
+    expect(first.get("+12125551111")).toBe("+12125550101");
+    expect(["+12125550101", "+16465550102"]).toContain(first.get("+19175552222"));
+    expect(first.get("+14155553333")).toBe("+13105550103");
+    expect(local).toContain(first.get("+18085554444"));
+    expect(await plan()).toEqual(first);
+  });
+
   it("keeps a lead on one pool sender across campaigns, and sends a route's carrier group through its own sender", async () => {
     const t = await setup([
       ...phones(40),

@@ -4,9 +4,10 @@ import type { CampaignRecord } from "../campaigns";
 import { campaignAudienceSql } from "../leads";
 import { bigintArray, type DbOrTx, intArray, one, rows, textArray } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
-import { resolveRecipientZone } from "./recipient-zone";
+import { areaCodeOf, resolveRecipientZone } from "./recipient-zone";
 import { type CampaignSenders, campaignSenders, carrierGroupsOf } from "./senders";
 import { rowWindow } from "./window-of";
+import { areaCodePlace } from "./zones/zone-places";
 
 /*
  * Planning (CAMPAIGNS.md §3 step 1): the audience becomes ledger rows in one INSERT … SELECT, ON CONFLICT DO NOTHING
@@ -277,7 +278,27 @@ type Place = Record<(typeof KEY)[number], string | null> & {
   route_gateway: number | null;
   route_sender: string | null;
   route_kind: string | null;
+  /** The senders (1-based, in `senders.choices`) local to the place: same area code, else same state; null: none. */
+  near: number[] | null;
 };
+
+/**
+ * Local presence: the senders a place's recipients draw from — those with the recipient's area code, else those of
+ * its state (by their own area codes); null when none is local (the lead then draws from all). A lead still keeps
+ * its number: the draw within the local ones is a hash of the lead.
+ */
+function localSenders(senders: CampaignSenders): (areaCode: string | null, state: string | null) => number[] | null {
+  if (senders.choices.length < 2) return () => null;
+  const geo = senders.choices.map((s, i) => {
+    const ac = s.kind === "number" ? areaCodeOf(s.sender) : null;
+    return { at: i + 1, ac, state: ac ? (areaCodePlace(ac)?.state ?? null) : null };
+  });
+  return (areaCode, state) => {
+    const same = areaCode ? geo.filter((g) => g.ac === areaCode) : [];
+    const near = same.length ? same : state ? geo.filter((g) => g.state === state) : [];
+    return near.length ? near.map((g) => g.at) : null;
+  };
+}
 
 /**
  * Where each recipient is (CAMPAIGNS.md I3) and when it may be sent to: per distinct place key of the audience — a
@@ -300,6 +321,7 @@ async function placesOf(
   );
   const groupOf = senders.byGroup.size > 0 ? await carrierGroupsOf(tx, [...new Set(keys.map((k) => k.carrier))]) : new Map();
   const windows = new Map<string, ReturnType<typeof rowWindow>>();
+  const local = localSenders(senders);
   return keys.map((k) => {
     const z = resolveRecipientZone({
       leadTimeZone: k.lead_tz,
@@ -324,6 +346,7 @@ async function placesOf(
       route_gateway: route?.gatewayId ?? null,
       route_sender: route?.sender ?? null,
       route_kind: route?.kind ?? null,
+      near: route ? null : local(k.area_code, z.state),
     };
   });
 }
@@ -348,7 +371,10 @@ async function insertRows(
   const leadKey = sql`'lead:' || r.lead_id::text`;
   const part = sql`(${intArray(parts)})[1 + ${bucket(sql`${`${c.id}:${stepId}:`} || r.lead_id::text`, parts.length)}]`;
   const n = senders.choices.length;
-  const pick = (values: SQL) => (n === 0 ? sql`NULL` : sql`(${values})[1 + ${bucket(leadKey, n)}]`);
+  // The lead's sender: drawn by its hash among its place's local senders when there are any, else among all.
+  const drawn = sql`CASE WHEN v.near IS NOT NULL THEN v.near[1 + mod(hashtext(${leadKey})::bigint + 2147483648, cardinality(v.near))]
+    ELSE 1 + ${bucket(leadKey, Math.max(1, n))} END`;
+  const pick = (values: SQL) => (n === 0 ? sql`NULL` : sql`(${values})[${drawn}]`);
   const gateway = pick(intArray(senders.choices.map((s) => s.gatewayId)));
   const sender = pick(textArray(senders.choices.map((s) => s.sender)));
   const senderKind = pick(textArray(senders.choices.map((s) => s.kind)));
@@ -377,7 +403,8 @@ async function insertRows(
           CASE WHEN ${goes} THEN ${notAfter} END
         FROM ${source.from}
           LEFT JOIN jsonb_to_recordset(${JSON.stringify(places)}::jsonb) AS v(${sql.raw(KEY.map((k) => `${k} text`).join(", "))},
-            tz text, source text, st text, due timestamptz, not_after timestamptz, route_gateway int, route_sender text, route_kind text)
+            tz text, source text, st text, due timestamptz, not_after timestamptz, route_gateway int, route_sender text, route_kind text,
+            near int[])
             ON ${source.matches}
         ON CONFLICT (campaign_id, step_id, lead_id) DO NOTHING
         RETURNING state)
