@@ -198,10 +198,11 @@ function sandboxSender(
       return { kind: "accepted", providerId };
     },
     parseCallback: (req) => parseSandboxCallback(ctx, req),
-    // The sandbox keeps no record of its sends: a message it answered has the outcome its recipient decides; one whose
-    // answer was lost (its process died mid-call) is looked for in vain, as a provider that never took it.
+    // The sandbox keeps no record of its sends: a message it answered has the outcome its recipient decides; of one
+    // whose answer was lost (its process died mid-call) it cannot say whether it took it — never "no", which would
+    // send it again — so the message waits for the one-day close.
     lookup: async (q) => {
-      if (!q.providerId) return null;
+      if (!q.providerId) throw new Error("The sandbox keeps no record of a message whose answer was lost.");
       const o = outcomeOf(q.to);
       return { providerId: q.providerId, status: o.status, raw: o.status, errorCode: o.errorCode, errorMessage: o.errorMessage };
     },

@@ -179,7 +179,7 @@ export async function deferMissedWindows(tx: DbOrTx, gatewayId: number, now = Da
     const { due, notAfter } = rowWindow(now, { timeZone: g.time_zone, state: g.us_state }, g, g.channel);
     return sql`(${g.campaign_id}::int, ${g.time_zone}::text, ${g.us_state}::text, ${due}::timestamptz, ${notAfter}::timestamptz)`;
   });
-  const moved = await rows<{ id: number }>(
+  const moved = await rows<{ id: number; state: string; team_id: number; campaign_id: number; step_id: number; part_id: number }>(
     tx,
     sql`UPDATE campaign_messages m
         SET due_at = coalesce(v.due, m.due_at), not_after = v.not_after,
@@ -188,7 +188,14 @@ export async function deferMissedWindows(tx: DbOrTx, gatewayId: number, now = Da
         FROM (VALUES ${sql.join(values, sql`, `)}) AS v(campaign_id, time_zone, us_state, due, not_after)
         WHERE m.gateway_id = ${gatewayId} AND m.state = 'planned' AND m.not_after < ${new Date(now).toISOString()}::timestamptz
           AND m.campaign_id = v.campaign_id AND m.time_zone IS NOT DISTINCT FROM v.time_zone AND m.us_state IS NOT DISTINCT FROM v.us_state
-        RETURNING m.id`,
+        RETURNING m.id, m.state, m.team_id, m.campaign_id, m.step_id, m.part_id`,
   );
+  // Those whose window never opens again are done: processed, as a skip at the claim is.
+  const counters = new CounterBatch();
+  const day = utcDay(now);
+  for (const m of moved)
+    if (m.state === "skipped")
+      counters.add({ teamId: m.team_id, campaignId: m.campaign_id, stepId: m.step_id, partId: m.part_id, day }, "processed");
+  await counters.write(tx);
   return moved.length;
 }

@@ -24,7 +24,7 @@ export const reconcileJob = defineJob({
     });
     if (done.asked + done.closed > 0)
       deps.log(
-        `reconciliation: ${done.asked} asked, ${done.answered} answered, ${done.rejected} never taken, ${done.closed} closed without receipt`,
+        `reconciliation: ${done.asked} asked, ${done.answered} answered, ${done.replanned} never taken (sent again), ${done.closed} closed without receipt`,
       );
     await applyInbox(deps, done.campaigns);
   },

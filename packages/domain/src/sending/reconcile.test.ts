@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createGateway } from "../gateways";
 import type { DelayedCallback } from "../providers";
+import { startFakeTwilioMessaging } from "../providers/fakes/fake-twilio-messaging";
 import { createPacer } from "../shared/pacer";
 import { one, rows } from "../shared/rows";
 import { applyStatusEventsUntilIdle } from "./apply-events";
@@ -50,27 +52,74 @@ const totals = (campaignId: number) =>
   );
 
 describe("reconcileOpenMessages", () => {
-  it("asks the provider about messages whose callbacks never came and a lost send, and settles them once", async () => {
+  it("asks the provider about messages whose callbacks never came, and settles them once", async () => {
     const { c, reconcile } = await sentWithoutCallbacks();
-    // The last lead's send lost its answer: the row is `unknown` with no provider id (counted as handed over).
+    // The last lead's send lost its answer: `unknown` with no provider id. The sandbox cannot say whether it took it,
+    // so it is never sent again: it waits for the one-day close.
     await db().execute(
       sql`UPDATE campaign_messages SET state = 'unknown', provider_id = NULL WHERE campaign_id = ${c.id} AND address LIKE '%11'`,
     );
     const done = await reconcile();
-    expect(done).toMatchObject({ asked: 4, answered: 3, rejected: 1, closed: 0, campaigns: [c.id] });
+    expect(done).toMatchObject({ asked: 4, answered: 3, replanned: 0, closed: 0, campaigns: [c.id] });
     await applyStatusEventsUntilIdle(db());
     expect((await states(c.id)).map((m) => [m.state, m.error_code])).toEqual([
       ["delivered", null],
-      ["rejected", "not_found"],
+      ["unknown", null],
       ["failed", "30008"],
       ["blocked", "30007"],
     ]);
-    expect(await totals(c.id)).toEqual({ processed: 4, sent: 3, delivered: 1, failed: 2, blocked: 1, errors: 2 });
-    expect(await completeFinishedCampaigns(db(), [c.id])).toEqual([c.id]);
+    expect(await totals(c.id)).toEqual({ processed: 4, sent: 3, delivered: 1, failed: 1, blocked: 1, errors: 1 });
+    expect(await completeFinishedCampaigns(db(), [c.id])).toEqual([]);
 
     // Asked once: nothing is asked again within the recheck period, and nothing moves twice.
-    expect(await reconcile()).toMatchObject({ asked: 0, answered: 0, rejected: 0 });
-    expect(await totals(c.id)).toEqual({ processed: 4, sent: 3, delivered: 1, failed: 2, blocked: 1, errors: 2 });
+    expect(await reconcile()).toMatchObject({ asked: 0, answered: 0, replanned: 0 });
+    expect(await totals(c.id)).toEqual({ processed: 4, sent: 3, delivered: 1, failed: 1, blocked: 1, errors: 1 });
+  });
+
+  it("sends again a lost send Twilio has no record of, and never one it has", async () => {
+    const fake = await startFakeTwilioMessaging({ numbers: [{ phone: "+12015550101" }] });
+    try {
+      const t = await kit.setup(leads.slice(0, 2));
+      const gw = await createGateway(db(), t.ctx, {
+        kind: "sms",
+        type: "gateway1",
+        name: "Twilio",
+        active: true,
+        allow_lookup: false,
+        is_force: false,
+        params: { sys_id: fake.accountSid, auth_token: fake.authToken },
+        senders: { numbers: [{ number: "+12015550101" }], pools: [], dids: [], did_groups: [], list: [] },
+      });
+      const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: gw.id });
+      await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
+      await planFirstStep(db(), c.id);
+      await db().execute(
+        sql`UPDATE campaign_messages SET due_at = now() - interval '1 second', not_after = 'infinity' WHERE campaign_id = ${c.id}`,
+      );
+      const providerOptions = { baseUrls: fake.baseUrls };
+      const dispatch = () =>
+        runDispatcher({ db: db(), publicUrl: "https://app.leadflow.test", providerOptions, pacer: createPacer(1000) }, gw.id);
+      await dispatch();
+      expect(fake.messages).toHaveLength(2);
+      // Both answers lost; the second never reached Twilio at all (its body is not what Twilio holds).
+      await db().execute(sql`UPDATE campaign_messages SET state = 'unknown', provider_id = NULL WHERE campaign_id = ${c.id}`);
+      await db().execute(
+        sql`UPDATE campaign_messages SET body = 'Lost before it left' WHERE campaign_id = ${c.id} AND address = ${leads[1]!.phone}`,
+      );
+      const done = await reconcileOpenMessages({ db: db(), publicUrl: "https://app.leadflow.test", providerOptions, askAfterMs: 0 });
+      expect(done).toMatchObject({ asked: 2, answered: 1, replanned: 1 });
+      await applyStatusEventsUntilIdle(db());
+      expect((await states(c.id)).map((m) => m.state)).toEqual(["accepted", "planned"]);
+      await db().execute(
+        sql`UPDATE campaign_messages SET due_at = now() - interval '1 second' WHERE campaign_id = ${c.id} AND state = 'planned'`,
+      );
+      await dispatch();
+      expect(fake.messages.map((m) => m.json?.To)).toEqual([leads[0]!.phone, leads[1]!.phone, leads[1]!.phone]);
+      expect((await states(c.id)).map((m) => m.state)).toEqual(["accepted", "accepted"]);
+      expect(await totals(c.id)).toMatchObject({ processed: 2 });
+    } finally {
+      await fake.close();
+    }
   });
 
   it("closes a message with no final word a day after it was handed over, so its campaign completes", async () => {

@@ -20,7 +20,8 @@ import { CounterBatch, utcDay } from "./counters";
  * send's answer was lost: a timeout, a 5xx, a dispatcher that died mid-call) or `accepted`/`sent` whose final callback
  * never came — is asked about through the provider's message API, never sent again. The answer goes through the
  * provider-event inbox as a callback would (same event id as the provider's own callback of that status, so the two
- * dedupe) and is applied by rank. A lost send the provider has no record of was never taken: `rejected`, final.
+ * dedupe) and is applied by rank. A lost send the provider has no record of was never taken — proof, not a guess —
+ * and goes back to `planned` to be sent (a provider that cannot say keeps it waiting).
  * A message still without a final word a day after it was handed over is closed as sent with reason `no_receipt`
  * (many carriers never return a delivery receipt): the campaign can complete, and the reason shows why.
  */
@@ -52,8 +53,8 @@ export interface Reconciled {
   /** Rows the provider was asked about, and those it answered for. */
   asked: number;
   answered: number;
-  /** Lost sends the provider never took. */
-  rejected: number;
+  /** Lost sends the provider never took: planned again. */
+  replanned: number;
   /** Rows closed without a receipt. */
   closed: number;
   /** Campaigns whose rows may have moved (the caller applies the inbox and follows up). */
@@ -105,14 +106,14 @@ export async function reconcileOpenMessages(deps: ReconcileDeps): Promise<Reconc
         ) m
         WHERE nth <= ${Reconcile.perGateway}`,
   );
-  const result: Reconciled = { asked: 0, answered: 0, rejected: 0, closed: 0, campaigns: [] };
+  const result: Reconciled = { asked: 0, answered: 0, replanned: 0, closed: 0, campaigns: [] };
   const campaigns = new Set<number>();
   const byGateway = byGatewayOf(due);
   for (const [gatewayId, list] of byGateway) {
     const g = await askGateway(deps, gatewayId, list);
     result.asked += g.asked;
     result.answered += g.answered;
-    result.rejected += g.rejected;
+    result.replanned += g.replanned;
     for (const r of list) campaigns.add(r.campaign_id);
   }
   const closed = await closeWithoutReceipt(db);
@@ -127,7 +128,7 @@ export async function reconcileOpenMessages(deps: ReconcileDeps): Promise<Reconc
 
 async function askGateway(deps: ReconcileDeps, gatewayId: number, list: OpenRow[]) {
   const { db } = deps;
-  const done = { asked: 0, answered: 0, rejected: 0 };
+  const done = { asked: 0, answered: 0, replanned: 0 };
   await db.execute(sql`UPDATE campaign_messages SET checked_at = now() WHERE id = ANY(${intArray(list.map((r) => r.id))})`);
   const gateway = await loadGatewayForCallback(db, gatewayId);
   if (!gateway || (gateway.kind !== "sms" && gateway.kind !== "email")) return done;
@@ -171,7 +172,7 @@ async function askGateway(deps: ReconcileDeps, gatewayId: number, list: OpenRow[
   };
   await Promise.all(Array.from({ length: Math.min(Reconcile.concurrency, list.length) }, worker));
   if (events.length) await recordProviderEvents(db, { id: gatewayId, teamId: gateway.teamId }, { kind: "status", events });
-  if (neverTaken.length) done.rejected = await rejectNeverTaken(db, neverTaken);
+  if (neverTaken.length) done.replanned = await replanNeverTaken(db, neverTaken);
   return done;
 }
 
@@ -189,15 +190,16 @@ function eventOf(row: OpenRow, a: ProviderMessage): StatusEvent {
 }
 
 /**
- * Lost sends the provider has no record of: never taken, so final as rejected, counted as a failure (they were counted
- * as handed over when they became `unknown`).
+ * Lost sends the provider has no record of: proof it never took them (not a blind resend), so they go back to be sent
+ * — nothing is lost to a crash. They were counted as handed over (processed, cost) when they became `unknown`: that
+ * comes off, to be counted again when they are; their hold, if any, no longer covers them (it is settled without them).
  */
-async function rejectNeverTaken(db: Db, list: readonly OpenRow[]): Promise<number> {
+async function replanNeverTaken(db: Db, list: readonly OpenRow[]): Promise<number> {
   return db.transaction(async (tx) => {
     const moved = await rows<{ id: number }>(
       tx,
-      sql`UPDATE campaign_messages SET state = 'rejected', error_code = 'not_found',
-            error_message = 'The provider has no record of this message: it was never sent.', updated_at = now()
+      sql`UPDATE campaign_messages SET state = 'planned', due_at = now(), claimed_by = NULL, hold_id = NULL, provider_id = NULL,
+            error_message = 'The provider had no record of it after a lost answer: sent again.', updated_at = now()
           WHERE id = ANY(${intArray(list.map((r) => r.id))}) AND state = 'unknown'
           RETURNING id::float8 AS id`,
     );
@@ -207,11 +209,7 @@ async function rejectNeverTaken(db: Db, list: readonly OpenRow[]): Promise<numbe
     for (const r of list) {
       if (!ids.has(r.id)) continue;
       const key = { teamId: r.team_id, campaignId: r.campaign_id, stepId: r.step_id, partId: r.part_id, day };
-      // Never taken: its cost (counted as maybe sent) comes off, as its money is not charged.
-      counters
-        .add(key, "errors")
-        .add(key, "failed")
-        .add(key, "cost", -(r.cost ?? 0));
+      counters.add(key, "processed", -1).add(key, "cost", -(r.cost ?? 0));
     }
     await counters.write(tx);
     return ids.size;

@@ -17,7 +17,7 @@ import {
  * Services (GET /v1/Services) on messaging.twilio.com; Basic auth, errors in Twilio's JSON shape (code, message,
  * more_info, status). Serve it as `twilio_api` and `twilio_messaging` (see `baseUrls`).
  *
- * Messages fetch (GET …/Messages/{sid}.json) and list (GET …/Messages.json?To=&From=&DateSent>=) answer from the
+ * Messages fetch (GET …/Messages/{sid}.json) and list (GET …/Messages.json?To=&From=, newest first) answer from the
  * messages created, with the status `setStatus` gave them (what the provider's message list says in reconciliation).
  * An injected HTTP 400 answers code 21211 (invalid To); recipients in `optedOut` answer 400 code 21610.
  * `callback(url, fields)` signs a form callback with X-Twilio-Signature, as Twilio would post it to `url`.
@@ -83,7 +83,7 @@ export async function startFakeTwilioMessaging(opts: FakeTwilioMessagingOptions 
       price_unit: "USD",
       error_code: null,
       error_message: null,
-      date_created: new Date(0).toUTCString(),
+      date_created: new Date().toUTCString(),
       date_sent: new Date().toUTCString(),
       uri: `${base}/Messages/${sid}.json`,
     };
@@ -92,13 +92,9 @@ export async function startFakeTwilioMessaging(opts: FakeTwilioMessagingOptions 
   };
 
   const listMessages = (q: URLSearchParams): FakeAnswer => {
-    const after = q.get("DateSent>") ? Date.parse(q.get("DateSent>")!) : Number.NEGATIVE_INFINITY;
-    const found = [...resources.values()].filter(
-      (m) =>
-        (!q.get("To") || m.to === q.get("To")) &&
-        (!q.get("From") || m.from === q.get("From")) &&
-        Date.parse(String(m.date_sent)) >= after - 1000,
-    );
+    const found = [...resources.values()]
+      .filter((m) => (!q.get("To") || m.to === q.get("To")) && (!q.get("From") || m.from === q.get("From")))
+      .reverse();
     const page = found.slice(0, Number(q.get("PageSize") ?? 50));
     return { status: 200, body: { messages: page, next_page_uri: null, page: 0, page_size: page.length, uri: `${base}/Messages.json` } };
   };

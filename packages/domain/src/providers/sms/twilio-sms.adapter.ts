@@ -83,25 +83,21 @@ function twilioOutcome(error: unknown, attempted: boolean, creds: TwilioCredenti
   };
 }
 
-/** How far before its hand-over a lost send's message is looked for (clocks differ; DateSent is Twilio's). */
+/** How far before its hand-over a lost send's message is looked for (our clock and Twilio's differ). */
 const LOOKBACK_MS = 60_000;
 
 /**
- * A message's record at Twilio (Messages fetch by SID; without one, Messages list by To, From and DateSent, matched by
- * body). A 404 means Twilio has no such message.
+ * A message's record at Twilio: Messages fetch by SID; without one (the answer to the send was lost), the newest
+ * messages To the number (and From it), matched by body and created since the hand-over — not filtered by DateSent,
+ * which a message still queued does not have yet. A 404, or no match, means Twilio has no such message.
  */
 async function twilioLookup(client: twilio.Twilio, q: MessageQuery): Promise<ProviderMessage | null> {
   try {
     const m = q.providerId
       ? await client.messages(q.providerId).fetch()
       : (
-          await client.messages.list({
-            to: q.to,
-            ...(q.from.startsWith("MG") ? {} : { from: q.from }),
-            dateSentAfter: new Date(q.submittedAt.getTime() - LOOKBACK_MS),
-            limit: 50,
-          })
-        ).find((m) => m.body === q.body);
+          await client.messages.list({ to: q.to, ...(q.from.startsWith("MG") ? {} : { from: q.from }), limit: 50 })
+        ).find((m) => m.body === q.body && m.dateCreated.getTime() >= q.submittedAt.getTime() - LOOKBACK_MS);
     if (!m) return null;
     const code = m.errorCode ? String(m.errorCode) : null;
     return {
