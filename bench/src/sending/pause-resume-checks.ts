@@ -1,6 +1,7 @@
 import type { Database } from "@leadflow/db";
 import type { FakeTwilioMessaging } from "@leadflow/domain/providers/fakes/index";
 import { statesOf } from "./dispatch-setup";
+import { recountMismatches } from "./recount";
 
 /*
  * F14's end checks on one campaign: every row final, sent = planned − skipped-with-reason (− sends a kill left
@@ -28,8 +29,8 @@ export interface PauseResumeChecks {
   accepted: number;
   duplicateAccepted: number;
   duplicateRequests: number;
-  /** null until bench/src/sending/recount.ts is wired. */
-  counterMismatches: number | null;
+  /** Figures where the counters differ from a recount of the ledger (recount.ts). */
+  counterMismatches: number;
   problems: string[];
 }
 
@@ -60,6 +61,8 @@ export async function pauseResumeChecks(database: Database, campaignId: number, 
   const duplicateRequests = [...fake.stats.perValue].filter(([to, n]) => to !== "" && n > 1).length;
   const lost = planned - skipped - neverTaken - sent;
   const problems: string[] = [];
+  const mismatches = await recountMismatches(database, campaignId);
+  problems.push(...mismatches);
   if (open) problems.push(`${open} rows not final (${OPEN_STATES.map((s) => `${s} ${states[s] ?? 0}`).join(", ")})`);
   if (lost) problems.push(`sent ${sent} ≠ planned ${planned} − skipped ${skipped} − never taken ${neverTaken}`);
   if (skippedBy["(no reason)"]) problems.push(`${skippedBy["(no reason)"]} skipped without a reason`);
@@ -79,7 +82,7 @@ export async function pauseResumeChecks(database: Database, campaignId: number, 
     accepted: fake.messages.length,
     duplicateAccepted,
     duplicateRequests,
-    counterMismatches: null,
+    counterMismatches: mismatches.length,
     problems,
   };
 }

@@ -111,7 +111,7 @@ export async function pauseResumeBench(_options: BenchOptions): Promise<void> {
             .map(([r, k]) => `${r} ${k}`)
             .join(", ")}) − ${n(checks.neverTaken)} never taken (left unknown by the kill, the provider had no record); ` +
           `${n(checks.open)} rows not final; ${unknownBefore} unknown after the kill settled by reconciliation in ${passes} pass(es); ` +
-          `provider: ${n(checks.accepted)} messages, ${checks.duplicateAccepted} leads accepted twice, ${checks.duplicateRequests} asked twice; counters vs recount: ${checks.counterMismatches === null ? "not checked" : `${checks.counterMismatches} mismatches`}; ${(ms / 1000).toFixed(1)} s` +
+          `provider: ${n(checks.accepted)} messages, ${checks.duplicateAccepted} leads accepted twice, ${checks.duplicateRequests} asked twice; counters vs recount: ${checks.counterMismatches} mismatches; ${(ms / 1000).toFixed(1)} s` +
           `${p.length ? `; PROBLEMS: ${p.join("; ")}` : ""}`,
         baseline: "—",
         ratio: `duplicates ${checks.duplicateAccepted}, lost ${checks.lost}, never sent because of the kill ${checks.neverTaken} (final: rejected, not_found)${p.length ? ` — misses: ${p.length} problem(s)` : " — meets the goal"}`,
