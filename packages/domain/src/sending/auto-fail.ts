@@ -1,7 +1,7 @@
-import { CampaignAutoFail } from "@leadflow/contracts";
+import { CampaignAutoFail, type MessageReason } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import { intArray, rows } from "../shared/rows";
+import { type DbOrTx, intArray, rows } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
 
 /*
@@ -44,19 +44,40 @@ export async function failCampaignsOverThreshold(db: Db, campaignIds: readonly n
             WHERE id = ${f.id} AND status = 'active' RETURNING id`,
       );
       if (moved.length === 0) return;
-      const cancelled = await rows<{ team_id: number; step_id: number; part_id: number; n: number }>(
-        tx,
-        sql`WITH c AS (UPDATE campaign_messages SET state = 'cancelled', reason = 'campaign_failed', updated_at = now()
-                       WHERE campaign_id = ${f.id} AND state = 'planned' RETURNING team_id, step_id, part_id)
-            SELECT team_id, step_id, part_id, count(*)::int AS n FROM c GROUP BY team_id, step_id, part_id`,
-      );
-      const counters = new CounterBatch();
-      for (const c of cancelled) {
-        const key = { teamId: c.team_id, campaignId: f.id, stepId: c.step_id, partId: c.part_id, day: utcDay() };
-        counters.add(key, "processed", c.n).add(key, "cancelled", c.n);
-      }
-      await counters.write(tx);
+      await cancelPlanned(tx, f.id, "campaign_failed");
     });
   }
   return failing.map((f) => f.id);
+}
+
+/** A campaign's planned rows cancelled with the reason, counted as processed and cancelled. Answers how many. */
+export async function cancelPlanned(tx: DbOrTx, campaignId: number, reason: MessageReason): Promise<number> {
+  const cancelled = await rows<{ team_id: number; step_id: number; part_id: number; n: number }>(
+    tx,
+    sql`WITH c AS (UPDATE campaign_messages SET state = 'cancelled', reason = ${reason}, updated_at = now()
+                   WHERE campaign_id = ${campaignId} AND state = 'planned' RETURNING team_id, step_id, part_id)
+        SELECT team_id, step_id, part_id, count(*)::int AS n FROM c GROUP BY team_id, step_id, part_id`,
+  );
+  const counters = new CounterBatch();
+  for (const c of cancelled) {
+    const key = { teamId: c.team_id, campaignId, stepId: c.step_id, partId: c.part_id, day: utcDay() };
+    counters.add(key, "processed", c.n).add(key, "cancelled", c.n);
+  }
+  await counters.write(tx);
+  return cancelled.reduce((n, c) => n + c.n, 0);
+}
+
+/**
+ * Campaigns that ended — Failed, or Stopped by hand — keep no planned row: rows a batch under way returned after the
+ * status changed are cancelled too, so every row of an ended campaign is final with its reason (the tick runs this).
+ */
+export async function cancelEndedCampaigns(db: Db): Promise<number[]> {
+  const ended = await rows<{ id: number; status: string }>(
+    db,
+    sql`SELECT DISTINCT c.id, c.status FROM campaigns c JOIN campaign_messages m ON m.campaign_id = c.id AND m.state = 'planned'
+        WHERE c.status IN ('failed', 'stop') LIMIT 100`,
+  );
+  for (const c of ended)
+    await db.transaction((tx) => cancelPlanned(tx, c.id, c.status === "stop" ? "campaign_stopped" : "campaign_failed"));
+  return ended.map((c) => c.id);
 }

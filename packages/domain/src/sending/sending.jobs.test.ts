@@ -64,4 +64,23 @@ describe("the sending tick", () => {
     await db().execute(sql`UPDATE campaigns SET planning_since = now() WHERE id = ${c.id}`);
     expect(plansQueued(await tick())).not.toContain(c.id);
   });
+
+  it("cancels what a stopped campaign still had planned, with why, and counts it", async () => {
+    const t = await kit.setup(phones(2));
+    const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+    await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
+    await planFirstStep(db(), c.id);
+    await db().execute(sql`UPDATE campaigns SET status = 'stop' WHERE id = ${c.id}`);
+    await tick();
+    const rowsNow = await one<{ states: string[]; reasons: string[] }>(
+      db(),
+      sql`SELECT array_agg(DISTINCT state) AS states, array_agg(DISTINCT reason) AS reasons FROM campaign_messages WHERE campaign_id = ${c.id}`,
+    );
+    expect(rowsNow).toEqual({ states: ["cancelled"], reasons: ["campaign_stopped"] });
+    const k = await one<{ processed: number; cancelled: number }>(
+      db(),
+      sql`SELECT sum(processed)::int AS processed, sum(cancelled)::int AS cancelled FROM campaign_counters WHERE campaign_id = ${c.id}`,
+    );
+    expect(k).toEqual({ processed: 2, cancelled: 2 });
+  });
 });

@@ -5,6 +5,7 @@ import { providerOptionsFromEnv } from "../providers";
 import { type AnyJobDefinition, defineJob, type JobDeps, type JobSender } from "../shared/jobs";
 import { type DbOrTx, rows } from "../shared/rows";
 import { applyEventsJob } from "./apply-events.jobs";
+import { cancelEndedCampaigns } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
 import { gatewaysWithDueRows, runDispatcher } from "./dispatcher";
 import { applyFrequencyRules } from "./frequency-rules";
@@ -123,6 +124,8 @@ export const sendingTickJob = defineJob({
             AND c.audience_seen IS DISTINCT FROM ${audienceSizeOf(sql`c.id`)}
           LIMIT 100`,
     );
+    const ended = await cancelEndedCampaigns(db);
+    if (ended.length) await publishCampaigns({ db, live: deps.live, log: deps.log }, ended);
     const rules = await applyFrequencyRules(db);
     if (rules.reset.length + rules.increased.length)
       deps.log(`frequency rules: reset ${rules.reset.join(", ") || "none"}, increased ${rules.increased.join(", ") || "none"}`);
