@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type APIResponse, expect, type Page, test } from "@playwright/test";
 import { leadflow } from "../cli";
 import { authHeaders, signIn, tableLoaded } from "./helpers";
 
@@ -9,29 +9,17 @@ import { authHeaders, signIn, tableLoaded } from "./helpers";
  */
 test("sending: an email campaign to 50 leads sends live, pauses, resumes, completes, and skips a blacklisted lead", async ({ page }) => {
   test.setTimeout(240_000);
-  leadflow("seed", "demo");
-  await signIn(page, "demo@leadflow.local", "Demo#2026");
-  await expect(page).toHaveURL(/\/u\/0\/?$/);
-  const headers = await authHeaders(page);
-  const api = async (method: "get" | "post" | "put", path: string, data?: object) => {
-    const res = await page.request[method](path, { headers, ...(data ? { data } : {}) });
-    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-    return res.json();
-  };
+  const api = await demoApi(page);
 
   // 50 leads with emails in a list of their own, imported as another system would.
   const run = Date.now().toString(36);
-  const source = await api("post", "/api/sources", { name: `Engine ${run}` });
-  const list = await api("post", `/api/sources/${source.id}/lists`, { name: "Newsletter" });
-  await api("post", "/api/import-lists", { name: `Engine ${run}`, list_id: list.id, lead_status: 1 });
-  const key = (await api("get", "/api/import-lists")).data.find((k: { name: string }) => k.name === `Engine ${run}`);
   const leads = Array.from({ length: 50 }, (_, i) => ({
     attributes: [
       { type: "email", attribute: "Email", value: `reader.${run}.${i}@example.com` },
       { type: "string", attribute: "First name", value: `Reader ${i}` },
     ],
   }));
-  await api("post", `/api/import/lead?api_key=${key.api_key}`, { leads });
+  const list = await importLeads(api, `Engine ${run}`, "Newsletter", leads);
 
   // One of them blacklisted: the engine must pass over them.
   const found = (await api("get", `/api/leads?search=${encodeURIComponent(`reader.${run}.7@example.com`)}&limit=5`)).data[0];
@@ -110,22 +98,10 @@ test("sending: an email campaign to 50 leads sends live, pauses, resumes, comple
  */
 test("sending: an SMS campaign skips a phone unsubscribed by hand mid-campaign and finishes the rest", async ({ page }) => {
   test.setTimeout(240_000);
-  leadflow("seed", "demo");
-  await signIn(page, "demo@leadflow.local", "Demo#2026");
-  await expect(page).toHaveURL(/\/u\/0\/?$/);
-  const headers = await authHeaders(page);
-  const api = async (method: "get" | "post" | "put", path: string, data?: object) => {
-    const res = await page.request[method](path, { headers, ...(data ? { data } : {}) });
-    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-    return res.json();
-  };
+  const api = await demoApi(page);
 
   const run = Date.now().toString(36);
   const zone = afternoonZone();
-  const source = await api("post", "/api/sources", { name: `Texts ${run}` });
-  const list = await api("post", `/api/sources/${source.id}/lists`, { name: "Texts" });
-  await api("post", "/api/import-lists", { name: `Texts ${run}`, list_id: list.id, lead_status: 1 });
-  const key = (await api("get", "/api/import-lists")).data.find((k: { name: string }) => k.name === `Texts ${run}`);
   // The sandbox delivers to numbers ending 0–5; a unique block of them for this run.
   const block = 2000 + (Date.now() % 700) * 10;
   const phones = Array.from({ length: 20 }, (_, i) => `+1646555${String(block + Math.floor(i / 6) * 10 + (i % 6)).padStart(4, "0")}`);
@@ -136,7 +112,7 @@ test("sending: an SMS campaign skips a phone unsubscribed by hand mid-campaign a
       { type: "string", attribute: "Timezone", value: zone },
     ],
   }));
-  await api("post", `/api/import/lead?api_key=${key.api_key}`, { leads });
+  const list = await importLeads(api, `Texts ${run}`, "Texts", leads);
 
   const gateways = (await api("get", "/api/gateways?limit=100")).data;
   const sandbox = gateways.find((g: { name: string }) => g.name === "Sandbox SMS");
@@ -187,6 +163,32 @@ test("sending: an SMS campaign skips a phone unsubscribed by hand mid-campaign a
   const sentColumn = columns.findIndex((h) => h.trim().toLowerCase() === "sent");
   await expect(table.getByRole("row").filter({ hasText: name }).getByRole("cell").nth(sentColumn)).toHaveText("19");
 });
+
+/** The answers are JSON as the server sends it (Playwright types it loosely). */
+type Api = (method: "get" | "post" | "put", path: string, data?: object) => ReturnType<APIResponse["json"]>;
+
+/** Signed in as the demo team's admin (the demo seeded): its API, each answer checked. */
+async function demoApi(page: Page): Promise<Api> {
+  leadflow("seed", "demo");
+  await signIn(page, "demo@leadflow.local", "Demo#2026");
+  await expect(page).toHaveURL(/\/u\/0\/?$/);
+  const headers = await authHeaders(page);
+  return async (method, path, data) => {
+    const res = await page.request[method](path, { headers, ...(data ? { data } : {}) });
+    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+}
+
+/** Leads into a new source's list through the public import API, as another system would send them. */
+async function importLeads(api: Api, name: string, listName: string, leads: object[]): Promise<{ id: number }> {
+  const source = await api("post", "/api/sources", { name });
+  const list = await api("post", `/api/sources/${source.id}/lists`, { name: listName });
+  await api("post", "/api/import-lists", { name, list_id: list.id, lead_status: 1 });
+  const key = (await api("get", "/api/import-lists")).data.find((k: { name: string }) => k.name === name);
+  await api("post", `/api/import/lead?api_key=${key.api_key}`, { leads });
+  return list;
+}
 
 /** A time zone where it is afternoon now (13:00–17:59), so quiet hours never hold the flow back, whatever the hour. */
 function afternoonZone(): string {

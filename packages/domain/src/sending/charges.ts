@@ -99,15 +99,7 @@ const TAKEN = sql`('accepted', 'sent', 'delivered', 'failed', 'blocked', 'inacti
  * any time beside a running dispatcher: its holds have rows being submitted.
  */
 export async function settleIdleHolds(tx: DbOrTx, gatewayId: number): Promise<number> {
-  const idle = await rows<{
-    id: number;
-    team_id: number;
-    items: number;
-    free_items: number;
-    amount: string;
-    unit_price: string;
-    used: number;
-  }>(
+  const idle = await rows<StoredHold>(
     tx,
     sql`SELECT h.id::float8 AS id, h.team_id, h.items, h.free_items, h.amount, h.unit_price,
           coalesce(sum(m.parts) FILTER (WHERE m.state IN ${TAKEN}), 0)::int AS used
@@ -117,10 +109,27 @@ export async function settleIdleHolds(tx: DbOrTx, gatewayId: number): Promise<nu
         HAVING count(m.id) FILTER (WHERE m.state IN ('claimed', 'submitting', 'unknown')) = 0
         ORDER BY h.team_id, h.id`,
   );
-  for (const h of idle) {
+  await settleStoredHolds(tx, owner(gatewayId), idle);
+  return idle.length;
+}
+
+/** A `balance_holds` row as the settling queries read it, with the items it is to be charged for. */
+export interface StoredHold {
+  id: number;
+  team_id: number;
+  items: number;
+  free_items: number;
+  amount: string;
+  unit_price: string;
+  used: number;
+}
+
+/** Settles stored holds of one owner: each charged for its used items (never more than it holds), the rest given back. */
+export async function settleStoredHolds(tx: DbOrTx, holdOwner: HoldOwner, holds: readonly StoredHold[]): Promise<void> {
+  for (const h of holds) {
     const hold: Hold = {
       id: h.id,
-      owner: owner(gatewayId),
+      owner: holdOwner,
       items: h.items,
       free: h.free_items,
       amount: Number(h.amount),
@@ -128,5 +137,4 @@ export async function settleIdleHolds(tx: DbOrTx, gatewayId: number): Promise<nu
     };
     await settleHold(tx, h.team_id, hold, Math.min(h.used, h.items));
   }
-  return idle.length;
 }

@@ -1,10 +1,11 @@
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import { type Hold, type HoldOwner, holdFunds, sendPrices, settleHold } from "../billing";
+import { type HoldOwner, holdFunds, sendPrices, settleHold } from "../billing";
 import { callbackSecretFor, loadGatewayForCallback } from "../gateways";
 import { type EmailSendAdapter, emailSendAdapterFor, type ProviderOptions, type SendOutcome, sendUnitCost } from "../providers";
 import { createPacer, type Pacer } from "../shared/pacer";
-import { type DbOrTx, intArray, one, rows, textArray } from "../shared/rows";
+import { bigintArray, type DbOrTx, intArray, one, rows, textArray } from "../shared/rows";
+import { type StoredHold, settleStoredHolds } from "./charges";
 import { type Rendered, renderBatch } from "./dispatch-render";
 import { sendingDomainOf } from "./dispatch-render-email";
 import { currentMessage, type DueSpamTest, dueSpamTests, spamAddresses } from "./spam-tests.queries";
@@ -66,33 +67,17 @@ const ABANDONED_AFTER = sql`interval '10 minutes'`;
  */
 async function settleAbandonedSpamHolds(db: Db, campaignId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const abandoned = await rows<{
-      id: number;
-      team_id: number;
-      items: number;
-      free_items: number;
-      amount: string;
-      unit_price: string;
-      used: number;
-    }>(
+    const abandoned = await rows<StoredHold>(
       tx,
       sql`SELECT h.id::float8 AS id, h.team_id, h.items, h.free_items, h.amount, h.unit_price,
             (SELECT count(*) FROM campaign_spam_tests t WHERE t.hold_id = h.id AND t.state <> 'cancelled')::int AS used
           FROM balance_holds h WHERE h.kind = 'spam_test' AND h.ref_id = ${campaignId} AND h.created_at < now() - ${ABANDONED_AFTER}
           ORDER BY h.team_id, h.id`,
     );
-    for (const h of abandoned) {
-      const hold: Hold = {
-        id: h.id,
-        owner: spamHoldOwner(campaignId),
-        items: h.items,
-        free: h.free_items,
-        amount: Number(h.amount),
-        unitPrice: Number(h.unit_price),
-      };
-      await tx.execute(sql`UPDATE campaign_spam_tests SET state = 'unknown' WHERE hold_id = ${h.id} AND state = 'submitting'`);
-      await settleHold(tx, h.team_id, hold, Math.min(h.used, h.items));
-    }
+    await tx.execute(
+      sql`UPDATE campaign_spam_tests SET state = 'unknown' WHERE hold_id = ANY(${bigintArray(abandoned.map((h) => h.id))}) AND state = 'submitting'`,
+    );
+    await settleStoredHolds(tx, spamHoldOwner(campaignId), abandoned);
   });
 }
 
