@@ -2,6 +2,7 @@ import { LeadStatuses, PhoneStatuses, RuleTypes } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DelayedCallback } from "../providers";
+import { createRoute } from "../routing";
 import { createPacer } from "../shared/pacer";
 import { one, rows } from "../shared/rows";
 import { takeAllowances } from "./allowance";
@@ -146,6 +147,24 @@ describe("runDispatcher", () => {
     await runDispatcher(deps(cb.options), t.sms.id);
     expect((await messages(c.id)).every((m) => m.state === "accepted")).toBe(true);
     expect(new Set(cb.sent.map((s) => s.what)).size).toBe(30);
+  });
+
+  it("paces a route's sender at its own frequency per minute, whatever the gateway's rate", async () => {
+    const { t, c } = await activeCampaign(phones(4));
+    const route = await createRoute(db(), t.ctx, {
+      name: "Slow lane",
+      default: { gateway_id: t.sms.id, sender_type: "phone", sender: t.numbers[0]!, sender_name: "", frequency: 120 },
+      groups: [],
+    });
+    await db().execute(sql`UPDATE campaigns SET sender_type = 'route', route_id = ${route.id} WHERE id = ${c.id}`);
+    await db().execute(sql`UPDATE campaign_messages SET sender = ${t.numbers[0]!} WHERE campaign_id = ${c.id}`);
+    const times: number[] = [];
+    const options = { sandboxCallbacks: { schedule: () => void times.push(performance.now()) } };
+    expect(await runDispatcher(deps(options), t.sms.id)).toBe("idle");
+    expect(times).toHaveLength(4);
+    // 120 a minute is one every 500 ms, though the gateway would go at 1,000 a second.
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(450);
+    expect((await messages(c.id)).every((m) => m.state === "accepted")).toBe(true);
   });
 
   it("takes over from a dead dispatcher: its claimed rows are sent, its rows in flight are never sent again", async () => {

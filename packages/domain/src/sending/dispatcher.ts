@@ -16,7 +16,7 @@ import { signedStatusUrl } from "../providers/callback-signing";
 import { Lease } from "../shared/lease";
 import type { LivePublisher } from "../shared/live";
 import { createPacer, type Pacer } from "../shared/pacer";
-import { intArray, rows } from "../shared/rows";
+import { bigintArray, type DbOrTx, intArray, rows } from "../shared/rows";
 import { takeAllowances } from "./allowance";
 import { failCampaignsOverThreshold } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
@@ -28,6 +28,7 @@ import { markSubmitting, recordOutcomes, type SendResult } from "./dispatch-reco
 import { type Rendered, renderBatch } from "./dispatch-render";
 import { sendingDomainOf } from "./dispatch-render-email";
 import { planFollowingSteps } from "./plan";
+import { type SenderPaces, senderPaces } from "./sender-pacing";
 
 /*
  * One gateway's dispatcher (CAMPAIGNS.md §3 steps 2–6): while it holds the gateway's lease — one dispatcher per
@@ -72,6 +73,8 @@ interface Dispatch {
   sms: SmsSendAdapter | null;
   email: EmailSendAdapter | null;
   pacer: Pacer;
+  /** The gateway's route senders' own paces. */
+  senders: SenderPaces;
   batchSize: number;
   unitCost: number;
   secret: string;
@@ -109,6 +112,7 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
     sms: channel === "sms" ? smsSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
     email: channel === "email" ? emailSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
     pacer: deps.pacer ?? createPacer(rate, undefined, SEND_WINDOW_MS),
+    senders: await senderPaces(deps.db, gateway.id),
     batchSize: deps.batchSize ?? Math.min(500, Math.max(10, rate)),
     // The platform's price on its own gateways (charged to the team); the provider's list price on a team's own.
     unitCost: gateway.teamId === null ? (await sendPrices(deps.db))[channel] : (sendUnitCost(channel, gateway.type) ?? 0),
@@ -220,7 +224,11 @@ async function prepareBatch(run: Dispatch): Promise<Prepared> {
     if (!(await run.lease.holds(tx))) return null;
     await deferMissedWindows(tx, run.gateway.id);
     const allowances = await takeAllowances(tx, run.gateway.id);
-    const rows = await claimDue(tx, run.gateway.id, run.lease.owner, run.batchSize, allowances.quota);
+    const rows = await withinSenderPaces(
+      tx,
+      run.senders,
+      await claimDue(tx, run.gateway.id, run.lease.owner, run.batchSize, allowances.quota),
+    );
     const perCampaign = new Map<number, number>();
     for (const r of rows) perCampaign.set(r.campaign_id, (perCampaign.get(r.campaign_id) ?? 0) + 1);
     await allowances.spend(tx, perCampaign);
@@ -270,6 +278,23 @@ async function recordBatch(run: Dispatch, batch: Extract<Prepared, { kind: "batc
   await run.lease.renew(db);
 }
 
+/** Claimed rows over a paced sender's share of one batch go back to wait for the next (in the claim's transaction). */
+async function withinSenderPaces(tx: DbOrTx, paces: SenderPaces, claimed: ClaimedRow[]): Promise<ClaimedRow[]> {
+  const taken = new Map<string, number>();
+  const kept: ClaimedRow[] = [];
+  const back: number[] = [];
+  for (const r of claimed) {
+    const key = r.sender ?? "";
+    const n = (taken.get(key) ?? 0) + 1;
+    taken.set(key, n);
+    if (n <= paces.capOf(r.sender)) kept.push(r);
+    else back.push(r.id);
+  }
+  if (back.length)
+    await tx.execute(sql`UPDATE campaign_messages SET state = 'planned', claimed_by = NULL WHERE id = ANY(${bigintArray(back)})`);
+  return kept;
+}
+
 /** The batch's campaigns move live on the list and their pages (after the commit: never inside a transaction). */
 async function publish(deps: DispatchDeps, campaignIds: number[]): Promise<void> {
   if (deps.live && campaignIds.length)
@@ -299,9 +324,11 @@ async function sendAll(run: Dispatch, batch: readonly Rendered[]): Promise<SendR
           : null;
       // Looked at before and after its turn: a held-back message takes no slot of the gateway's pace.
       let outcome = held();
-      // The gateway's rate counts SMS parts (CAMPAIGNS.md §4): a three-part message takes three of its slots.
-      if (!outcome)
-        for (let slot = rendered.row.channel === "sms" ? Math.max(1, rendered.parts) : 1; slot > 0; slot--) await run.pacer.acquire();
+      // The sender's own pace first, then the gateway's rate; both count SMS parts (CAMPAIGNS.md §4): a three-part
+      // message takes three slots.
+      const parts = rendered.row.channel === "sms" ? Math.max(1, rendered.parts) : 1;
+      if (!outcome && rendered.row.channel === "sms") await run.senders.acquire(rendered.row.sender, parts);
+      if (!outcome) for (let slot = parts; slot > 0; slot--) await run.pacer.acquire();
       outcome ??= held() ?? (await sendOne(run, rendered));
       results.push({ rendered, outcome });
     }
