@@ -163,7 +163,9 @@ describe("runDispatcher", () => {
     expect(await runDispatcher(deps(options), t.sms.id)).toBe("idle");
     expect(times).toHaveLength(4);
     // 120 a minute is one every 500 ms, though the gateway would go at 1,000 a second.
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(450);
+    // Starts keep to the schedule; a call made late by a busy machine may land closer to the next one, never early.
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(3 * 500 - 50);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(250);
     expect((await messages(c.id)).every((m) => m.state === "accepted")).toBe(true);
   });
 
