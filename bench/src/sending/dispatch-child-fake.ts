@@ -26,8 +26,10 @@ export async function startArrivalFake(): Promise<ArrivalFake> {
   let fake: FakeTwilioMessaging | undefined;
   const answered = () => [...(fake?.stats.statuses ?? new Map<number, number>())];
   fake = await startFakeTwilioMessaging({
-    now: () => {
+    now: (req) => {
       const t = performance.now();
+      // Sends only: reads (a dispatcher's warm-up, reconciliation) are not submissions.
+      if (req.method !== "POST" || !req.url.pathname.endsWith("/Messages.json")) return t;
       const arrival: Arrival = { at: performance.timeOrigin + t, status: 0 };
       arrivals.push(arrival);
       // The fake answers synchronously after reading its clock: once this turn ends, the one status count that

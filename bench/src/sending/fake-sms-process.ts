@@ -66,11 +66,12 @@ export async function startRemoteFakeSms(): Promise<RemoteFakeSms> {
 // The child: serve the fake, note each request's arrival, answer the parent's commands.
 if (process.argv[1] === import.meta.filename && process.send) {
   let times: number[] = [];
-  // The fake server reads its clock once per request, as it arrives: that reading is the arrival time.
+  // The fake server reads its clock once per request, as it arrives: that reading is a send's arrival time (reads of
+  // the account, a dispatcher's warm-up, are not messages and count for no rate).
   const fake = await startFakeTwilioMessaging({
-    now: () => {
+    now: (req) => {
       const t = performance.now();
-      times.push(t);
+      if (req.method === "POST" && req.url.pathname.endsWith("/Messages.json")) times.push(t);
       return t;
     },
   });

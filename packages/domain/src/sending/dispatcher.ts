@@ -93,6 +93,7 @@ export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Prom
   try {
     await takeOver(db, gateway.id, lease.owner);
     const run = await open(deps, gateway, lease);
+    await warmUp(run);
     return await loop(run);
   } finally {
     stopHeartbeat();
@@ -119,6 +120,17 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
     secret,
   };
 }
+
+/**
+ * One read of the provider's account before the first send (its connection check), so the connection is open when the
+ * paced sends start: a first send that also opened the connection would reach the provider late and land in the same
+ * second as the ones after it (the provider counts arrivals). Its failure is the sends' business, not this one's.
+ */
+async function warmUp(run: Dispatch): Promise<void> {
+  const adapter = run.sms ?? run.email;
+  await adapter?.testConnection(AbortSignal.timeout(WARM_UP_MS)).catch(() => undefined);
+}
+const WARM_UP_MS = 5_000;
 
 /**
  * A dead dispatcher's rows: `claimed` ones were never handed to a provider and go back to `planned`; `submitting` ones

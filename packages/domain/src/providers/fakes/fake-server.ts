@@ -38,8 +38,11 @@ export interface FakeServerOptions {
   port?: number;
   /** Requests per second the fake accepts; more in any 1-second window are answered 429. */
   rateLimitPerSecond?: number | null;
-  /** Milliseconds for the 1-second windows; a test sets it so arrivals fall in the windows it means. */
-  now?: () => number;
+  /**
+   * Milliseconds for the 1-second windows; a test sets it so arrivals fall in the windows it means. Read once per
+   * request, as it arrives (the request is given, so a bench can note the arrivals it counts).
+   */
+  now?: (request: FakeRequest) => number;
 }
 
 export interface FakeStats {
@@ -117,7 +120,7 @@ export async function startFakeServer(spec: FakeProviderSpec, opts: FakeServerOp
       json: parseBody(body, req.headers["content-type"]),
     };
     total++;
-    const now = clock();
+    const now = clock(request);
     window = window.filter((t) => now - t < 1000);
     window.push(now);
     maxPerSecond = Math.max(maxPerSecond, window.length);
