@@ -9,6 +9,8 @@ import { onInterrupt } from "../shared/interrupt";
  */
 
 export interface DispatchWorker {
+  /** The process id (F15 stops and continues a worker with SIGSTOP and SIGCONT). */
+  pid: number;
   /** Resolves when the worker has opened its database and started its dispatchers. */
   started: Promise<void>;
   /** Outcomes the dispatchers answered so far ("idle", "leased", "lost"…). */
@@ -18,7 +20,13 @@ export interface DispatchWorker {
   stop(): Promise<void>;
 }
 
-export function startDispatchWorker(databaseUrl: string, providerUrl: string, rate: number, gatewayIds: readonly number[]): DispatchWorker {
+/** `rate`: messages per second, or `gateway` for the pace the dispatcher derives from the gateway's send rate. */
+export function startDispatchWorker(
+  databaseUrl: string,
+  providerUrl: string,
+  rate: number | "gateway",
+  gatewayIds: readonly number[],
+): DispatchWorker {
   const child: ChildProcess = spawn(
     process.execPath,
     ["--import", "tsx", join(import.meta.dirname, "dispatch-child.ts"), databaseUrl, providerUrl, String(rate), ...gatewayIds.map(String)],
@@ -42,6 +50,7 @@ export function startDispatchWorker(databaseUrl: string, providerUrl: string, ra
     }),
   );
   return {
+    pid: child.pid!,
     started,
     outcomes: () => [...out.matchAll(/^OUTCOME \d+ (\w+)$/gm)].map((m) => m[1]!),
     async kill() {

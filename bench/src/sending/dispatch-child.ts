@@ -7,9 +7,10 @@ import { PUBLIC_URL } from "./dispatch-setup";
 /*
  * B17's, F14's and F16's worker: the dispatchers of some gateways in a process of their own, as a job worker runs
  * them, so the parent can SIGKILL it at any moment. `node --import tsx dispatch-child.ts <database url> <Twilio url>
- * <rate> <gateway id>…`: for each gateway, runs `runDispatcher` again and again — at once after a batch loop ends
- * with work left, half a second after it found nothing (the dispatch job's poll) — printing STARTED once and
- * OUTCOME <gateway> <outcome> each time. Closing its stdin stops it after the runs in progress end.
+ * <rate> <gateway id>…` (rate `gateway`: the pace and batch the dispatcher derives from the gateway's Send rate, as
+ * in production — B9 with three workers): for each gateway, runs `runDispatcher` again and again — at once after a
+ * batch loop ends with work left, half a second after it found nothing (the dispatch job's poll) — printing STARTED
+ * once and OUTCOME <gateway> <outcome> each time. Closing its stdin stops it after the runs in progress end.
  */
 
 /** The dispatch job's poll: how soon a worker looks again after finding nothing due. */
@@ -20,7 +21,7 @@ if (!url || !providerUrl || !rateText || gatewayArgs.length === 0) {
   console.error("usage: dispatch-child.ts <database url> <Twilio url> <rate> <gateway id>…");
   process.exit(2);
 }
-const rate = Number(rateText);
+const rate = rateText === "gateway" ? null : Number(rateText);
 const database = await openDb({ databaseUrl: url, poolSize: 4 + 2 * gatewayArgs.length });
 let stopping = false;
 process.stdin.on("end", () => {
@@ -34,9 +35,9 @@ async function dispatchLoop(gatewayId: number): Promise<void> {
   const deps = {
     db: database.db,
     publicUrl: PUBLIC_URL,
-    providerOptions: { baseUrls: { twilio_api: providerUrl!, twilio_messaging: providerUrl! } },
-    pacer: createPacer(rate, undefined, SEND_WINDOW_MS),
-    batchSize: Math.min(500, Math.max(10, rate * 2)),
+    // SES too (F15: one proxy in front of both fakes routes by path); an SMS gateway never calls it.
+    providerOptions: { baseUrls: { twilio_api: providerUrl!, twilio_messaging: providerUrl!, aws_ses: providerUrl! } },
+    ...(rate === null ? {} : { pacer: createPacer(rate, undefined, SEND_WINDOW_MS), batchSize: Math.min(500, Math.max(10, rate * 2)) }),
   };
   while (!stopping) {
     const outcome = await runDispatcher(deps, gatewayId);
