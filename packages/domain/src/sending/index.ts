@@ -7,7 +7,7 @@ export { type DailyLimitDeferred, enrollDailyLimitTriggers } from "./daily-limit
 export { type DispatchDeps, type DispatchOutcome, gatewaysWithDueRows, runDispatcher } from "./dispatcher";
 export { type Enrolled, enrollLeads } from "./enroll";
 export { LEGAL_WINDOWS_VERSION, legalRule } from "./legal-windows";
-export { FIRST_SLICE, PLAN_SLICE, type Planned, planFirstSlice, planFirstStep, planFollowingSteps } from "./plan";
+export { FIRST_SLICE, PLAN_SLICE, type Planned, planFirstSlice, planFirstStep, planFollowingSteps, planSliceOf } from "./plan";
 export { Reconcile, type ReconcileDeps, type Reconciled, reconcileOpenMessages } from "./reconcile";
 export { type SendWindowInput, sendWindow } from "./send-window";
 export { dispatchJob, planJob, sendingJobs, sendingTickJob, startCampaigns, wakeDispatchers } from "./sending.jobs";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { carrierGroupRules, createPool, createRoute } from "../routing";
 import { one, rows } from "../shared/rows";
 import { completeFinishedCampaigns } from "./campaign-progress";
-import { planFirstSlice, planFirstStep } from "./plan";
+import { planFirstSlice, planFirstStep, planSliceOf } from "./plan";
 import { type LeadSpec, useSendingTestkit } from "./plan.testkit";
 
 const kit = useSendingTestkit();
@@ -109,6 +109,12 @@ describe("planFirstStep", () => {
     expect(k!.records).toBe(6);
     const flag = await one<{ planning_since: string | null }>(db(), sql`SELECT planning_since FROM campaigns WHERE id = ${c.id}`);
     expect(flag!.planning_since).toBeNull();
+
+    // On a PostgreSQL server the rest is one statement (no slices): the same rows, nothing twice.
+    const whole = await campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+    const sliced = await planFirstSlice(db(), whole.id, NOW, 4);
+    expect(await planFirstStep(db(), whole.id, NOW, planSliceOf("postgres"))).toEqual({ planned: 6 - sliced.planned, skipped: 0 });
+    expect((await ledger(whole.id)).length).toBe(6);
   });
 
   it("moves each lead into its own allowed hours: now in New York, 8am in Los Angeles, Hawaii's 8am when the zone is unknown", async () => {

@@ -53,8 +53,15 @@ export async function firstStep(db: DbOrTx, campaignId: number): Promise<Planned
 
 /** Leads in the first slice of an audience: planned and committed before the rest, so sending starts at once. */
 export const FIRST_SLICE = 2_000;
-/** The team's leads per later slice: each slice is its own transaction, so dispatchers (and Pause) never wait long. */
-export const PLAN_SLICE = 50_000;
+/**
+ * The team's leads per later slice on the embedded database: each slice is its own transaction, so the dispatchers
+ * (and a Pause) sharing its one connection never wait long. A PostgreSQL server plans the rest in one statement — its
+ * dispatchers send on other connections meanwhile, and slices would only read the tables again.
+ */
+export const PLAN_SLICE = 100_000;
+
+/** How the rest of an audience is planned after its first slice, by the database the job runs on. */
+export const planSliceOf = (kind: "pglite" | "postgres"): number => (kind === "pglite" ? PLAN_SLICE : Number.POSITIVE_INFINITY);
 
 /** Counts of a planning: rows planned to be sent, and rows skipped at once (no address of the channel). */
 export interface Planned {
@@ -62,7 +69,13 @@ export interface Planned {
   skipped: number;
 }
 
-type Slice = { first: number } | { leadIds: { after: number; upTo: number | null } };
+/** Lead ids in (after, upTo]; upTo null: no end. */
+export interface LeadIdRange {
+  after: number;
+  upTo: number | null;
+}
+
+type Slice = { first: number } | { leadIds: LeadIdRange } | { all: true };
 
 /**
  * The size of campaign `c`'s audience as its lists', sources' and segments' maintained counters sum it (a lead in two
@@ -96,6 +109,7 @@ export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Da
   if (!c) return { planned: 0, skipped: 0 };
   // Read before planning: leads joining meanwhile change the sum again, and the tick plans them next.
   const seen = (await one<{ n: number }>(db, sql`SELECT ${audienceSizeOf(sql`${campaignId}::int`)} AS n`))?.n ?? 0;
+  if (!Number.isFinite(slice)) return planAudience(db, campaignId, now, { all: true }, { seen });
   const total: Planned = { planned: 0, skipped: 0 };
   let after = 0;
   for (;;) {
@@ -125,7 +139,9 @@ async function planAudience(
     const step = c && (await firstStep(tx, campaignId));
     if (!c || !step) return { planned: 0, skipped: 0 };
     const start = Math.max(now.getTime(), c.started_at ? Date.parse(c.started_at) : 0);
-    const planned = await planStep(tx, c, step, campaignAudienceSql(c.team_id, c.id, slice), start + stepDelayMs(step));
+    const range = "leadIds" in slice ? slice.leadIds : undefined;
+    const audience = campaignAudienceSql(c.team_id, c.id, "all" in slice ? {} : slice);
+    const planned = await planStep(tx, c, step, audience, start + stepDelayMs(step), range);
     // Last, so the campaign's row is locked for a moment only (a Pause never waits for a planning).
     if (mark === "start") await tx.execute(sql`UPDATE campaigns SET planning_since = now() WHERE id = ${campaignId}`);
     if (mark !== null && mark !== "start")
@@ -196,12 +212,14 @@ export async function planStep(
   step: PlannedStep,
   leads: SQL,
   at: number,
+  /** The slice of lead ids `leads` holds, when it is one: the leads table is then read by that range only. */
+  leadIds?: LeadIdRange,
 ): Promise<{ total: number; skipped: number }> {
   const channel = CampaignChannel[c.type];
   const senders = await campaignSenders(tx, c);
   const parts = step.type === "split" ? step.parts : [step.id];
   if (parts.length === 0) return { total: 0, skipped: 0 };
-  const source = await recipientsOf(tx, c.team_id, channel, leads, senders.byGroup.size > 0);
+  const source = await recipientsOf(tx, c.team_id, channel, leads, senders.byGroup.size > 0, leadIds);
   const places = await placesOf(tx, c, channel, senders, source, at);
   return insertRows(tx, c, step.id, parts, channel, senders, source, places, new Date(at).toISOString());
 }
@@ -227,7 +245,14 @@ const ZONE_FIELDS = {
   timeZone: ["timezone", "time_zone", "tz"],
 } as const;
 
-async function recipientsOf(tx: DbOrTx, teamId: number, channel: "sms" | "email", leads: SQL, routed: boolean): Promise<Recipients> {
+async function recipientsOf(
+  tx: DbOrTx,
+  teamId: number,
+  channel: "sms" | "email",
+  leads: SQL,
+  routed: boolean,
+  leadIds?: LeadIdRange,
+): Promise<Recipients> {
   const attrs = await rows<{ id: number; slug: string }>(
     tx,
     sql`SELECT id, slug FROM lead_attributes WHERE team_id = ${teamId}
@@ -244,7 +269,9 @@ async function recipientsOf(tx: DbOrTx, teamId: number, channel: "sms" | "email"
       : sql`LEFT JOIN LATERAL (SELECT le.email AS address, NULL::text AS timezone, NULL::text AS state, NULL::text AS carrier_name FROM lead_emails le
             WHERE le.team_id = a.team_id AND le.lead_id = a.lead_id ORDER BY (le.status IN (${EmailStatuses.pending}, ${EmailStatuses.valid})) DESC, le.id LIMIT 1) ad ON true`;
   // The lead's own fields only when the team has such attributes: otherwise the leads table is not read at all.
-  const lead = attrs.length ? sql`LEFT JOIN leads l ON l.team_id = a.team_id AND l.id = a.lead_id` : sql``;
+  // In a slice, its id range too: the planner then reads the slice's leads by the key, not the whole table per slice.
+  const range = leadIds ? sql` AND l.id > ${leadIds.after}${leadIds.upTo === null ? sql`` : sql` AND l.id <= ${leadIds.upTo}`}` : sql``;
+  const lead = attrs.length ? sql`LEFT JOIN leads l ON l.team_id = a.team_id AND l.id = a.lead_id${range}` : sql``;
   const values = [
     sql`ad.timezone`,
     sql`ad.state`,

@@ -9,7 +9,7 @@ import { cancelEndedCampaigns } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
 import { gatewaysWithDueRows, runDispatcher } from "./dispatcher";
 import { applyFrequencyRules } from "./frequency-rules";
-import { audienceSizeOf, planFirstSlice, planFirstStep } from "./plan";
+import { audienceSizeOf, planFirstSlice, planFirstStep, planSliceOf } from "./plan";
 import { reconcileJob } from "./reconcile.jobs";
 import { spamTestsJob } from "./spam-tests.jobs";
 import { startVerificationLookups } from "./verify";
@@ -75,7 +75,7 @@ export const planJob = defineJob({
     // whatever the audience's size; then the rest (the slice's leads are not planned twice: the ledger's unique key).
     const first = await planFirstSlice(db, p.campaignId);
     if (deps.jobs && first.planned) await wakeDispatchers(deps.jobs, await gatewaysOf(db, p.campaignId));
-    const rest = await planFirstStep(db, p.campaignId);
+    const rest = await planFirstStep(db, p.campaignId, undefined, planSliceOf(deps.database.kind));
     deps.log(`campaign ${p.campaignId}: ${first.planned + rest.planned} planned, ${first.skipped + rest.skipped} skipped`);
     if (deps.jobs) await startVerificationLookups(db, { jobs: deps.jobs, live: deps.live }, p.campaignId);
     await publishCampaigns(live, [p.campaignId]);
