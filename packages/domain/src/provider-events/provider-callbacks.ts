@@ -48,6 +48,33 @@ export async function receiveProviderCallback(
   request: CallbackRequest,
   env: HookEnv,
 ): Promise<ReceivedCallback> {
+  const { gw, adapter } = await verifierOf(db, hook, gatewayId, env);
+  const result = await adapter.parseCallback(request);
+  if (result.kind === "invalid") throw new AppError("callback_invalid", `The callback was refused: ${result.reason}`);
+  const recorded = await recordProviderEvents(db, { id: gw.id, teamId: gw.teamId }, result);
+  const reply = hook.endpoint === "inbound" ? InboundReplies[gw.type] : undefined;
+  return { ...recorded, ...(reply ? { reply } : {}) };
+}
+
+interface Verifier {
+  gw: { id: number; teamId: number | null; type: string };
+  adapter: SmsSendAdapter | EmailSendAdapter;
+  until: number;
+}
+
+/**
+ * A storm of callbacks for one gateway (B14: three times the send rate) would load and decrypt the gateway for each;
+ * its verifying adapter is kept a few seconds instead, so a callback costs its verification and one insert. A gateway
+ * changed or deleted is seen within that time.
+ */
+const VERIFIER_TTL_MS = 5_000;
+const verifiers = new Map<string, Verifier>();
+
+async function verifierOf(db: DbOrTx, hook: Hook, gatewayId: number, env: HookEnv): Promise<Verifier> {
+  const key = `${hook.channel}:${gatewayId}:${env.publicUrl}`;
+  const kept = verifiers.get(key);
+  if (kept && kept.until > Date.now()) return kept;
+  verifiers.delete(key);
   const gw = await loadGatewayForCallback(db, gatewayId);
   if (!gw || gw.kind !== hook.channel) throw new AppError("gateway_not_found");
   const ctx: SendContext = { gatewayId: gw.id, publicUrl: env.publicUrl, callbackSecret: await callbackSecretFor(db, gw.id) };
@@ -61,11 +88,9 @@ export async function receiveProviderCallback(
     // A type without a send adapter, or one whose required fields are gone: nothing can verify its callbacks.
     throw new AppError("callback_not_taken");
   }
-  const result = await adapter.parseCallback(request);
-  if (result.kind === "invalid") throw new AppError("callback_invalid", `The callback was refused: ${result.reason}`);
-  const recorded = await recordProviderEvents(db, { id: gw.id, teamId: gw.teamId }, result);
-  const reply = hook.endpoint === "inbound" ? InboundReplies[gw.type] : undefined;
-  return { ...recorded, ...(reply ? { reply } : {}) };
+  const verifier = { gw: { id: gw.id, teamId: gw.teamId, type: gw.type }, adapter, until: Date.now() + VERIFIER_TTL_MS };
+  verifiers.set(key, verifier);
+  return verifier;
 }
 
 function phoneOrError(field: "from" | "to", value: string): string {

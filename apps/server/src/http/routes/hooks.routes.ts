@@ -16,6 +16,8 @@ import type { App, AppDeps } from "../types";
 const tags = ["Provider callbacks"];
 const GatewayParam = z.object({ gatewayId: z.coerce.number().int().positive().max(2_147_483_647) });
 type GatewayParam = z.infer<typeof GatewayParam>;
+/** How long a burst of callbacks gathers before its apply job is queued. */
+const APPLY_COALESCE_MS = 100;
 /** SNS messages are at most 256 KB; no provider's status or inbound callback is near it. */
 const BODY_LIMIT = 256 * 1024;
 
@@ -47,6 +49,19 @@ export async function hooksRoutes(app: App, { database, config, jobs }: AppDeps)
   const publicUrl = config.appUrl.replace(/\/+$/, "");
   const env: HookEnv = { publicUrl, providerOptions: providerOptionsFromEnv(process.env) };
 
+  // New status events are applied at once rather than at the next minute's sweep: one apply job queued shortly after
+  // the first event of a burst covers every event stored until it runs (a storm queues a few jobs, not one per
+  // callback); a failed queue waits for the sweep.
+  let waking = false;
+  const wakeApplier = () => {
+    if (waking) return;
+    waking = true;
+    setTimeout(() => {
+      waking = false;
+      void jobs.send(applyEventsJob, {}, { singletonKey: "apply-events" }).catch(() => null);
+    }, APPLY_COALESCE_MS).unref?.();
+  };
+
   const handler = (hook: Hook) => async (req: FastifyRequest<{ Params: GatewayParam }>, reply: FastifyReply) => {
     const request: CallbackRequest = {
       method: req.method,
@@ -56,9 +71,7 @@ export async function hooksRoutes(app: App, { database, config, jobs }: AppDeps)
       rawBody: typeof req.body === "string" ? req.body : "",
     };
     const received = await receiveProviderCallback(db, hook, req.params.gatewayId, request, env);
-    // New status events are applied at once rather than at the next minute's sweep; a failed queue waits for the sweep.
-    if (received.stored > 0 && hook.endpoint !== "inbound")
-      await jobs.send(applyEventsJob, {}, { singletonKey: "apply-events" }).catch(() => null);
+    if (received.stored > 0 && hook.endpoint !== "inbound") wakeApplier();
     if (received.reply) return reply.type(received.reply.contentType).send(received.reply.body);
     return { received: received.received, stored: received.stored };
   };
