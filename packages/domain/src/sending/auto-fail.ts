@@ -20,10 +20,12 @@ export function autoFailReason(sent: number, failures: number, outcomes: number)
   return null;
 }
 
-/** Fails the campaigns over a threshold; answers their ids. */
-export async function failCampaignsOverThreshold(db: Db, campaignIds: readonly number[]): Promise<number[]> {
-  if (campaignIds.length === 0) return [];
-  const figures = await rows<{ id: number; sent: number; failures: number; outcomes: number }>(
+/** What the thresholds read, from the counters of the Active ones of these campaigns. */
+export async function failureFigures(
+  db: DbOrTx,
+  campaignIds: readonly number[],
+): Promise<{ id: number; sent: number; failures: number; outcomes: number }[]> {
+  return rows(
     db,
     sql`SELECT c.id, coalesce(sum(k.sent), 0)::float8 AS sent,
           coalesce(sum(k.failed + k.blocked + k.inactive_device + k.bounces), 0)::float8 AS failures,
@@ -32,6 +34,12 @@ export async function failCampaignsOverThreshold(db: Db, campaignIds: readonly n
         WHERE c.id = ANY(${intArray(campaignIds)}) AND c.status = 'active'
         GROUP BY c.id`,
   );
+}
+
+/** Fails the campaigns over a threshold; answers their ids. */
+export async function failCampaignsOverThreshold(db: Db, campaignIds: readonly number[]): Promise<number[]> {
+  if (campaignIds.length === 0) return [];
+  const figures = await failureFigures(db, campaignIds);
   const failing = figures.flatMap((f) => {
     const reason = autoFailReason(f.sent, f.failures, f.outcomes);
     return reason ? [{ id: f.id, reason }] : [];

@@ -3,30 +3,22 @@ import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { sendPrices } from "../billing";
 import { callbackSecretFor, loadGatewayForCallback, type RunGateway } from "../gateways";
-import {
-  type EmailSendAdapter,
-  emailSendAdapterFor,
-  type ProviderOptions,
-  type SendOutcome,
-  type SmsSendAdapter,
-  sendUnitCost,
-  smsSendAdapterFor,
-} from "../providers";
-import { signedStatusUrl } from "../providers/callback-signing";
+import { emailSendAdapterFor, type ProviderOptions, sendUnitCost, smsSendAdapterFor } from "../providers";
 import { Lease } from "../shared/lease";
 import type { LivePublisher } from "../shared/live";
 import { createPacer, type Pacer } from "../shared/pacer";
-import { bigintArray, type DbOrTx, intArray, rows } from "../shared/rows";
+import { bigintArray, type DbOrTx, rows } from "../shared/rows";
 import { takeAllowances } from "./allowance";
 import { failCampaignsOverThreshold } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
 import { completeFinishedCampaigns } from "./campaign-progress";
-import { type BatchHolds, holdForBatch, INSUFFICIENT_FUNDS_FOR_SENDING, returnUncovered, settleBatch, settleIdleHolds } from "./charges";
+import { type BatchHolds, holdForBatch, returnUncovered, settleBatch, settleIdleHolds } from "./charges";
 import { CounterBatch, utcDay } from "./counters";
 import { type ClaimedRow, claimDue, deferMissedWindows } from "./dispatch-claim";
 import { markSubmitting, recordOutcomes, type SendResult } from "./dispatch-record";
 import { type Rendered, renderBatch } from "./dispatch-render";
 import { sendingDomainOf } from "./dispatch-render-email";
+import { type SendRun, sendAll } from "./dispatch-send";
 import { planFollowingSteps } from "./plan";
 import { type SenderPaces, senderPaces } from "./sender-pacing";
 
@@ -66,18 +58,12 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** No rate + 1 sends within this window: a second and the jitter between a pacer's start and its request leaving. */
 export const SEND_WINDOW_MS = 1025;
 
-interface Dispatch {
+interface Dispatch extends SendRun {
   deps: DispatchDeps;
   gateway: RunGateway & { teamId: number | null };
   lease: Lease;
-  sms: SmsSendAdapter | null;
-  email: EmailSendAdapter | null;
-  pacer: Pacer;
-  /** The gateway's route senders' own paces. */
-  senders: SenderPaces;
   batchSize: number;
   unitCost: number;
-  secret: string;
 }
 
 export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Promise<DispatchOutcome> {
@@ -108,6 +94,11 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
   const channel = gateway.kind as "sms" | "email";
   return {
     deps,
+    db: deps.db,
+    gatewayId: gateway.id,
+    publicUrl: deps.publicUrl,
+    concurrency: deps.concurrency ?? 8,
+    failing: new Set(),
     gateway,
     lease,
     sms: channel === "sms" ? smsSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
@@ -311,118 +302,6 @@ async function withinSenderPaces(tx: DbOrTx, paces: SenderPaces, claimed: Claime
 async function publish(deps: DispatchDeps, campaignIds: number[]): Promise<void> {
   if (deps.live && campaignIds.length)
     await publishCampaigns({ db: deps.db, live: deps.live, ...(deps.log ? { log: deps.log } : {}) }, campaignIds);
-}
-
-/** How often a batch being sent looks whether its campaigns are still Active (Pause and auto-fail reaction, B17). */
-export const STATUS_WATCH_MS = 200;
-
-/**
- * Calls the provider for each message at the gateway's pace, a few at once; a throw reads as `unknown`. While the
- * batch sends, its campaigns' statuses are watched: once one is no longer Active (paused, failed, stopped), its
- * messages not yet handed to the provider go back to `planned` unsent — nothing leaves later than a watch period
- * after the status changed.
- */
-async function sendAll(run: Dispatch, batch: readonly Rendered[]): Promise<SendResult[]> {
-  const limit = run.deps.concurrency ?? 8;
-  const results: SendResult[] = [];
-  const watch = watchCampaigns(run.deps.db, [...new Set(batch.map((r) => r.row.campaign_id))]);
-  let next = 0;
-  const worker = async () => {
-    while (next < batch.length) {
-      const rendered = batch[next++]!;
-      const held = (): SendOutcome | null =>
-        watch.stopped.has(rendered.row.campaign_id)
-          ? { kind: "throttled", retryAfterMs: 0, message: "Held back: its campaign stopped sending." }
-          : null;
-      // Looked at before and after its turn: a held-back message takes no slot of the gateway's pace.
-      let outcome = held();
-      // The sender's own pace first, then the gateway's rate; both count SMS parts (CAMPAIGNS.md §4): a three-part
-      // message takes three slots.
-      const parts = rendered.row.channel === "sms" ? Math.max(1, rendered.parts) : 1;
-      if (!outcome && rendered.row.channel === "sms") await run.senders.acquire(rendered.row.sender, parts);
-      if (!outcome) for (let slot = parts; slot > 0; slot--) await run.pacer.acquire();
-      outcome ??= held() ?? (await sendOne(run, rendered));
-      results.push({ rendered, outcome });
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: Math.min(limit, batch.length) }, worker));
-  } finally {
-    watch.stop();
-  }
-  return results;
-}
-
-/** The campaigns of a batch that stopped being Active, looked up every STATUS_WATCH_MS until `stop`. */
-function watchCampaigns(db: Db, campaignIds: readonly number[]): { stopped: Set<number>; stop(): void } {
-  const stopped = new Set<number>();
-  let looking = false;
-  const look = async () => {
-    if (looking) return;
-    looking = true;
-    try {
-      const found = await rows<{ id: number }>(
-        db,
-        // A campaign paused because the money ran out still sends what is already paid for (held in this batch).
-        sql`SELECT id FROM campaigns WHERE id = ANY(${intArray([...campaignIds])})
-              AND (status <> 'active' OR deleted_at IS NOT NULL)
-              AND NOT (status = 'paused' AND status_reason IS NOT DISTINCT FROM ${INSUFFICIENT_FUNDS_FOR_SENDING})`,
-      );
-      for (const c of found) stopped.add(c.id);
-    } catch {
-      // A failed look is retried at the next tick; the claim checks the status again before the next batch.
-    } finally {
-      looking = false;
-    }
-  };
-  // At once (a batch prepared while the one before was sending may start after a Pause), then every period.
-  void look();
-  const timer = setInterval(() => void look(), STATUS_WATCH_MS);
-  timer.unref?.();
-  return { stopped, stop: () => clearInterval(timer) };
-}
-
-async function sendOne(run: Dispatch, r: Rendered): Promise<SendOutcome> {
-  const ctx = { gatewayId: run.gateway.id, publicUrl: run.deps.publicUrl, callbackSecret: run.secret };
-  // Quiet hours at submit (I3): a message whose window closed while it waited its turn is not sent; proven not taken,
-  // it goes back to be planned into its next window.
-  if (r.row.not_after && r.row.not_after !== "infinity" && Date.parse(r.row.not_after) < Date.now())
-    return { kind: "throttled", retryAfterMs: 0, message: "Its sending window closed before its turn came." };
-  try {
-    if (r.row.channel === "sms" && run.sms) {
-      if (!r.row.sender) return { kind: "rejected", code: "no_sender", message: "The message has no sender." };
-      return await run.sms.send({
-        messageId: String(r.row.id),
-        to: r.row.address,
-        from: r.row.sender,
-        senderKind: r.row.sender_kind ?? "number",
-        body: r.body,
-        statusCallbackUrl: signedStatusUrl(ctx, String(r.row.id)),
-        idempotencyKey: r.idempotencyKey,
-        ...(r.row.not_after && r.row.not_after !== "infinity"
-          ? { validitySeconds: Math.max(60, Math.floor((Date.parse(r.row.not_after) - Date.now()) / 1000)) }
-          : {}),
-      });
-    }
-    if (r.row.channel === "email" && run.email) {
-      if (!r.from) return { kind: "rejected", code: "no_sender", message: "The email step names no sender address." };
-      return await run.email.send({
-        messageId: String(r.row.id),
-        to: r.row.address,
-        from: r.from,
-        ...(r.fromName ? { fromName: r.fromName } : {}),
-        ...(r.replyTo ? { replyTo: r.replyTo } : {}),
-        subject: r.subject ?? "",
-        html: r.body,
-        idempotencyKey: r.idempotencyKey,
-        tags: { campaign: String(r.row.campaign_id), step: String(r.row.step_id), message: String(r.row.id) },
-        ...(r.unsubscribeUrl ? { unsubscribeUrl: r.unsubscribeUrl } : {}),
-      });
-    }
-    return { kind: "rejected", code: "channel", message: "The gateway cannot send this kind of message." };
-  } catch (e) {
-    return { kind: "unknown", message: e instanceof Error ? e.message : "The provider could not be reached." };
-  }
 }
 
 /** Gateways with due rows of active campaigns: what the tick starts a dispatcher for. */
