@@ -78,6 +78,7 @@ interface Moved {
   sender: string | null;
   old_state: MessageState;
   state: MessageState;
+  cost: number | null;
 }
 
 /** Applies up to `limit` pending status events in one transaction. */
@@ -238,7 +239,7 @@ async function moveRows(tx: DbOrTx, moves: readonly RowMove[]): Promise<Moved[]>
         FROM v JOIN old ON old.id = v.id
         WHERE m.id = v.id
         RETURNING m.id, m.team_id, m.campaign_id, m.step_id, m.part_id, m.channel, m.address, m.gateway_id, m.sender,
-          old.state AS old_state, m.state`,
+          old.state AS old_state, m.state, m.cost::float8 AS cost`,
   );
 }
 
@@ -253,6 +254,9 @@ async function writeCounters(tx: DbOrTx, moved: readonly Moved[]): Promise<void>
   for (const m of sorted) {
     const key = { teamId: m.team_id, campaignId: m.campaign_id, stepId: m.step_id, partId: m.part_id, day };
     for (const [column, by] of countDeltas(m.old_state, m.state)) batch.add(key, column, by);
+    // A callback that got to a row still being submitted (its dispatcher died or has not recorded yet) is the first
+    // word that it was handed over: it counts it (processed, cost) — the recording then counts nothing more.
+    if (m.old_state === "submitting") batch.add(key, "processed").add(key, "cost", m.cost ?? 0);
   }
   await batch.write(tx);
 }

@@ -110,19 +110,21 @@ export async function recordOutcomes(tx: DbOrTx, results: readonly SendResult[])
     const r = result.rendered;
     const key = { teamId: r.row.team_id, campaignId: r.row.campaign_id, stepId: r.row.step_id, partId: r.row.part_id, day };
     // A message handed over counts once (processed, and its cost when it may have been sent: accepted or unknown, as
-    // its money is charged) — when its outcome is recorded, even if a callback got to its row first (callbacks count
-    // what the provider did with it, never that it was sent); a row a take-over made `unknown` was counted then.
-    const counted = m.prior === "unknown";
+    // its money is charged), by whoever moves it out of `submitting`: here, or the callback that got to it first, or
+    // the take-over that made it `unknown` — then this records nothing more.
+    const counted = m.prior !== "submitting";
     const kind = result.outcome.kind;
     if (kind === "accepted") {
       if (!counted) counters.add(key, "processed").add(key, "cost", result.outcome.cost ?? r.cost);
+      // Counted at the rendered price; the provider's own price for it replaces that on the row.
+      else if (result.outcome.cost !== undefined) counters.add(key, "cost", result.outcome.cost - r.cost);
       accepted.push(r);
       sentTo.push({ team: r.row.team_id, channel: r.row.channel, address: r.row.address });
     } else if (kind === "unknown" && !counted) {
       counters.add(key, "processed").add(key, "cost", r.cost);
       // Maybe sent: the cool-off rules count it as sent.
       sentTo.push({ team: r.row.team_id, channel: r.row.channel, address: r.row.address });
-    } else if (kind === "rejected" && (m.prior === "submitting" || counted)) {
+    } else if (kind === "rejected" && (m.prior === "submitting" || m.prior === "unknown")) {
       if (!counted) counters.add(key, "processed");
       counters.add(key, "errors").add(key, "failed");
     }
