@@ -11,11 +11,14 @@ import { providerDownBench } from "./lookups/provider-down";
 import { workerKilledBench } from "./lookups/worker-killed";
 import { type BenchOptions, parseArgs } from "./options";
 import { segmentBuildBench, segmentDynamicBench, segmentQueryBench } from "./segments/segments-bench";
+import { callbackStormBench } from "./sending/callback-storm";
 import { campaignStartBench } from "./sending/campaign-start";
+import { campaignChaosBench } from "./sending/chaos";
 import { dispatchBench } from "./sending/dispatch-bench";
 import { pauseReactionBench } from "./sending/pause-reaction";
 import { pauseResumeBench } from "./sending/pause-resume";
 import { sendMoneyBench } from "./sending/send-money";
+import { statsTruthBench } from "./sending/stats-truth";
 import { dropLeftoverDatabases } from "./shared/fresh-database";
 import { interrupted } from "./shared/interrupt";
 import { sourcesPage } from "./sources-page";
@@ -38,11 +41,14 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   B11: validationBench,
   B12: leadsTableBench,
   B13a: webBundle,
+  B14: callbackStormBench,
+  B16: statsTruthBench,
   B17: pauseReactionBench,
   L1: lookupPacingBench,
   F11: providerDownBench,
   F12: workerKilledBench,
   F14: pauseResumeBench,
+  F15: campaignChaosBench,
   // Money under faults: the lookups, then the sends (a row each: F16, F16 (sends)).
   F16: async (o) => {
     await moneyChaosBench(o);

@@ -58,7 +58,7 @@ export const FIRST_SLICE = 2_000;
  * (and a Pause) sharing its one connection never wait long. A PostgreSQL server plans the rest in one statement — its
  * dispatchers send on other connections meanwhile, and slices would only read the tables again.
  */
-export const PLAN_SLICE = 100_000;
+export const PLAN_SLICE = 20_000;
 
 /** How the rest of an audience is planned after its first slice, by the database the job runs on. */
 export const planSliceOf = (kind: "pglite" | "postgres"): number => (kind === "pglite" ? PLAN_SLICE : Number.POSITIVE_INFINITY);
