@@ -33,6 +33,11 @@ export interface SendRun {
 
 /** How often a batch being sent looks whether its campaigns are still Active (Pause and auto-fail reaction, B17). */
 export const STATUS_WATCH_MS = 200;
+/**
+ * The share of a batch started when the next batch may be committed as `submitting`: late enough that a dispatcher
+ * dying holds little more than one batch `unknown`, early enough that the next batch is ready when this one ends.
+ */
+const NEARLY_DONE = 0.8;
 
 /**
  * Calls the provider for each message at the gateway's pace, a few at once; a throw reads as `unknown`. While the
@@ -40,14 +45,16 @@ export const STATUS_WATCH_MS = 200;
  * messages not yet handed to the provider go back to `planned` unsent — nothing leaves later than a watch period
  * after the status changed.
  */
-export async function sendAll(run: SendRun, batch: readonly Rendered[]): Promise<SendResult[]> {
+export async function sendAll(run: SendRun, batch: readonly Rendered[], nearlyDone?: () => void): Promise<SendResult[]> {
   const limit = run.concurrency;
   const results: SendResult[] = [];
   const watch = watchCampaigns(run, [...new Set(batch.map((r) => r.row.campaign_id))]);
+  const nearly = Math.ceil(batch.length * NEARLY_DONE);
   let next = 0;
   const worker = async () => {
     while (next < batch.length) {
       const rendered = batch[next++]!;
+      if (next >= nearly) nearlyDone?.();
       const held = (): SendOutcome | null =>
         watch.stopped.has(rendered.row.campaign_id) || run.failing.has(rendered.row.campaign_id)
           ? { kind: "throttled", retryAfterMs: 0, message: "Held back: its campaign stopped sending." }
@@ -68,6 +75,7 @@ export async function sendAll(run: SendRun, batch: readonly Rendered[]): Promise
     await Promise.all(Array.from({ length: Math.min(limit, batch.length) }, worker));
   } finally {
     watch.stop();
+    nearlyDone?.();
   }
   return results;
 }

@@ -203,12 +203,18 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
         continue;
       }
       for (const r of cur.claimed) touched.add(r.campaign_id);
+      let nearlyDone = () => {};
+      const nearly = new Promise<void>((resolve) => {
+        nearlyDone = resolve;
+      });
       const sending = sendAll(
         run,
         cur.rendered.filter((r) => cur.marked.has(r.row.id)),
+        () => nearlyDone(),
       );
-      // The next batch is prepared while this one sends; the previous one is recorded before this one is.
-      next = recording.then(() => prepareBatch(run));
+      // The next batch is claimed and rendered while this one sends, and committed as submitting once this one is
+      // nearly out; the previous one is recorded before this one is.
+      next = recording.then(() => prepareBatch(run, nearly));
       const results = await sending;
       recording = recording.then(() => recordBatch(run, cur, results));
       // Its failure surfaces where it is awaited (the next prepare, or the end), never as an unhandled rejection.
@@ -220,8 +226,12 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
   }
 }
 
-/** Claims due rows through the gates and the allowances, renders them, holds their money and marks them submitting. */
-async function prepareBatch(run: Dispatch): Promise<Prepared> {
+/**
+ * Claims due rows through the gates and the allowances and renders them; once `ready` (the batch before is nearly
+ * out), holds their money and marks them submitting — a dispatcher that dies leaves claimed rows to go back, not
+ * maybe-sent ones.
+ */
+async function prepareBatch(run: Dispatch, ready: Promise<void> = Promise.resolve()): Promise<Prepared> {
   const { db } = run.deps;
   const claim = await db.transaction(async (tx) => {
     if (!(await run.lease.holds(tx))) return null;
@@ -248,6 +258,7 @@ async function prepareBatch(run: Dispatch): Promise<Prepared> {
     signingSecret: run.secret,
     emailDomain: () => sendingDomainOf(run.gateway.id, run.email),
   });
+  await ready;
   // Money first (platform gateways): what the balance does not cover is not sent, and its campaign pauses.
   const prepared = await db.transaction(async (tx) => {
     if (!(await run.lease.holds(tx))) return null;

@@ -123,8 +123,13 @@ export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Da
     total.skipped += done.skipped;
     if (upTo === null) return total;
     after = upTo;
+    // The embedded database has one connection: a pause lets the queries queued behind this slice (a dispatcher's
+    // claim and sends, a Pause) through before the next one takes it.
+    await new Promise((r) => setTimeout(r, SLICE_PAUSE_MS));
   }
 }
+
+const SLICE_PAUSE_MS = 150;
 
 /** One slice in one transaction; `mark`: the planning starts (first slice) or ends (last: the audience size it saw). */
 async function planAudience(

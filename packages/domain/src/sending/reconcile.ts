@@ -78,6 +78,10 @@ interface OpenRow {
 }
 
 const WAITING = sql`('unknown', 'accepted', 'sent')`;
+/** Rows closed without a receipt per statement. */
+const CLOSE_BATCH = 5_000;
+/** At most this many batches a pass (500k rows): the next pass takes the rest. */
+const CLOSE_ROUNDS = 100;
 
 function byGatewayOf<T extends { gateway_id: number }>(list: readonly T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
@@ -116,9 +120,13 @@ export async function reconcileOpenMessages(deps: ReconcileDeps): Promise<Reconc
     result.replanned += g.replanned;
     for (const r of list) campaigns.add(r.campaign_id);
   }
-  const closed = await closeWithoutReceipt(db);
-  result.closed = closed.rows;
-  for (const c of closed.campaigns) campaigns.add(c);
+  // In batches, until none is left: a day's backlog is closed in one pass.
+  for (let round = 0; round < CLOSE_ROUNDS; round++) {
+    const closed = await closeWithoutReceipt(db);
+    result.closed += closed.rows;
+    for (const c of closed.campaigns) campaigns.add(c);
+    if (closed.rows < CLOSE_BATCH) break;
+  }
   // Money held for messages whose answer was unknown: settled once every row of the hold has its answer.
   const holders = await rows<{ gateway_id: number }>(db, sql`SELECT DISTINCT ref_id AS gateway_id FROM balance_holds WHERE kind = 'send'`);
   for (const h of holders) await db.transaction((tx) => settleIdleHolds(tx, h.gateway_id));
@@ -228,7 +236,7 @@ async function closeWithoutReceipt(db: Db): Promise<{ rows: number; campaigns: n
         JOIN gateways g ON g.id = m.gateway_id
         WHERE m.state IN ${WAITING} AND m.reason IS NULL
           AND coalesce(m.submitted_at, m.updated_at) < now() - make_interval(secs => ${Reconcile.closeAfterMs / 1000})
-        LIMIT 5000`,
+        LIMIT ${CLOSE_BATCH}`,
   );
   if (stale.length === 0) return { rows: 0, campaigns: [] };
   for (const [gatewayId, list] of byGatewayOf(stale)) {
