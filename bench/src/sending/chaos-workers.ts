@@ -87,8 +87,11 @@ export function workerPool(
   /** SIGKILL, then the supervisor's part: the dead process's leases end at once (a commit it had in flight lands first). */
   function kill(slot: Slot): void {
     const dead = slot.worker;
-    process.kill(dead.pid, "SIGKILL");
-    figures.kills++;
+    // Gone already (it exited between the choice and the kill): restarted all the same, not counted as a kill.
+    try {
+      process.kill(dead.pid, "SIGKILL");
+      figures.kills++;
+    } catch {}
     slot.restarting = (async () => {
       await dead.kill();
       retired.push(dead);
@@ -129,7 +132,11 @@ export function workerPool(
     if (!held || !slot || slot.restarting || held.in_flight === 0) return false;
     const pid = slot.worker.pid;
     const t0 = Date.now();
-    process.kill(pid, "SIGSTOP");
+    try {
+      process.kill(pid, "SIGSTOP");
+    } catch {
+      return false;
+    }
     const cont = () => {
       // Killed meanwhile (an armed accept-kill) is fine: there is nothing left to continue.
       try {

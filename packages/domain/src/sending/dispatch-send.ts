@@ -37,7 +37,7 @@ export const STATUS_WATCH_MS = 200;
  * The share of a batch started when the next batch may be committed as `submitting`: late enough that a dispatcher
  * dying holds little more than one batch `unknown`, early enough that the next batch is ready when this one ends.
  */
-const NEARLY_DONE = 0.8;
+const NEARLY_DONE = 0.6;
 
 /**
  * Calls the provider for each message at the gateway's pace, a few at once; a throw reads as `unknown`. While the
