@@ -95,9 +95,9 @@ async function twilioLookup(client: twilio.Twilio, q: MessageQuery): Promise<Pro
   try {
     const m = q.providerId
       ? await client.messages(q.providerId).fetch()
-      : (
-          await client.messages.list({ to: q.to, ...(q.from.startsWith("MG") ? {} : { from: q.from }), limit: 50 })
-        ).find((m) => m.body === q.body && m.dateCreated.getTime() >= q.submittedAt.getTime() - LOOKBACK_MS);
+      : (await client.messages.list({ to: q.to, ...(q.from.startsWith("MG") ? {} : { from: q.from }), limit: 50 })).find(
+          (m) => m.body === q.body && m.dateCreated.getTime() >= q.submittedAt.getTime() - LOOKBACK_MS,
+        );
     if (!m) return null;
     const code = m.errorCode ? String(m.errorCode) : null;
     return {
