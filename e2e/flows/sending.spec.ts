@@ -1,6 +1,6 @@
 import { type APIResponse, expect, type Page, test } from "@playwright/test";
 import { leadflow } from "../cli";
-import { authHeaders, signIn, tableLoaded } from "./helpers";
+import { authHeaders, expectToast, signIn, tableLoaded } from "./helpers";
 
 /**
  * The engine on the demo team's sandbox, as a user watches it: an email campaign to 50 leads (email has no legal quiet
@@ -162,6 +162,71 @@ test("sending: an SMS campaign skips a phone unsubscribed by hand mid-campaign a
   const columns = await table.getByRole("columnheader").allInnerTexts();
   const sentColumn = columns.findIndex((h) => h.trim().toLowerCase() === "sent");
   await expect(table.getByRole("row").filter({ hasText: name }).getByRole("cell").nth(sentColumn)).toHaveText("19");
+});
+
+test("sending: a number carriers filter is taken out of rotation with a notice, shown in Integrations and put back", async ({ page }) => {
+  test.setTimeout(240_000);
+  const api = await demoApi(page);
+  const run = Date.now().toString(36);
+  // A gateway of its own with one number, so no other flow's sender is touched.
+  const number = "+12015550177";
+  const gateway = (
+    await api("post", "/api/gateways", { kind: "sms", type: "sandbox", name: `Filtered line ${run}`, senders: { numbers: [{ number }] } })
+  ).data;
+  // 60 leads, two in five on numbers the sandbox's carriers filter (last digit 8), the rest delivered (0–2).
+  const block = Date.now() % 9000;
+  const phones = Array.from({ length: 60 }, (_, i) => `+191755${String((block + i) % 10000).padStart(4, "0")}${[0, 1, 2, 8, 8][i % 5]}`);
+  const zone = afternoonZone();
+  const leads = phones.map((phone) => ({
+    attributes: [
+      { type: "phone", attribute: "Phone", value: phone },
+      { type: "string", attribute: "Timezone", value: zone },
+    ],
+  }));
+  const list = await importLeads(api, `Filtered ${run}`, "Filtered", leads);
+  const campaign = (
+    await api("post", "/api/campaigns", {
+      name: `Filtered ${run}`,
+      type: "sms",
+      sender_type: "gateway",
+      setting_gateway_id: gateway.id,
+      frequency_count: 600,
+      frequency_period: 1,
+    })
+  ).data;
+  await api("post", `/api/campaigns/${campaign.id}/lists`, { ids: [list.id] });
+  await api("post", `/api/campaigns/${campaign.id}/campaign-steps`, { type: "sms", name: "Offer", message: "Spring offer inside." });
+
+  await page.goto(`/u/0/campaigns/${campaign.id}`);
+  await setStatus(page, "Active");
+  // Once 50 answers are in with 30% or more filtered, the team is told.
+  await expect(
+    page.locator(".notistack-MuiContent").filter({ hasText: new RegExp(`The sender \\${number} was taken out of rotation for 24 hours`) }),
+  ).toBeVisible({ timeout: 60_000 });
+
+  await page.goto("/u/0/settings/integrations");
+  const row = page.getByRole("row").filter({ hasText: `Filtered line ${run}` });
+  const chip = row.getByRole("button", { name: `Put Filtered line ${run} back in rotation` });
+  await expect(chip).toHaveText("1 sender out of rotation");
+  await chip.hover();
+  await expect(page.getByRole("tooltip")).toContainText(new RegExp(`\\${number}: Carriers blocked \\d+% of its last \\d+ messages\\.`));
+  // What the page looks like with it, wide and on a phone (kept with the run's results).
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`integrations-out-of-rotation-${width}.png`), fullPage: true });
+  }
+  await chip.click();
+  const dialog = page.getByRole("dialog", { name: "Put back in rotation" });
+  await expect(dialog).toContainText(`Carriers were filtering messages from Filtered line ${run}`);
+  await dialog.screenshot({ path: test.info().outputPath("put-back-dialog-390.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole("button", { name: "Put back" }).click();
+  await expectToast(page, "The gateway and its senders are back in rotation.");
+  await expect(row.getByText("out of rotation")).toHaveCount(0);
+
+  // Whatever waited for the number goes once it is back: the campaign completes with every lead processed.
+  await expect.poll(async () => (await api("get", `/api/campaigns/${campaign.id}`)).data.status, { timeout: 90_000 }).toBe("completed");
+  expect((await api("get", `/api/campaigns/${campaign.id}`)).data).toMatchObject({ records: 60, processed_count: 60 });
 });
 
 /** The answers are JSON as the server sends it (Playwright types it loosely). */

@@ -334,6 +334,51 @@ describe("default (platform) integrations", () => {
   });
 });
 
+describe("out of rotation", () => {
+  it("shows a gateway and senders carriers filtered, and puts them back; a platform gateway is the platform's", async () => {
+    const { token } = await api.factory.team();
+    const gw = await create(token, {
+      kind: "sms",
+      type: "sandbox",
+      name: "Filtered",
+      params: {},
+      senders: { numbers: [{ number: "+12015550161" }] },
+    });
+    expect(gw).toMatchObject({ out_of_rotation: null, senders_out_of_rotation: [] });
+    await api.database.query(
+      "UPDATE gateways SET paused_until = now() + interval '1 day', paused_reason = 'Carriers blocked 35% of its last 240 messages.' WHERE id = $1",
+      [gw.id],
+    );
+    await api.database.query(
+      "INSERT INTO paused_senders (gateway_id, sender, reason, until) VALUES ($1, '+12015550161', 'Carriers blocked 40%.', now() + interval '1 day')",
+      [gw.id],
+    );
+    await api.database.query("INSERT INTO sender_outcomes (gateway_id, sender, hour, blocked) VALUES ($1, '+12015550161', now(), 9)", [
+      gw.id,
+    ]);
+    const shown = (await call(token, "GET", `/api/gateways/${gw.id}`)).json().data as Gateway;
+    expect(shown.out_of_rotation).toMatchObject({ reason: "Carriers blocked 35% of its last 240 messages." });
+    expect(Date.parse(shown.out_of_rotation!.until)).toBeGreaterThan(Date.now());
+    expect(shown.senders_out_of_rotation).toMatchObject([{ sender: "+12015550161", reason: "Carriers blocked 40%." }]);
+
+    const back = await call(token, "POST", `/api/gateways/${gw.id}/rotation`);
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({
+      message: "The gateway and its senders are back in rotation.",
+      data: { id: gw.id, out_of_rotation: null, senders_out_of_rotation: [] },
+    });
+    const left = await api.database.query("SELECT 1 FROM sender_outcomes WHERE gateway_id = $1", [gw.id]);
+    expect(left.rows).toEqual([]);
+    expect((await call(token, "POST", `/api/gateways/${gw.id}/rotation`)).json().message).toBe(
+      "The gateway and its senders were already in rotation.",
+    );
+
+    const platform = await platformGateway("sms", `Platform SMS ${Date.now()}`);
+    expect((await call(token, "POST", `/api/gateways/${platform}/rotation`)).statusCode).toBe(403);
+    await api.database.query("DELETE FROM gateways WHERE id = $1", [platform]);
+  });
+});
+
 describe("gateway pickers", () => {
   it("offer active gateways; lookup pickers only those that allow lookups", async () => {
     const { token } = await api.factory.team();

@@ -49,6 +49,7 @@ const ID_KIND = {
   "/api/gateways/:id": "gateway",
   "/api/gateways/:id/test": "gateway",
   "/api/gateways/:id/email-senders": "gateway",
+  "/api/gateways/:id/rotation": "gateway",
   "/api/gateways/:id/sandbox/inbound": "gateway",
   "/api/lookup/:id": "lookup",
   "/api/lookup/:id/status": "lookup",

@@ -251,9 +251,19 @@ describe("campaign routes", () => {
           ],
         },
         {
-          "groups.1.group_id": ["This carrier group is already in the route."],
           "groups.1.sender": ['The selected sender is not a phone of the gateway "Sandbox SMS".'],
         },
+      ],
+      [
+        {
+          name: "R",
+          default: ok,
+          groups: [
+            { ...ok, group_id: groupId("AT&T") },
+            { ...ok, group_id: groupId("AT&T") },
+          ],
+        },
+        { "groups.1.sender": ["This sender already serves this carrier group."] },
       ],
       [
         { name: "R", default: ok, groups: [{ ...ok, group_id: 999_999 }] },

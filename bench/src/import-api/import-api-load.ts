@@ -1,12 +1,11 @@
-import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { Database } from "@leadflow/db";
 import { createImportList } from "@leadflow/domain";
 import { importTeam } from "../imports/import-team";
 import { type BenchOptions, benchCommand } from "../options";
 import { percentile, record } from "../report";
+import { runClientProcess } from "../shared/client-process";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
-import { onInterrupt } from "../shared/interrupt";
 import { startApiServer } from "./api-server";
 import type { LoadConfig, LoadReport } from "./load-client";
 import { defaultPlan } from "./load-plan";
@@ -37,7 +36,11 @@ export async function importApiBench(options: BenchOptions): Promise<void> {
         ...defaultPlan,
       };
       console.log(`  B4: ${config.rate} requests/s for ${config.durationSeconds} s against ${server.url}`);
-      const load = await runLoadClient(config);
+      const load = await runClientProcess<LoadReport>(
+        join(import.meta.dirname, "load-client.ts"),
+        JSON.stringify(config),
+        "B4 load client",
+      );
       const db = await settledCounts(database, target.ctx.teamId);
       const problems = checkOutcome(load, db, config);
       writeResult(options, load, problems);
@@ -46,19 +49,6 @@ export async function importApiBench(options: BenchOptions): Promise<void> {
       await server.close();
     }
   });
-}
-
-async function runLoadClient(config: LoadConfig): Promise<LoadReport> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "load-client.ts"), JSON.stringify(config)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const forget = onInterrupt(async () => child.kill());
-  let out = "";
-  child.stdout.setEncoding("utf8").on("data", (c: string) => (out += c));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  forget();
-  if (code !== 0) throw new Error(`B4 load client exited with ${code}`);
-  return JSON.parse(out.trim().split("\n").at(-1)!) as LoadReport;
 }
 
 interface StoredLeads {

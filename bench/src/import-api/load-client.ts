@@ -6,6 +6,7 @@
  * Prints one JSON line: the LoadReport.
  */
 import { Agent, request } from "node:http";
+import { openLoop } from "../shared/open-loop";
 import { isRetried, type LoadPlan, requestBody } from "./load-plan";
 
 export interface LoadConfig extends LoadPlan {
@@ -95,7 +96,6 @@ const report: LoadReport = {
 };
 const confirmed = new Set<number>();
 const sentPeople = new Set<number>();
-const inFlight: Promise<void>[] = [];
 const leadIds = (body: string) => JSON.stringify((JSON.parse(body) as { data: { leads: unknown[] } }).data.leads);
 const count = (a: Answer) => {
   const key = a.status === 0 ? `error: ${a.body}` : String(a.status);
@@ -134,25 +134,9 @@ async function fire(k: number, dueAt: number): Promise<void> {
   else if (r.problems.length < 10) r.problems.push(`request ${k}: the retry answered other leads`);
 }
 
-const started = performance.now();
-const interval = 1000 / config.rate;
-await new Promise<void>((done) => {
-  let k = 0;
-  const tick = () => {
-    const now = performance.now();
-    while (k < report.scheduled && started + k * interval <= now) {
-      const dueAt = started + k * interval;
-      if (now - dueAt > 10) report.lateSends++;
-      inFlight.push(fire(k, dueAt));
-      k++;
-    }
-    if (k >= report.scheduled) return done();
-    setTimeout(tick, Math.max(0, started + k * interval - performance.now()));
-  };
-  tick();
-});
-await Promise.all(inFlight);
-report.elapsedMs = performance.now() - started;
+const run = await openLoop(report.scheduled, config.rate, fire);
+report.elapsedMs = run.elapsedMs;
+report.lateSends = run.lateSends;
 report.peopleConfirmed = confirmed.size;
 report.peopleSent = sentPeople.size;
 agent.destroy();

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
+import { openLoop } from "../shared/open-loop";
 
 export interface StormClientConfig {
   url: string;
@@ -63,32 +64,14 @@ function post(p: StormClientConfig["posts"][number], dueAt: number): Promise<{ s
 
 const n = config.posts.length;
 const report: StormClientReport = { elapsedMs: 0, sentAt: new Array(n), ackMs: new Array(n), status: new Array(n), lateSends: 0 };
-const inFlight: Promise<void>[] = [];
-const started = performance.now();
-const interval = 1000 / config.rate;
-await new Promise<void>((done) => {
-  let k = 0;
-  const tick = () => {
-    const now = performance.now();
-    while (k < n && started + k * interval <= now) {
-      const dueAt = started + k * interval;
-      if (now - dueAt > 10) report.lateSends++;
-      const i = k;
-      report.sentAt[i] = epoch();
-      inFlight.push(
-        post(config.posts[i]!, dueAt).then((a) => {
-          report.ackMs[i] = a.ms;
-          report.status[i] = a.status;
-        }),
-      );
-      k++;
-    }
-    if (k >= n) return done();
-    setTimeout(tick, Math.max(0, started + k * interval - performance.now()));
-  };
-  tick();
+const run = await openLoop(n, config.rate, (i, dueAt) => {
+  report.sentAt[i] = epoch();
+  return post(config.posts[i]!, dueAt).then((a) => {
+    report.ackMs[i] = a.ms;
+    report.status[i] = a.status;
+  });
 });
-await Promise.all(inFlight);
-report.elapsedMs = performance.now() - started;
+report.elapsedMs = run.elapsedMs;
+report.lateSends = run.lateSends;
 agent.destroy();
 process.stdout.write(`${JSON.stringify(report)}\n`);

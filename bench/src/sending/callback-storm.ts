@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,8 +6,8 @@ import { reconcileOpenMessages } from "@leadflow/domain";
 import { applyInbox } from "@leadflow/domain/sending/apply-events.jobs";
 import { type BenchOptions, benchCommand } from "../options";
 import { percentile, record } from "../report";
+import { runClientProcess } from "../shared/client-process";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
-import { onInterrupt } from "../shared/interrupt";
 import type { StormClientConfig, StormClientReport } from "./callback-storm-client";
 import { POLL_MS, stateMismatches, watchLedger } from "./callback-storm-ledger";
 import { DROPPED, DUPLICATED, planStorm } from "./callback-storm-plan";
@@ -52,7 +51,11 @@ export async function callbackStormBench(options: BenchOptions): Promise<void> {
 
       const waiting = new Map(plan.messages.filter((m) => m.finalPosted).map((m) => [m.id, m.expected]));
       const watch = watchLedger(database, waiting);
-      const client = await runStormClient(file);
+      const client = await runClientProcess<StormClientReport>(
+        join(import.meta.dirname, "callback-storm-client.ts"),
+        file,
+        "B14 storm client",
+      );
       await watch.settle(SETTLE_MS);
 
       const ack = client.ackMs;
@@ -153,17 +156,4 @@ export async function callbackStormBench(options: BenchOptions): Promise<void> {
       await sent.fake.close();
     }
   });
-}
-
-async function runStormClient(file: string): Promise<StormClientReport> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "callback-storm-client.ts"), file], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const forget = onInterrupt(async () => child.kill());
-  let out = "";
-  child.stdout.setEncoding("utf8").on("data", (c: string) => (out += c));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  forget();
-  if (code !== 0) throw new Error(`B14 storm client exited with ${code}`);
-  return JSON.parse(out.trim().split("\n").at(-1)!) as StormClientReport;
 }

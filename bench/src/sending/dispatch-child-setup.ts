@@ -76,21 +76,27 @@ const RECONCILE_PASSES = 20;
 
 /**
  * Settles what kills left `unknown` as the engine's reconcile job does — the provider's message API asked at once,
- * not after its usual two minutes — and applies the answers. Answers the unknown rows before and the passes made.
+ * not after its usual two minutes — and applies the answers. Answers the unknown rows before, the passes made and
+ * the rows the provider never took (planned again).
  */
-export async function reconcileUnknown(database: Database, providerUrl: string): Promise<{ unknownBefore: number; passes: number }> {
+export async function reconcileUnknown(
+  database: Database,
+  providerUrl: string,
+): Promise<{ unknownBefore: number; passes: number; replanned: number }> {
   const unknown = async () =>
     (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM campaign_messages WHERE state = 'unknown'")).rows[0]!.n;
   const unknownBefore = await unknown();
   const baseUrls = { twilio_api: providerUrl, twilio_messaging: providerUrl };
   let passes = 0;
+  let replanned = 0;
   while (passes < RECONCILE_PASSES && (await unknown()) > 0) {
     passes++;
     const r = await reconcileOpenMessages({ db: database.db, publicUrl: PUBLIC_URL, providerOptions: { baseUrls }, askAfterMs: 0 });
+    replanned += r.replanned;
     await applyStatusEventsUntilIdle(database.db);
     if (r.asked === 0) break;
   }
-  return { unknownBefore, passes };
+  return { unknownBefore, passes, replanned };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,15 +1,15 @@
 import { performance } from "node:perf_hooks";
 import type { Database } from "@leadflow/db";
 import type { TeamCtx } from "@leadflow/domain";
-import { maxInOneSecond } from "../lookups/lookup-setup";
 import { record } from "../report";
 import { backendName } from "../shared/fresh-database";
 import { endDeadLeases, startDispatchWorker } from "./dispatch-child-process";
 import { inFlight, waitFor } from "./dispatch-child-setup";
 import { PACING_RATES } from "./dispatch-pacing";
-import { gatedCampaign, listOf, planDueNow, statesOf } from "./dispatch-setup";
+import { arrivalPace, tightestWindow } from "./dispatch-pacing-arrivals";
+import { duePacingCampaign, type PacingTarget, pacingSeconds } from "./dispatch-pacing-setup";
+import { statesOf } from "./dispatch-setup";
 import type { RemoteFakeSms } from "./fake-sms-process";
-import { clearLedger, setRate } from "./sending-setup";
 
 /*
  * B9 pacing with three worker processes: three dispatch-child.ts processes run the same gateway's dispatcher at once,
@@ -29,8 +29,6 @@ export const WORKERS = 3;
 /** The takeover run: its rate, and the share of its messages accepted before the holder is killed. */
 export const TAKEOVER_RATE = 30;
 const KILL_AT_SHARE = 1 / 3;
-/** Seconds of messages per run, as dispatch-pacing.ts (longer at the slowest rates). */
-const secondsAt = (rate: number) => (rate <= 3 ? 20 : 10);
 
 /**
  * The rows `pacing R/s, 3 workers` at each rate, then `takeover 30/s, 3 workers`. PostgreSQL only: the processes
@@ -52,15 +50,16 @@ export async function workersPacingBench(
     return;
   }
   const common = { id: "B9", backend: backendName(), command };
+  const target: PacingTarget = { database, ctx, sourceListId, fake, gatewayId };
   for (const rate of rates) {
-    const p = await workersPacingRun(database, ctx, sourceListId, fake, gatewayId, rate);
+    const p = await workersPacingRun(target, rate);
     const misses = [p.achieved < 0.97 * rate ? "achieved ≥ 97% of R" : null, p.maxInAnySecond > rate ? "≤ R in any 1 s" : null].filter(
       Boolean,
     );
     record({
       ...common,
       size: `pacing ${rate}/s, ${WORKERS} workers`,
-      what: `Dispatcher pacing at a gateway Send rate of ${rate}/s: ${p.messages.toLocaleString("en")} SMS (~${secondsAt(rate)} s), ${WORKERS} worker processes running the gateway's dispatcher at once (pace and batch derived from the gateway), every gate on; calls timed at the fake`,
+      what: `Dispatcher pacing at a gateway Send rate of ${rate}/s: ${p.messages.toLocaleString("en")} SMS (~${pacingSeconds(rate)} s), ${WORKERS} worker processes running the gateway's dispatcher at once (pace and batch derived from the gateway), every gate on; calls timed at the fake`,
       ours:
         `achieved ${p.achieved.toFixed(p.achieved < 10 ? 3 : 1)}/s first to last call (${(p.spanMs / 1000).toFixed(2)} s); max ${p.maxInAnySecond} in any 1 s at the fake (${rate + 1} calls within ${p.tightestMs.toFixed(1)} ms at the tightest, from +${(p.tightestAtMs / 1000).toFixed(2)} s${p.tightestAtMs === 0 ? ": the holder's first calls" : ""}); ` +
         `longest pause ${Math.round(p.longestGapMs)} ms; ${whoSent(p)}`,
@@ -70,7 +69,7 @@ export async function workersPacingBench(
       figures: { ...p },
     });
   }
-  const k = await workersPacingRun(database, ctx, sourceListId, fake, gatewayId, TAKEOVER_RATE, true);
+  const k = await workersPacingRun(target, TAKEOVER_RATE, true);
   const tookOver = k.sentBy.length >= 2;
   const misses = [
     tookOver ? null : "no other process sent after the kill",
@@ -134,31 +133,18 @@ export interface WorkersPacingRun {
   statuses: Record<string, number>;
 }
 
-export async function workersPacingRun(
-  database: Database,
-  ctx: TeamCtx,
-  sourceListId: number,
-  fake: RemoteFakeSms,
-  gatewayId: number,
-  rate: number,
-  kill = false,
-): Promise<WorkersPacingRun> {
+/** One run at `rate` with WORKERS processes; with `kill`, the lease holder is killed a third of the way through. */
+export async function workersPacingRun(target: PacingTarget, rate: number, kill = false): Promise<WorkersPacingRun> {
+  const { database, fake, gatewayId } = target;
   const url = database.pool!.options.connectionString!;
-  const messages = rate * secondsAt(rate);
-  await clearLedger(database);
-  await setRate(database, gatewayId, rate);
-  const list = await listOf(database, ctx, sourceListId, messages);
-  const campaignId = await gatedCampaign(database, ctx, list, gatewayId, messages);
-  const due = await planDueNow(database, campaignId);
-  if (due !== messages) throw new Error(`B9 (3 workers): ${due} rows due for ${messages}`);
-  await fake.reset();
+  const { campaignId, messages } = await duePacingCampaign(target, rate, "B9 (3 workers)");
   const t = performance.now();
   const workers = Array.from({ length: WORKERS }, () => startDispatchWorker(url, fake.baseUrls.twilio_messaging, "gateway", [gatewayId]));
   let killed: { atAccepted: number; pid: number } | undefined;
   let wallMs: number;
   try {
     await Promise.all(workers.map((w) => w.started));
-    const timeoutMs = (secondsAt(rate) + 60) * 1000;
+    const timeoutMs = (pacingSeconds(rate) + 60) * 1000;
     if (kill) {
       const accepted = async () => (await statesOf(database, campaignId)).accepted ?? 0;
       await waitFor("a third of the messages accepted", async () => (await accepted()) >= messages * KILL_AT_SHARE, timeoutMs);
@@ -175,15 +161,7 @@ export async function workersPacingRun(
     await Promise.all(workers.map((w) => w.stop().catch(() => w.kill())));
   }
   const { times, statuses } = await fake.arrivals();
-  times.sort((a, b) => a - b);
-  const spanMs = times.length > 1 ? times.at(-1)! - times[0]! : 0;
-  let longestGapMs = 0;
-  let gaps = 0;
-  for (let i = 1; i < times.length; i++) {
-    const gap = times[i]! - times[i - 1]!;
-    longestGapMs = Math.max(longestGapMs, gap);
-    if (gap > 2000 / rate) gaps++;
-  }
+  const { spanMs, achieved, maxInAnySecond, longestGapMs, gaps } = arrivalPace(times, rate);
   const states = await statesOf(database, campaignId);
   const outcomes = workers.map((w) => tally(w.outcomes()));
   const sentBy = await rowsByProcess(database, campaignId);
@@ -195,9 +173,9 @@ export async function workersPacingRun(
     calls: times.length,
     wallMs,
     spanMs,
-    achieved: spanMs > 0 ? (times.length - 1) / (spanMs / 1000) : 0,
-    maxInAnySecond: maxInOneSecond(times),
-    ...tightest(times, rate),
+    achieved,
+    maxInAnySecond,
+    ...tightestWindow(times, rate),
     longestGapMs,
     gaps,
     sentBy: [...sentBy.values()].sort((a, b) => b - a),
@@ -236,14 +214,6 @@ async function rowsByProcess(database: Database, campaignId: number): Promise<Ma
     [campaignId],
   );
   return new Map(rows.map((r) => [Number(r.pid), r.n]));
-}
-
-function tightest(times: readonly number[], rate: number): { tightestMs: number; tightestAtMs: number } {
-  let best = { tightestMs: Number.POSITIVE_INFINITY, tightestAtMs: 0 };
-  for (let i = 0; i + rate < times.length; i++)
-    if (times[i + rate]! - times[i]! < best.tightestMs)
-      best = { tightestMs: times[i + rate]! - times[i]!, tightestAtMs: times[i]! - times[0]! };
-  return best;
 }
 
 function tally(outcomes: readonly string[]): Record<string, number> {

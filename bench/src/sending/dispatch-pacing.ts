@@ -2,9 +2,10 @@ import { performance } from "node:perf_hooks";
 import type { Database } from "@leadflow/db";
 import { runDispatcher, type TeamCtx } from "@leadflow/domain";
 import { maxInOneSecond, timedFetch } from "../lookups/lookup-setup";
-import { dispatchDeps, gatedCampaign, listOf, planDueNow, statesOf } from "./dispatch-setup";
+import { arrivalPace, tightestWindow } from "./dispatch-pacing-arrivals";
+import { duePacingCampaign } from "./dispatch-pacing-setup";
+import { dispatchDeps, statesOf } from "./dispatch-setup";
 import type { RemoteFakeSms } from "./fake-sms-process";
-import { clearLedger, setRate } from "./sending-setup";
 
 /*
  * B9 pacing: one worker's dispatcher at a gateway's rate R, for about ten seconds of its messages (twenty at 1 and
@@ -43,15 +44,7 @@ export async function pacingRun(
   gatewayId: number,
   rate: number,
 ): Promise<PacingRun> {
-  const seconds = rate <= 3 ? 20 : 10;
-  const messages = rate * seconds;
-  await clearLedger(database);
-  await setRate(database, gatewayId, rate);
-  const list = await listOf(database, ctx, sourceListId, messages);
-  const campaignId = await gatedCampaign(database, ctx, list, gatewayId, messages);
-  const due = await planDueNow(database, campaignId);
-  if (due !== messages) throw new Error(`B9 pacing: ${due} rows due for ${messages}`);
-  await fake.reset();
+  const { campaignId, messages } = await duePacingCampaign({ database, ctx, sourceListId, fake, gatewayId }, rate, "B9 pacing");
   const t = performance.now();
   const timing = timedFetch();
   const deps = dispatchDeps(database, fake, rate);
@@ -59,24 +52,16 @@ export async function pacingRun(
   const wallMs = performance.now() - t;
   if (outcome !== "idle") throw new Error(`B9 pacing: the dispatcher ended ${outcome}`);
   const { times, statuses } = await fake.arrivals();
-  times.sort((a, b) => a - b);
-  const spanMs = times.length > 1 ? times.at(-1)! - times[0]! : 0;
-  let longestGapMs = 0;
-  let gaps = 0;
-  for (let i = 1; i < times.length; i++) {
-    const gap = times[i]! - times[i - 1]!;
-    longestGapMs = Math.max(longestGapMs, gap);
-    if (gap > 2000 / rate) gaps++;
-  }
+  const { spanMs, achieved, maxInAnySecond, longestGapMs, gaps } = arrivalPace(times, rate);
   const run: PacingRun = {
     rate,
     messages,
     wallMs,
     spanMs,
-    achieved: spanMs > 0 ? (times.length - 1) / (spanMs / 1000) : 0,
-    maxInAnySecond: maxInOneSecond(times),
+    achieved,
+    maxInAnySecond,
     sentMaxInAnySecond: maxInOneSecond(timing.starts),
-    tightestMs: tightest(times, rate),
+    tightestMs: tightestWindow(times, rate).tightestMs,
     longestGapMs,
     gaps,
     states: await statesOf(database, campaignId),
@@ -89,10 +74,4 @@ export async function pacingRun(
       `max ${run.maxInAnySecond} in 1 s at the fake, ${run.sentMaxInAnySecond} as sent (tightest ${rate + 1} calls within ${run.tightestMs.toFixed(1)} ms), longest gap ${Math.round(longestGapMs)} ms (${gaps} gaps)`,
   );
   return run;
-}
-
-function tightest(times: readonly number[], rate: number): number {
-  let min = Number.POSITIVE_INFINITY;
-  for (let i = 0; i + rate < times.length; i++) min = Math.min(min, times[i + rate]! - times[i]!);
-  return min;
 }

@@ -14,7 +14,8 @@ export interface SendMoney {
   freeLeft: number;
   holds: number;
   ledger: { items: number; free: number; charged: number; rows: number };
-  maySent: { rows: number; parts: number; neverArrived: number };
+  /** `neverArrived`: rows (and their parts) paid as maybe sent that the provider has no message for. */
+  maySent: { rows: number; parts: number; neverArrived: number; neverArrivedParts: number };
   provider: { messages: number; unpaid: number; duplicates: number };
   statuses: string[];
 }
@@ -42,6 +43,7 @@ export async function readSendMoney(database: Database, teamId: number, fake: Fa
     const key = `${m.json?.From} ${m.json?.To}`;
     taken.set(key, (taken.get(key) ?? 0) + 1);
   }
+  const neverArrived = rows.filter((r) => !taken.has(`${r.sender} ${r.address}`));
   const { rows: statuses } = await database.query<{ status: string }>("SELECT status FROM campaigns WHERE team_id = $1 ORDER BY id", [
     teamId,
   ]);
@@ -53,7 +55,8 @@ export async function readSendMoney(database: Database, teamId: number, fake: Fa
     maySent: {
       rows: rows.length,
       parts: rows.reduce((a, r) => a + r.parts, 0),
-      neverArrived: rows.filter((r) => !taken.has(`${r.sender} ${r.address}`)).length,
+      neverArrived: neverArrived.length,
+      neverArrivedParts: neverArrived.reduce((a, r) => a + r.parts, 0),
     },
     provider: {
       messages: fake.messages.length,

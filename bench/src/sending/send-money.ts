@@ -5,7 +5,7 @@ import { type BenchOptions, benchCommand } from "../options";
 import { record } from "../report";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
 import { startArrivalFake } from "./dispatch-child-fake";
-import { endDeadLeases, startDispatchWorker } from "./dispatch-child-process";
+import { type DispatchWorker, endDeadLeases, startDispatchWorker } from "./dispatch-child-process";
 import { ONE_PART, reconcileUnknown, sleep, startedCampaign, TWO_PARTS, waitFor } from "./dispatch-child-setup";
 import { readSendMoney, sendMoneyProblems } from "./send-money-checks";
 import { seedAudience } from "./sending-setup";
@@ -16,22 +16,25 @@ import { seedAudience } from "./sending-setup";
  * charges.ts), one of one-part and one of two-part SMS, each gateway's dispatcher in a worker process SIGKILLed
  * KILLS times at random moments and started again; the team has FREE_SMS free parts from its plan and money for
  * FUNDED of the rest, so the first batches mix free and paid parts and both campaigns run out of money and pause.
- * Checked at the end (and the balance sampled throughout): no hold left; the ledger charged exactly the parts of
- * the rows that may have been sent, free ones first and no more free than the plan gave; the balance = top-up −
- * charges, never below zero; every message the provider took is paid for, and none went twice. Then reconciliation
- * settles what the kills left `unknown`: parts paid for messages it finds the provider never took are reported.
- * Needs PostgreSQL: the workers are other processes.
+ * A batch a kill left `unknown` keeps its hold until reconciliation answers for its rows (charges.ts), so the
+ * sending is over when nothing is on its way and every hold left waits on `unknown` rows; then reconciliation runs
+ * beside the last workers, as the reconcile job does: what the provider took is charged, a send it never took is
+ * given back and planned again (sent by the worker while its campaign is Active and has the money). Checked at the
+ * end, once every hold is settled (and the balance sampled throughout): no hold left; the ledger charged exactly the
+ * parts of the rows that may have been sent, free ones first and no more free than the plan gave; the balance =
+ * top-up − charges, never below zero; every message the provider took is paid for, none went twice, and no part is
+ * paid for a message the provider never took. Needs PostgreSQL: the workers are other processes.
  */
 
 const AUDIENCE = 3_000;
 const RATE = 200;
 const KILLS = 3;
-/** A lost send the provider had no record of (reconcile.ts). */
-const NEVER_TAKEN = "not_found";
 const FREE_SMS = 300;
 /** Money for this share of the paid parts of both campaigns. */
 const FUNDED = 0.8;
 const KILL_AFTER_MS: [number, number] = [1000, 4000];
+/** Reconciliation, then the sends it planned again, at most this many times until nothing is `unknown`. */
+const RECONCILE_ROUNDS = 5;
 
 /** A killed worker: how long it ran, and the messages that arrived at the provider meanwhile (both gateways). */
 interface Life {
@@ -96,6 +99,7 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
       }
     })();
     const t0 = Date.now();
+    const workers: DispatchWorker[] = [];
     const runGateway = async (c: (typeof campaigns)[number]) => {
       for (; c.kills < KILLS; c.kills++) {
         const w = startDispatchWorker(url, provider.fake.url, RATE, [c.gatewayId]);
@@ -120,37 +124,61 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
         await endDeadLeases(database, [c.gatewayId]);
       }
       const last = startDispatchWorker(url, provider.fake.url, RATE, [c.gatewayId]);
-      try {
-        await last.started;
-        // Its first run took the dead one's rows and holds over; the campaign ends paused (money) or with nothing due.
-        await waitFor(
-          "the last worker's end",
-          async () => last.outcomes().length > 0 && (await settled(database, c.id, c.gatewayId)),
-          120_000,
-          200,
-        );
-      } finally {
-        await last.stop();
-      }
+      workers.push(last);
+      await last.started;
+      // Its first run took the dead one's rows and holds over; the campaign ends paused (money) or with nothing due, and
+      // the holds of the batches the kills left `unknown` wait for reconciliation (charges.ts).
+      await waitUntil(`gateway ${c.gatewayId}'s last worker's sends`, c, () => last.outcomes().length > 0, false);
     };
+    const waitUntil = async (what: string, c: (typeof campaigns)[number], also: () => boolean, strict: boolean) => {
+      await waitFor(what, async () => also() && (await settled(database, c.id, c.gatewayId, strict)), 120_000, 200).catch(
+        async (e: unknown) => {
+          console.error(`F16 (sends): campaign ${c.id} on gateway ${c.gatewayId} not settled${strict ? " after reconciliation" : ""}`);
+          console.error(JSON.stringify(await stateOf(database, c.id, c.gatewayId), null, 1));
+          throw e;
+        },
+      );
+    };
+    let sendingMs = 0;
+    let beforeReconciliation: HeldForUnknown | null = null;
+    let unknownWhy: { why: string; n: number }[] = [];
+    const reconciled = { unknownBefore: 0, passes: 0, replanned: 0, rounds: 0 };
     try {
       await Promise.all(campaigns.map(runGateway));
+      sendingMs = Date.now() - t0;
+      beforeReconciliation = await heldForUnknown(database, teamId);
+      unknownWhy = (
+        await database.query<{ why: string; n: number }>(
+          "SELECT coalesce(error_message, '') AS why, count(*)::int AS n FROM campaign_messages WHERE team_id = $1 AND state = 'unknown' GROUP BY 1",
+          [teamId],
+        )
+      ).rows;
+      // Then what the kills left unknown is asked about, as the reconcile job does beside the running dispatchers: what
+      // the provider took is charged, a send it never took gets its money back and is planned again — sent by the
+      // worker if its campaign is still Active (and has the money).
+      while (reconciled.rounds < RECONCILE_ROUNDS) {
+        reconciled.rounds++;
+        const r = await reconcileUnknown(database, provider.fake.url);
+        reconciled.unknownBefore += r.unknownBefore;
+        reconciled.passes += r.passes;
+        reconciled.replanned += r.replanned;
+        await Promise.all(campaigns.map((c) => waitUntil("the sends after reconciliation", c, () => true, false)));
+        if ((await unknownRows(database, teamId)) === 0) break;
+      }
+      // Every hold settled (at the workers' next run or the next reconciliation): nothing held, nothing open.
+      await Promise.all(campaigns.map((c) => waitUntil("every hold settled", c, () => true, true)));
+      for (const w of workers) await w.stop();
     } finally {
+      for (const w of workers) await w.kill();
       running = false;
       await sampler;
     }
     const ms = Date.now() - t0;
     const m = await readSendMoney(database, teamId, provider.fake);
-    const { rows: unknownWhy } = await database.query<{ why: string; n: number }>(
-      "SELECT coalesce(error_message, '') AS why, count(*)::int AS n FROM campaign_messages WHERE team_id = $1 AND state = 'unknown' GROUP BY 1",
-      [teamId],
-    );
-    // Then what the kills left unknown is asked about: a send the provider never took was paid for as maybe sent.
-    const reconciled = await reconcileUnknown(database, provider.fake.url);
-    const overcharged = await neverTakenButPaid(database, teamId);
     const problems = sendMoneyProblems(m, { money, free: FREE_SMS, price, lowest });
-    if (overcharged)
-      problems.push(`${overcharged} parts paid for messages the provider never took (rejected by reconciliation, not given back)`);
+    // Every hold is settled: a row that may have been sent is paid for; one the provider never saw must not be.
+    const overcharged = m.maySent.neverArrivedParts;
+    if (overcharged) problems.push(`${overcharged} parts paid for messages the provider never took`);
     const figures = {
       audience: AUDIENCE,
       rate: RATE,
@@ -161,7 +189,9 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
       campaigns,
       lowest,
       ms,
+      sendingMs,
       ...m,
+      beforeReconciliation,
       unknownWhy,
       reconciled,
       overcharged,
@@ -169,6 +199,7 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
     };
     console.log(JSON.stringify(figures, null, 1));
     const n = (x: number) => x.toLocaleString("en");
+    const held = beforeReconciliation!;
     record({
       id: "F16",
       size: "sends",
@@ -177,7 +208,9 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
       ours:
         `${n(m.ledger.items)} parts charged (${n(m.ledger.free)} free) = the parts of the ${n(m.maySent.rows)} messages that may have been sent; $${m.ledger.charged.toFixed(4)} = ${n(m.ledger.items - m.ledger.free)} × $${price}; ` +
         `balance $${m.balance.toFixed(4)} = $${money} − charged, lowest seen $${lowest.balance.toFixed(4)}; ${m.holds} holds left; ` +
-        `provider took ${n(m.provider.messages)} messages, ${m.provider.unpaid} unpaid, ${m.provider.duplicates} twice; ${m.maySent.neverArrived} paid as maybe sent that never reached it (left unknown by a kill: ${overcharged} parts charged for them after reconciliation); campaigns ${m.statuses.join(", ")}` +
+        `provider took ${n(m.provider.messages)} messages, ${m.provider.unpaid} unpaid, ${m.provider.duplicates} twice; ` +
+        `the kills left ${n(held.unknown)} unknown (${n(held.parts)} parts held in ${held.holds} holds until reconciliation), ${n(reconciled.replanned)} of them never taken (given back, planned again), ${overcharged} parts paid for messages that never reached it; ` +
+        `campaigns ${m.statuses.join(", ")}; ${(sendingMs / 1000).toFixed(1)} s sending, ${(ms / 1000).toFixed(1)} s in all` +
         `${problems.length ? `; PROBLEMS: ${problems.join("; ")}` : ""}`,
       baseline: "—",
       ratio: `items free that should be paid ${Math.max(0, m.ledger.free - FREE_SMS)}, sent unpaid ${m.provider.unpaid}${problems.length ? ` — misses: ${problems.length} problem(s)` : " — meets the goal"}`,
@@ -205,23 +238,64 @@ async function platformGateway(database: Database, fake: { accountSid: string; a
   return gw.id;
 }
 
-/** The campaign is done with this gateway: paused or nothing planned, nothing on its way, no hold of it left. */
-async function settled(database: Database, campaignId: number, gatewayId: number): Promise<boolean> {
+/**
+ * The campaign is done with this gateway: paused or nothing planned, nothing on its way, and no hold of it left that
+ * could be settled — a hold stays while a row of it is `unknown` (charges.ts), until reconciliation answers for it.
+ * `strict`: no hold left at all and nothing `unknown` (after reconciliation).
+ */
+async function settled(database: Database, campaignId: number, gatewayId: number, strict: boolean): Promise<boolean> {
   const { rows } = await database.query<{ done: boolean }>(
     `SELECT (c.status <> 'active' OR NOT EXISTS (SELECT 1 FROM campaign_messages m WHERE m.campaign_id = c.id AND m.state = 'planned'))
         AND NOT EXISTS (SELECT 1 FROM campaign_messages m WHERE m.campaign_id = c.id AND m.state IN ('claimed', 'submitting'))
-        AND NOT EXISTS (SELECT 1 FROM balance_holds h WHERE h.kind = 'send' AND h.ref_id = $2) AS done
+        AND NOT EXISTS (SELECT 1 FROM balance_holds h WHERE h.kind = 'send' AND h.ref_id = $2
+          AND ($3 OR NOT EXISTS (SELECT 1 FROM campaign_messages m WHERE m.hold_id = h.id AND m.state = 'unknown')))
+        AND NOT ($3 AND EXISTS (SELECT 1 FROM campaign_messages m WHERE m.campaign_id = c.id AND m.state = 'unknown')) AS done
      FROM campaigns c WHERE c.id = $1`,
-    [campaignId, gatewayId],
+    [campaignId, gatewayId, strict],
   );
   return rows[0]!.done;
 }
 
-/** Parts of the team's messages held and charged as maybe sent that reconciliation found the provider never took. */
-async function neverTakenButPaid(database: Database, teamId: number): Promise<number> {
-  const { rows } = await database.query<{ parts: number }>(
-    "SELECT coalesce(sum(parts), 0)::int AS parts FROM campaign_messages WHERE team_id = $1 AND state = 'rejected' AND error_code = $2 AND hold_id IS NOT NULL",
-    [teamId, NEVER_TAKEN],
+/** Money held for rows a kill left `unknown`, when the sending is over and before reconciliation. */
+interface HeldForUnknown {
+  unknown: number;
+  holds: number;
+  parts: number;
+  amount: number;
+}
+
+async function heldForUnknown(database: Database, teamId: number): Promise<HeldForUnknown> {
+  const { rows } = await database.query<HeldForUnknown>(
+    `SELECT (SELECT count(*)::int FROM campaign_messages WHERE team_id = $1 AND state = 'unknown') AS unknown,
+        count(*)::int AS holds, coalesce(sum(items), 0)::int AS parts, coalesce(sum(amount), 0)::float8 AS amount
+     FROM balance_holds WHERE team_id = $1 AND kind = 'send'`,
+    [teamId],
   );
-  return rows[0]!.parts;
+  return rows[0]!;
+}
+
+async function unknownRows(database: Database, teamId: number): Promise<number> {
+  const { rows } = await database.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM campaign_messages WHERE team_id = $1 AND state = 'unknown'",
+    [teamId],
+  );
+  return rows[0]!.n;
+}
+
+/** What `settled` looks at, for the report of a run that timed out. */
+async function stateOf(database: Database, campaignId: number, gatewayId: number): Promise<Record<string, unknown>> {
+  const q = async (text: string, values: unknown[]) => (await database.query(text, values)).rows;
+  return {
+    campaign: await q("SELECT status, status_reason FROM campaigns WHERE id = $1", [campaignId]),
+    rows: await q("SELECT state, count(*)::int AS n FROM campaign_messages WHERE campaign_id = $1 GROUP BY state ORDER BY state", [
+      campaignId,
+    ]),
+    holds: await q(
+      `SELECT h.id::int AS id, h.items, h.free_items, h.amount::float8 AS amount,
+          (SELECT json_object_agg(s.state, s.n) FROM (SELECT m.state, count(*)::int AS n FROM campaign_messages m WHERE m.hold_id = h.id GROUP BY m.state) s) AS rows
+       FROM balance_holds h WHERE h.kind = 'send' AND h.ref_id = $1 ORDER BY h.id`,
+      [gatewayId],
+    ),
+    lease: await q("SELECT lease_owner, lease_until > now() AS held FROM send_dispatchers WHERE id = $1", [gatewayId]),
+  };
 }

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,8 +5,8 @@ import { hashPassword } from "@leadflow/domain/accounts/passwords";
 import { issueToken } from "@leadflow/domain/accounts/tokens.service";
 import { type BenchOptions, benchCommand } from "../options";
 import { percentile, record } from "../report";
+import { runClientProcess } from "../shared/client-process";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
-import { onInterrupt } from "../shared/interrupt";
 import { startSendingServer } from "./callback-storm-server";
 import { sentCampaign } from "./callback-storm-setup";
 import { PUBLIC_URL } from "./dispatch-setup";
@@ -82,7 +81,7 @@ export async function statsTruthBench(options: BenchOptions): Promise<void> {
       const file = join(dir, "events.json");
       writeFileSync(file, JSON.stringify(config));
       console.log(`  B16: ${posts.length} callbacks at ${EVENT_RATE}/s, live channel open, against ${server.url}`);
-      const client = await runStatsClient(file);
+      const client = await runClientProcess<StatsClientReport>(join(import.meta.dirname, "stats-truth-client.ts"), file, "B16 client");
       const figures = await page.figures();
       const browser = browserLatencies(posts, client.sentAt, figures);
       // The worker's last run and its trailing progress event are over once the client saw the last figure.
@@ -148,19 +147,6 @@ export async function statsTruthBench(options: BenchOptions): Promise<void> {
       await sent.fake.close();
     }
   });
-}
-
-async function runStatsClient(file: string): Promise<StatsClientReport> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "stats-truth-client.ts"), file], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const forget = onInterrupt(async () => child.kill());
-  let out = "";
-  child.stdout.setEncoding("utf8").on("data", (c: string) => (out += c));
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  forget();
-  if (code !== 0) throw new Error(`B16 client exited with ${code}`);
-  return JSON.parse(out.trim().split("\n").at(-1)!) as StatsClientReport;
 }
 
 /** From each finishing post to the first change of the page's figure that shows it; and the posts never shown. */

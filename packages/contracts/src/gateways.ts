@@ -325,6 +325,10 @@ export const SenderGroups = {
   numbers: [{ key: "numbers", label: "Numbers", addLabel: "Add number", columns: [{ key: "number", label: "Number", required: true }] }],
 } as const satisfies Record<SenderShape, readonly SenderGroup[]>;
 
+/** Until when, and why, a gateway or sender is out of rotation. */
+export const RotationPause = z.object({ until: z.string(), reason: z.string() });
+export type RotationPause = z.infer<typeof RotationPause>;
+
 export const Gateway = z.object({
   id: z.number().int(),
   kind: z.enum(GatewayKinds),
@@ -344,6 +348,10 @@ export const Gateway = z.object({
   /** Non-secret fields as stored; secret fields masked (`••••1234`) or "" when unset. */
   params: z.record(z.string(), z.string()),
   senders: GatewaySenders,
+  /** SMS and email kinds: taken out of rotation because carriers filter it (sender health); null: in rotation. */
+  out_of_rotation: RotationPause.nullable(),
+  /** Its senders taken out of rotation on their own. */
+  senders_out_of_rotation: z.array(RotationPause.extend({ sender: z.string() })),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -116,6 +116,22 @@ const dbId = (message: string) =>
     z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
   );
 
+/** A route's carrier group may have several senders, each once: the group's leads are split between them. */
+export const DuplicateGroupSender = "This sender already serves this carrier group.";
+
+/**
+ * The share of its carrier group's leads each of a route's group rows takes, in percent: its frequency over the sum of
+ * its group's (all 0: equal shares); null for a row alone in its group.
+ */
+export function routeGroupShares(groups: readonly { group_id: unknown; frequency: number }[]): (number | null)[] {
+  return groups.map((g) => {
+    const same = groups.filter((o) => o.group_id === g.group_id);
+    if (same.length < 2) return null;
+    const total = same.reduce((sum, o) => sum + o.frequency, 0);
+    return Math.round(total > 0 ? (100 * g.frequency) / total : 100 / same.length);
+  });
+}
+
 /** Spec 2 §5: frequencies are whole numbers per minute, an empty one is 0. */
 export const RoutingFrequencyMessage = `The frequency must be a whole number from 0 to ${RoutingLimits.frequency}.`;
 const blankIsZero = (v: unknown) => {

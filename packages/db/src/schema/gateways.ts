@@ -25,6 +25,10 @@ export const gateways = pgTable(
     /** `v1.<iv>.<tag>.<ciphertext>` of the JSON of the secret fields; null when there are none. */
     secrets: text("secrets"),
     senders: jsonb("senders").notNull().default({}),
+    /** Sending kinds: taken out of rotation until then because carriers filter it (sender health); null: in rotation. */
+    pausedUntil: ts("paused_until"),
+    /** Why it was taken out of rotation. */
+    pausedReason: text("paused_reason"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },

@@ -63,7 +63,8 @@ export const campaignRouteGroups = pgTable(
     frequency: integer("frequency").notNull(),
   },
   (t) => [
-    uniqueIndex("campaign_route_groups_route_group_key").on(t.routeId, t.groupId),
+    // A group may have several senders (its leads split between them by frequency), each once.
+    uniqueIndex("campaign_route_groups_route_group_sender_key").on(t.routeId, t.groupId, t.gatewayId, t.sender),
     check("campaign_route_groups_frequency_nonneg", sql`${t.frequency} >= 0`),
   ],
 );

@@ -28,12 +28,18 @@ export interface GatewayRow {
   params: Record<string, string> | null;
   secrets: string | null;
   senders: Partial<GatewaySenders> | null;
+  paused_until: string | Date | null;
+  paused_reason: string | null;
+  paused_senders: { sender: string; until: string; reason: string }[];
   created_at: string | Date;
   updated_at: string | Date;
 }
 
 export const gatewayColumns = sql.raw(`g.id, g.team_id, g.kind, g.type, g.name, g.active, g.allow_lookup, g.is_force, g.rate_limit,
-  g.params, g.secrets, g.senders, g.created_at, g.updated_at`);
+  g.params, g.secrets, g.senders, g.created_at, g.updated_at,
+  CASE WHEN g.paused_until > now() THEN g.paused_until END AS paused_until, g.paused_reason,
+  (SELECT coalesce(json_agg(json_build_object('sender', ps.sender, 'until', ps.until, 'reason', ps.reason) ORDER BY ps.sender), '[]')
+   FROM paused_senders ps WHERE ps.gateway_id = g.id AND ps.until > now()) AS paused_senders`);
 
 /** The team's own gateways and the platform's defaults (team_id NULL), which every team sees. */
 export const visibleTo = (teamId: number): SQL => sql`(g.team_id = ${teamId} OR g.team_id IS NULL)`;
@@ -84,6 +90,8 @@ export async function presentGateway(db: DbOrTx, r: GatewayRow): Promise<Gateway
     rate_limit: r.rate_limit,
     params,
     senders,
+    out_of_rotation: r.paused_until ? { until: iso(r.paused_until)!, reason: r.paused_reason ?? "" } : null,
+    senders_out_of_rotation: (r.paused_senders ?? []).map((p) => ({ ...p, until: iso(p.until)! })),
     created_at: iso(r.created_at)!,
     updated_at: iso(r.updated_at)!,
   };

@@ -1,4 +1,5 @@
 export * from "./email-senders";
+export { ownGatewayRow } from "./gateway-rows";
 export * from "./gateway-run";
 export * from "./gateway-secrets";
 export * from "./gateways.service";

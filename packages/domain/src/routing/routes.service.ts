@@ -1,6 +1,7 @@
 import {
   type CampaignRoute,
   type CampaignRouteList,
+  DuplicateGroupSender,
   estimatedFrequency,
   type RouteGroup,
   RoutingLimits,
@@ -89,17 +90,21 @@ type CheckedRoute = {
   groups: (CheckedSender & { frequency: number; group_id: number })[];
 };
 
-/** Every gateway and sender against the team's gateways, and each carrier group real and at most once. */
+/**
+ * Every gateway and sender against the team's gateways, each carrier group real, and no sender twice in a group (a
+ * group with several senders splits its leads between them by their frequencies).
+ */
 async function checkRoute(tx: DbOrTx, ctx: TeamCtx, input: SaveRoute): Promise<CheckedRoute> {
   const errors = new FieldErrors();
   const check = await senderChecker(tx, ctx, [input.default, ...input.groups]);
   const groupIds = new Set((await carrierGroupRules(tx)).map((g) => g.id));
   const fallback = check(input.default, "default", errors);
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   const groups = input.groups.map((g, i) => {
+    const key = `${g.group_id}|${g.gateway_id}|${g.sender}`;
     if (!groupIds.has(g.group_id)) errors.add(`groups.${i}.group_id`, "The selected carrier group is invalid.");
-    else if (seen.has(g.group_id)) errors.add(`groups.${i}.group_id`, "This carrier group is already in the route.");
-    seen.add(g.group_id);
+    else if (seen.has(key)) errors.add(`groups.${i}.sender`, DuplicateGroupSender);
+    seen.add(key);
     const sender = check(g, `groups.${i}`, errors);
     return sender && { ...sender, frequency: g.frequency, group_id: g.group_id };
   });

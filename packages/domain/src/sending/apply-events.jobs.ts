@@ -31,7 +31,8 @@ export async function applyInbox(deps: JobDeps, touched: readonly number[] = [])
   const done = await applyStatusEventsUntilIdle(db);
   const campaigns = [...new Set([...done.campaigns, ...touched])].sort((a, b) => a - b);
   const paused = await checkSenderHealth(db, deps.live, done.senders);
-  if (paused.length) deps.log(`senders paused: ${paused.map((s) => `${s.gatewayId}/${s.sender}`).join(", ")}`);
+  const out = [...paused.senders.map((s) => `${s.gatewayId}/${s.sender}`), ...paused.gateways.map((g) => `${g}/*`)];
+  if (out.length) deps.log(`out of rotation: ${out.join(", ")}`);
   const failed = await failCampaignsOverThreshold(db, campaigns);
   if (failed.length) deps.log(`campaigns failed automatically: ${failed.join(", ")}`);
   const completed = await completeFinishedCampaigns(db, campaigns);

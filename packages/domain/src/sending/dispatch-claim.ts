@@ -95,6 +95,7 @@ export async function claimDue(
           WHERE m.gateway_id = ${gatewayId} AND m.state = 'planned' AND m.due_at <= now() AND (m.not_after IS NULL OR m.not_after >= now())
             ${spent.length ? sql`AND NOT (m.campaign_id = ANY(${intArray(spent)}))` : sql``}
             AND NOT EXISTS (SELECT 1 FROM paused_senders ps WHERE ps.gateway_id = m.gateway_id AND ps.sender = m.sender AND ps.until > now())
+            AND NOT EXISTS (SELECT 1 FROM gateways pg WHERE pg.id = m.gateway_id AND pg.paused_until > now())
           ORDER BY m.due_at, m.id
           LIMIT ${limit}
           FOR UPDATE OF m SKIP LOCKED

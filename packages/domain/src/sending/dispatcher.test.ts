@@ -235,6 +235,24 @@ describe("runDispatcher", () => {
     expect(k!.daily_limit).toBe(3);
   });
 
+  it("claims nothing from a sender or a gateway out of rotation until it is back", async () => {
+    const { t, c } = await activeCampaign(phones(3));
+    const claim = () => db().transaction((tx) => claimDue(tx, t.sms.id, "test", 100, new Map()));
+    await db().execute(
+      sql`UPDATE gateways SET paused_until = now() + interval '1 hour', paused_reason = 'filtered' WHERE id = ${t.sms.id}`,
+    );
+    expect(await claim()).toEqual([]);
+    await db().execute(sql`UPDATE gateways SET paused_until = now() - interval '1 second' WHERE id = ${t.sms.id}`);
+    const senders = await rows<{ sender: string }>(db(), sql`SELECT DISTINCT sender FROM campaign_messages WHERE campaign_id = ${c.id}`);
+    for (const s of senders)
+      await db().execute(
+        sql`INSERT INTO paused_senders (gateway_id, sender, reason, until) VALUES (${t.sms.id}, ${s.sender}, 'filtered', now() + interval '1 hour')`,
+      );
+    expect(await claim()).toEqual([]);
+    await db().execute(sql`DELETE FROM paused_senders WHERE gateway_id = ${t.sms.id}`);
+    expect(await claim()).toHaveLength(3);
+  });
+
   it("paces a campaign at its frequency across claims: as many as the tokens its rate refilled", async () => {
     const { t, c } = await activeCampaign(phones(8), { frequency_count: 60, frequency_period: 1 });
     await db().execute(

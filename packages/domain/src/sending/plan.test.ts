@@ -251,4 +251,34 @@ describe("planFirstStep", () => {
     expect(routed.filter((x) => x.sender === t.numbers[2]).map((x) => x.address)).toEqual(["+12125559999"]);
     expect(routed.filter((x) => x.sender === t.numbers[0])).toHaveLength(40);
   });
+
+  it("splits a carrier group's leads between its senders by their frequencies, each lead keeping its sender", async () => {
+    const t = await setup([
+      ...phones(40),
+      ...phones(600, { carrier: "Verizon Wireless" }).map((p, i) => ({ ...p, phone: `+1646555${String(1000 + i)}` })),
+    ]);
+    const phone = (sender: string) => ({ gateway_id: t.sms.id, sender_type: "phone" as const, sender, sender_name: "" });
+    const verizon = (await carrierGroupRules(db())).find((g) => g.name === "Verizon")!.id;
+    const route = await createRoute(db(), t.ctx, {
+      name: "Split",
+      default: { ...phone(t.numbers[0]!), frequency: 60 },
+      groups: [
+        { ...phone(t.numbers[1]!), group_id: verizon, frequency: 30 },
+        { ...phone(t.numbers[2]!), group_id: verizon, frequency: 10 },
+      ],
+    });
+    const plan = async () => {
+      const c = await campaign(t.ctx, t.list.id, { sender_type: "route", route_id: route.id });
+      await planFirstStep(db(), c.id, NOW);
+      return new Map((await ledger(c.id)).map((r) => [r.address, r.sender]));
+    };
+    const first = await plan();
+    const count = (sender: string) => [...first.values()].filter((s) => s === sender).length;
+    expect(count(t.numbers[0]!)).toBe(40);
+    // 75% and 25% of 600, within what a hash of 600 leads spreads.
+    expect(count(t.numbers[1]!)).toBeGreaterThan(400);
+    expect(count(t.numbers[1]!)).toBeLessThan(500);
+    expect(count(t.numbers[1]!) + count(t.numbers[2]!)).toBe(600);
+    expect(await plan()).toEqual(first);
+  });
 });

@@ -5,7 +5,7 @@ import { campaignAudienceSql } from "../leads";
 import { bigintArray, type DbOrTx, intArray, one, rows, textArray } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
 import { areaCodeOf, resolveRecipientZone } from "./recipient-zone";
-import { type CampaignSenders, campaignSenders, carrierGroupsOf } from "./senders";
+import { type CampaignSenders, campaignSenders, carrierGroupsOf, weightedSlots } from "./senders";
 import { rowWindow } from "./window-of";
 import { areaCodePlace } from "./zones/zone-places";
 
@@ -34,7 +34,7 @@ const DELAY_MS = { min: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 export const stepDelayMs = (s: Pick<PlannedStep, "delay" | "delay_time_period">) => s.delay * DELAY_MS[s.delay_time_period];
 
 /** 0 … n-1 from a text key, evenly: hashtext is signed 32-bit. */
-const bucket = (key: SQL, n: number) => sql`mod(hashtext(${key})::bigint + 2147483648, ${n})`;
+const bucket = (key: SQL, n: number | SQL) => sql`mod(hashtext(${key})::bigint + 2147483648, ${n})`;
 
 export async function loadPlannedCampaign(db: DbOrTx, campaignId: number): Promise<PlannedCampaign | undefined> {
   return one<PlannedCampaign>(db, sql`SELECT * FROM campaigns WHERE id = ${campaignId} AND deleted_at IS NULL`);
@@ -307,9 +307,10 @@ type Place = Record<(typeof KEY)[number], string | null> & {
   st: string | null;
   due: string | null;
   not_after: string | null;
-  route_gateway: number | null;
-  route_sender: string | null;
-  route_kind: string | null;
+  /** A route's carrier-group senders as weighted slots (`weightedSlots`); null: the lead draws from the campaign's. */
+  route_gateways: number[] | null;
+  route_senders: string[] | null;
+  route_kinds: string[] | null;
   /** The senders (1-based, in `senders.choices`) local to the place: same area code, else same state; null: none. */
   near: number[] | null;
 };
@@ -367,7 +368,8 @@ async function placesOf(
     if (!windows.has(w)) windows.set(w, rowWindow(at, { timeZone: z.timeZone, state: z.state }, c, channel));
     const { due, notAfter } = windows.get(w)!;
     const group = k.carrier === null ? null : groupOf.get(k.carrier);
-    const route = group === null || group === undefined ? undefined : senders.byGroup.get(group);
+    const route = group === null || group === undefined ? undefined : weightedSlots(senders.byGroup.get(group) ?? []);
+    const routed = route?.length ? route : null;
     return {
       ...k,
       tz: z.timeZone,
@@ -375,10 +377,10 @@ async function placesOf(
       st: z.state,
       due,
       not_after: notAfter,
-      route_gateway: route?.gatewayId ?? null,
-      route_sender: route?.sender ?? null,
-      route_kind: route?.kind ?? null,
-      near: route ? null : local(k.area_code, z.state),
+      route_gateways: routed?.map((r) => r.gatewayId) ?? null,
+      route_senders: routed?.map((r) => r.sender) ?? null,
+      route_kinds: routed?.map((r) => r.kind) ?? null,
+      near: routed ? null : local(k.area_code, z.state),
     };
   });
 }
@@ -404,8 +406,8 @@ async function insertRows(
   const part = sql`(${intArray(parts)})[1 + ${bucket(sql`${`${c.id}:${stepId}:`} || r.lead_id::text`, parts.length)}]`;
   const n = senders.choices.length;
   // The lead's sender: drawn by its hash among its place's local senders when there are any, else among all.
-  const drawn = sql`CASE WHEN v.near IS NOT NULL THEN v.near[1 + mod(hashtext(${leadKey})::bigint + 2147483648, cardinality(v.near))]
-    ELSE 1 + ${bucket(leadKey, Math.max(1, n))} END`;
+  const slot = (values: SQL) => sql`${values}[1 + ${bucket(leadKey, sql`cardinality(${values})`)}]`;
+  const drawn = sql`CASE WHEN v.near IS NOT NULL THEN ${slot(sql`v.near`)} ELSE 1 + ${bucket(leadKey, Math.max(1, n))} END`;
   const pick = (values: SQL) => (n === 0 ? sql`NULL` : sql`(${values})[${drawn}]`);
   const gateway = pick(intArray(senders.choices.map((s) => s.gatewayId)));
   const sender = pick(textArray(senders.choices.map((s) => s.sender)));
@@ -425,9 +427,9 @@ async function insertRows(
         SELECT ${c.team_id}, ${c.id}, ${stepId}, ${part}, r.lead_id, ${channel}, coalesce(r.address, ''),
           CASE WHEN ${goes} AND ${due} IS NOT NULL THEN 'planned' ELSE 'skipped' END,
           CASE WHEN r.address IS NULL THEN 'no_address' WHEN ${n === 0} THEN 'no_sender' WHEN ${due} IS NULL THEN 'outside_window' END,
-          CASE WHEN ${goes} THEN coalesce(v.route_gateway, ${gateway}) ELSE ${gateway} END,
-          CASE WHEN ${goes} THEN coalesce(v.route_sender, ${sender}) ELSE ${sender} END,
-          CASE WHEN ${goes} THEN coalesce(v.route_kind, ${senderKind}) ELSE ${senderKind} END,
+          CASE WHEN ${goes} THEN coalesce(${slot(sql`v.route_gateways`)}, ${gateway}) ELSE ${gateway} END,
+          CASE WHEN ${goes} THEN coalesce(${slot(sql`v.route_senders`)}, ${sender}) ELSE ${sender} END,
+          CASE WHEN ${goes} THEN coalesce(${slot(sql`v.route_kinds`)}, ${senderKind}) ELSE ${senderKind} END,
           CASE WHEN ${goes} THEN v.tz ELSE r.timezone END,
           CASE WHEN ${goes} THEN coalesce(v.source, 'unknown') ELSE 'unknown' END,
           CASE WHEN ${goes} THEN v.st ELSE r.state END,
@@ -435,7 +437,7 @@ async function insertRows(
           CASE WHEN ${goes} THEN ${notAfter} END
         FROM ${source.from}
           LEFT JOIN jsonb_to_recordset(${JSON.stringify(places)}::jsonb) AS v(${sql.raw(KEY.map((k) => `${k} text`).join(", "))},
-            tz text, source text, st text, due timestamptz, not_after timestamptz, route_gateway int, route_sender text, route_kind text,
+            tz text, source text, st text, due timestamptz, not_after timestamptz, route_gateways int[], route_senders text[], route_kinds text[],
             near int[])
             ON ${source.matches}
         ON CONFLICT (campaign_id, step_id, lead_id) DO NOTHING

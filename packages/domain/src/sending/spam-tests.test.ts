@@ -17,13 +17,44 @@ const HOUR = 60 * 60_000;
 
 /** An Active email campaign copying to a spam group of three seeds every hour, its first messages sent. */
 async function runningCampaign() {
+  const { t, c } = await activeSpamCampaign({
+    leads: ["ann@example.com", "bob@example.com"],
+    seeds: SEEDS,
+    intervalMinutes: 60,
+    step: {
+      type: "email",
+      name: "Mail",
+      message: "<p>Spring deals {{link}}</p>",
+      subject: "Spring",
+      sender_email: "news@shop.io",
+      redirect_to: "https://shop.io",
+    },
+  });
+  await planFirstStep(db(), c.id);
+  await db().execute(
+    sql`UPDATE campaign_messages SET due_at = now() - interval '1 second', not_after = 'infinity' WHERE campaign_id = ${c.id}`,
+  );
+  const base = dispatchBase();
+  expect(await runDispatcher({ ...base, providerOptions: { sandboxCallbacks: { schedule: () => {} } } }, t.email.id)).toBe("idle");
+  return { t, c, base };
+}
+
+interface SpamCampaignSpec {
+  leads: string[];
+  seeds: string[];
+  intervalMinutes: number;
+  step: object;
+}
+
+/** A new team's email campaign of one step, Active and started, copying to a new spam group of these seeds; nothing planned. */
+async function activeSpamCampaign(spec: SpamCampaignSpec) {
   await onlyThisTest();
-  const t = await kit.setup([{ email: "ann@example.com" }, { email: "bob@example.com" }]);
+  const t = await kit.setup(spec.leads.map((email) => ({ email })));
   const g = await one<{ id: number }>(
     db(),
     sql`INSERT INTO spam_email_groups (team_id, name) VALUES (${t.ctx.teamId}, 'Seeds') RETURNING id`,
   );
-  for (const email of SEEDS)
+  for (const email of spec.seeds)
     await db().execute(sql`INSERT INTO spam_email_group_emails (team_id, group_id, email) VALUES (${t.ctx.teamId}, ${g!.id}, ${email})`);
   const c = await kit.campaign(
     t.ctx,
@@ -33,28 +64,16 @@ async function runningCampaign() {
       setting_gateway_id: t.email.id,
       send_test_spam_emails: true,
       spam_email_groups: [g!.id],
-      send_spam_email_interval: 60,
+      send_spam_email_interval: spec.intervalMinutes,
     },
-    [
-      {
-        type: "email",
-        name: "Mail",
-        message: "<p>Spring deals {{link}}</p>",
-        subject: "Spring",
-        sender_email: "news@shop.io",
-        redirect_to: "https://shop.io",
-      },
-    ],
+    [spec.step],
   );
   await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
-  await planFirstStep(db(), c.id);
-  await db().execute(
-    sql`UPDATE campaign_messages SET due_at = now() - interval '1 second', not_after = 'infinity' WHERE campaign_id = ${c.id}`,
-  );
-  const base = { db: db(), publicUrl: "https://app.leadflow.test", pacer: createPacer(1000) };
-  expect(await runDispatcher({ ...base, providerOptions: { sandboxCallbacks: { schedule: () => {} } } }, t.email.id)).toBe("idle");
-  return { t, c, base };
+  return { t, c };
 }
+
+/** The dispatcher's and the spam-test run's dependencies, but the provider options. */
+const dispatchBase = () => ({ db: db(), publicUrl: "https://app.leadflow.test", pacer: createPacer(1000) });
 
 /** The runs look at every campaign of the database: the earlier tests' campaigns stop, so each test sees its own. */
 const onlyThisTest = () => db().execute(sql`UPDATE campaigns SET status = 'paused' WHERE status = 'active'`);
@@ -154,29 +173,13 @@ describe("test spam emails", () => {
   });
 
   it("send nothing before the campaign's first message went out, or with the option off", async () => {
-    await onlyThisTest();
-    const t = await kit.setup([{ email: "ann@example.com" }]);
-    const g = await one<{ id: number }>(
-      db(),
-      sql`INSERT INTO spam_email_groups (team_id, name) VALUES (${t.ctx.teamId}, 'S') RETURNING id`,
-    );
-    await db().execute(
-      sql`INSERT INTO spam_email_group_emails (team_id, group_id, email) VALUES (${t.ctx.teamId}, ${g!.id}, 'seed@x.test')`,
-    );
-    const c = await kit.campaign(
-      t.ctx,
-      t.list.id,
-      {
-        type: "email",
-        setting_gateway_id: t.email.id,
-        send_test_spam_emails: true,
-        spam_email_groups: [g!.id],
-        send_spam_email_interval: 5,
-      },
-      [{ type: "email", name: "Mail", message: "<p>Hi</p>", subject: "Hi", sender_email: "news@shop.io" }],
-    );
-    await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
-    const deps = { db: db(), publicUrl: "https://app.leadflow.test", pacer: createPacer(1000), providerOptions: capture().options };
+    await activeSpamCampaign({
+      leads: ["ann@example.com"],
+      seeds: ["seed@x.test"],
+      intervalMinutes: 5,
+      step: { type: "email", name: "Mail", message: "<p>Hi</p>", subject: "Hi", sender_email: "news@shop.io" },
+    });
+    const deps = { ...dispatchBase(), providerOptions: capture().options };
     expect((await sendSpamTests(deps)).sent).toBe(0);
     const { c: off, base } = await runningCampaign();
     await db().execute(sql`UPDATE campaigns SET send_test_spam_emails = false WHERE id = ${off.id}`);

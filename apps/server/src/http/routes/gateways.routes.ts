@@ -12,7 +12,7 @@ import {
   TestGatewayDraft,
   TestGatewayResult,
 } from "@leadflow/contracts";
-import { emailGatewaySenders, hitRateLimit } from "@leadflow/domain";
+import { emailGatewaySenders, hitRateLimit, putBackInRotation } from "@leadflow/domain";
 import {
   createGateway,
   deleteGateway,
@@ -119,6 +119,18 @@ export async function gatewaysRoutes(app: App, { database, config }: AppDeps) {
       await hitRateLimit(db, `gateway-test:${req.auth.teamId}`, TEST_RATE);
       return testSavedGateway(db, req.auth, req.params.id, providerOptions);
     },
+  );
+  app.post(
+    "/api/gateways/:id/rotation",
+    {
+      schema: {
+        tags,
+        summary: "Put a gateway and its senders back in rotation after carriers' filtering took them out",
+        params: IdParam,
+        response: { 200: GatewaySaved },
+      },
+    },
+    async (req) => putBackInRotation(db, req.auth, req.params.id),
   );
   app.get(
     "/api/gateways/:id/email-senders",

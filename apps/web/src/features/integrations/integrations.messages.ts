@@ -74,4 +74,16 @@ export const integrationsMessages = {
   "integrations.simulateBody": "Message",
   "integrations.simulateBodyPlaceholder": "e.g. STOP",
   "integrations.simulateSend": "Send reply",
+
+  // Sender health: carriers' filtering takes a gateway or its senders out of rotation
+  "integrations.outOfRotation": "Out of rotation",
+  "integrations.sendersOutOfRotation.one": "{count} sender out of rotation",
+  "integrations.sendersOutOfRotation.other": "{count} senders out of rotation",
+  "integrations.outOfRotationHint": "{reason} Back in rotation on {until} unless you put it back first.",
+  "integrations.senderOutOfRotation": "{sender}: {reason} Until {until}.",
+  "integrations.putBackOf": "Put {name} back in rotation",
+  "integrations.putBackTitle": "Put back in rotation",
+  "integrations.putBackText":
+    "Carriers were filtering messages from {name}, so Leadflow stopped sending through it: its queued messages moved to your other senders, or wait for it in campaigns that have none. Put it back once the cause is fixed (a registration approved, content changed): it sends again at once, and its record starts afresh.",
+  "integrations.putBack": "Put back",
 } as const;

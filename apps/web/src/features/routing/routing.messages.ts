@@ -18,9 +18,10 @@ export const routingMessages = {
   "routing.routes.default": "Default sender",
   "routing.routes.defaultHint": "Sends to every carrier without a group of its own.",
   "routing.routes.groups": "Carrier groups",
-  "routing.routes.groupsHint": "Send to a carrier group's phones through a gateway and sender of its own.",
+  "routing.routes.groupsHint":
+    "Send to a carrier group's phones through a gateway and sender of its own. Add a group twice to split its leads between two senders by their frequencies.",
+  "routing.routes.groupShare": "Takes {share}% of this group's leads",
   "routing.routes.addGroup": "Add carrier group",
-  "routing.routes.allGroupsUsed": "Every carrier group is in the route.",
   "routing.routes.group": "Carrier group",
   "routing.routes.groupRow": "Carrier group {index}",
   "routing.routes.removeGroup": "Remove carrier group {index}",

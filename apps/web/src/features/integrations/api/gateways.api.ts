@@ -10,7 +10,7 @@ import type {
   TestGatewayDraft,
   TestGatewayResult,
 } from "@leadflow/contracts";
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { crudApi } from "../../../components/crud/crud-api";
 import { api } from "../../../lib/api-client";
 
@@ -42,6 +42,15 @@ export const gatewayOptionsQuery = (kind: GatewayKind) =>
  */
 export function useGatewayOptions(kind: GatewayKind, opts: { enabled?: boolean } = {}) {
   return useQuery({ ...gatewayOptionsQuery(kind), enabled: opts.enabled ?? true });
+}
+
+/** Puts a gateway and its senders back in rotation after carriers' filtering took them out. */
+export function usePutBackInRotation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (gateway: { id: number }) => api.post<GatewaySaved>(`/gateways/${gateway.id}/rotation`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: gatewaysApi.keys.all }),
+  });
 }
 
 /** Test connection of a saved gateway (a table row's action). */

@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
 import type { CellContext, Columns, DataTableColumn } from "../../../components/data-table/types";
 import { formatDateTime } from "../../../lib/format";
+import { RotationChip } from "./rotation-chip";
 
 export interface GatewayColumnsContext extends CrudRowActions<Gateway> {
   onTest: (g: Gateway) => void;
@@ -15,6 +16,8 @@ export interface GatewayColumnsContext extends CrudRowActions<Gateway> {
   testingId: number | null;
   /** Opens "Simulate reply" for one of the team's sandbox SMS gateways. */
   onSimulate: (g: Gateway) => void;
+  /** Opens "Put back in rotation" for a gateway carriers' filtering took out, or some of its senders. */
+  onPutBack: (g: Gateway) => void;
 }
 
 /** A reply can be simulated on the team's own sandbox SMS gateways (a platform one is shared by every team). */
@@ -70,7 +73,7 @@ const name: GatewayColumn = {
   key: "name",
   header: ({ t }) => t("integrations.columns.name"),
   minWidth: { xs: 140, lg: 220 },
-  render: (g, { t }) =>
+  render: (g, c) =>
     dim(
       g,
       <Stack sx={{ minWidth: 0 }}>
@@ -79,10 +82,11 @@ const name: GatewayColumn = {
             {g.name}
           </Typography>
           {g.default && (
-            <Tooltip title={t("integrations.providedBy")}>
-              <Chip size="small" label={t("integrations.default")} />
+            <Tooltip title={c.t("integrations.providedBy")}>
+              <Chip size="small" label={c.t("integrations.default")} />
             </Tooltip>
           )}
+          <RotationChip g={g} onPutBack={c.onPutBack} />
         </Stack>
         {/* Narrow screens hide the Type column: the name carries it. */}
         <Typography variant="caption" color="text.secondary" sx={{ display: { sm: "none" } }}>
@@ -105,7 +109,7 @@ const status = (width: number): GatewayColumn => ({
   key: "active",
   header: ({ t }) => t("integrations.columns.status"),
   width,
-  render: (g, { t }) =>
+  render: (g, c) =>
     dim(
       g,
       <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", gap: 0.5 }}>
@@ -113,11 +117,11 @@ const status = (width: number): GatewayColumn => ({
           size="small"
           variant="outlined"
           color={g.active ? "success" : "default"}
-          label={t(g.active ? "integrations.active" : "integrations.inactive")}
+          label={c.t(g.active ? "integrations.active" : "integrations.inactive")}
         />
         {isLookupKind(g.kind) && !g.allow_lookup && (
-          <Tooltip title={t("integrations.lookupsOffHint")}>
-            <Chip size="small" variant="outlined" label={t("integrations.lookupsOff")} />
+          <Tooltip title={c.t("integrations.lookupsOffHint")}>
+            <Chip size="small" variant="outlined" label={c.t("integrations.lookupsOff")} />
           </Tooltip>
         )}
       </Stack>,

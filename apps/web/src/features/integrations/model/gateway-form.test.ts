@@ -24,6 +24,8 @@ const saved: Gateway = {
   rate_limit: 20,
   params: { sys_id: "AC42", auth_token: "••••7777" },
   senders: { numbers: [], pools: [], dids: [], did_groups: [], list: [] },
+  out_of_rotation: null,
+  senders_out_of_rotation: [],
   created_at: "2026-01-01T00:00:00.000Z",
   updated_at: "2026-01-01T00:00:00.000Z",
 };

@@ -9,6 +9,7 @@ import { gatewaysApi, useTestGateway } from "../api/gateways.api";
 import { GatewayDeleteMessage } from "../components/gateway-delete-message";
 import { GatewayForm } from "../components/gateway-form";
 import { GatewayTable } from "../components/gateway-table";
+import { PutBackDialog } from "../components/put-back-dialog";
 import { SimulateReplyDialog } from "../components/simulate-reply-dialog";
 
 interface IntegrationExtras {
@@ -19,14 +20,22 @@ interface IntegrationExtras {
   /** The sandbox gateway whose "Simulate reply" dialog is open. */
   simulating: Gateway | null;
   closeSimulate: () => void;
+  onPutBack: (g: Gateway) => void;
+  /** The gateway whose "Put back in rotation" dialog is open. */
+  puttingBack: Gateway | null;
+  closePutBack: () => void;
 }
 
-/** Test connection of a row (the answer as a toast) and a sandbox row's simulated reply. */
+/** Test connection of a row (the answer as a toast), a sandbox row's simulated reply, and putting back in rotation. */
 function useRowActions(): IntegrationExtras {
   const { enqueueSnackbar } = useSnackbar();
   const test = useTestGateway();
   const [simulating, setSimulating] = useState<Gateway | null>(null);
+  const [puttingBack, setPuttingBack] = useState<Gateway | null>(null);
   return {
+    onPutBack: setPuttingBack,
+    puttingBack,
+    closePutBack: () => setPuttingBack(null),
     onSimulate: setSimulating,
     simulating,
     closeSimulate: () => setSimulating(null),
@@ -47,6 +56,7 @@ function GatewayTables({ context, onCreate }: CrudBodyProps<Gateway, Integration
         <GatewayTable key={kind} kind={kind} context={context} onAdd={onCreate} />
       ))}
       <SimulateReplyDialog gateway={context.simulating} onClose={context.closeSimulate} />
+      <PutBackDialog gateway={context.puttingBack} onClose={context.closePutBack} />
     </Stack>
   );
 }

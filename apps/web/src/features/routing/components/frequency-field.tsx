@@ -1,4 +1,5 @@
 import { InputAdornment } from "@mui/material";
+import type { ReactNode } from "react";
 import type { Control, FieldValues, Path } from "react-hook-form";
 import { FormTextField } from "../../../components/form/form-text-field";
 import { useT } from "../../../lib/i18n";
@@ -8,10 +9,12 @@ export function FrequencyField<V extends FieldValues, O>({
   name,
   control,
   disabled,
+  hint,
 }: {
   name: Path<V>;
   control: Control<V, unknown, O>;
   disabled?: boolean;
+  hint?: ReactNode;
 }) {
   const t = useT();
   return (
@@ -22,6 +25,7 @@ export function FrequencyField<V extends FieldValues, O>({
       label={t("routing.frequency")}
       placeholder="0"
       inRow
+      hint={hint}
       disabled={disabled}
       slotProps={{
         htmlInput: { inputMode: "numeric", pattern: "[0-9]*", autoComplete: "off" },

@@ -94,13 +94,7 @@ function RouteFormBody({ entity, title, gateways, groups }: BodyProps) {
         />
       ))}
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", rowGap: 1 }}>
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          disabled={pending || !next}
-          onClick={() => next && rows.append(next)}
-          title={next ? undefined : t("routing.routes.allGroupsUsed")}
-        >
+        <Button size="small" startIcon={<AddIcon />} disabled={pending || !next} onClick={() => next && rows.append(next)}>
           {t("routing.routes.addGroup")}
         </Button>
         <Typography variant="body2" sx={{ fontWeight: 600 }} aria-live="polite">

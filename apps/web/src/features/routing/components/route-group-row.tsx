@@ -4,7 +4,7 @@ import { Box, IconButton, MenuItem, Paper, Stack, TextField } from "@mui/materia
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
 import { rowFieldError } from "../../../components/form/form-text-field";
 import { useT } from "../../../lib/i18n";
-import { groupChoices, type RouteFormValues } from "../model/route-form";
+import { groupSharesOf, type RouteFormValues } from "../model/route-form";
 import { FrequencyField } from "./frequency-field";
 import { SenderFields } from "./sender-fields";
 
@@ -17,11 +17,14 @@ export interface RouteGroupRowProps<O> {
   disabled?: boolean;
 }
 
-/** One carrier group of a route: the group (each at most once per route), its sender and its frequency. */
+/**
+ * One carrier group row of a route: the group, its sender and its frequency. A group may have several senders: its
+ * leads split between them by frequency, and each row says its share.
+ */
 export function RouteGroupRow<O>({ form, index, groups, gateways, onRemove, disabled }: RouteGroupRowProps<O>) {
   const t = useT();
   const rows = useWatch({ control: form.control, name: "groups" });
-  const choices = groupChoices(groups, rows, index);
+  const share = groupSharesOf(rows)[index];
   return (
     <Paper variant="outlined" role="group" aria-label={t("routing.routes.groupRow", { index: index + 1 })} sx={{ p: 1.5 }}>
       <Stack spacing={2}>
@@ -44,15 +47,20 @@ export function RouteGroupRow<O>({ form, index, groups, gateways, onRemove, disa
                   error={!!rowFieldError(fieldState, formState.isSubmitted)}
                   helperText={rowFieldError(fieldState, formState.isSubmitted)?.message}
                 >
-                  {choices.map((g) => (
-                    <MenuItem key={g.id} value={g.id} disabled={g.used}>
+                  {groups.map((g) => (
+                    <MenuItem key={g.id} value={g.id}>
                       {g.name}
                     </MenuItem>
                   ))}
                 </TextField>
               )}
             />
-            <FrequencyField name={`groups.${index}.frequency`} control={form.control} disabled={disabled} />
+            <FrequencyField
+              name={`groups.${index}.frequency`}
+              control={form.control}
+              disabled={disabled}
+              hint={share === null || share === undefined ? undefined : t("routing.routes.groupShare", { share })}
+            />
           </Box>
           <IconButton onClick={onRemove} disabled={disabled} aria-label={t("routing.routes.removeGroup", { index: index + 1 })}>
             <RemoveIcon fontSize="small" />

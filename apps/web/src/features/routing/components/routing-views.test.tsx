@@ -126,8 +126,17 @@ describe("route and pool dialogs", () => {
     // A name that is only its sender's label is edited as empty: the hint says what empty shows.
     expect(out).toContain('name="groups.1.sender_name" value=""');
     expect(out).toContain("Leave empty to show +12015550103");
-    // Both carrier groups are in the route: nothing left to add.
-    expect(out).toMatch(/<button[^>]*disabled[^>]*>.*Add carrier group/);
+    // Both carrier groups are in the route: another row adds a second sender to one of them.
+    expect(out).not.toMatch(/<button[^>]*disabled[^>]*>.*Add carrier group/);
+    expect(out).not.toContain("of this group");
+  });
+
+  it("shows each sender's share of a carrier group served by two", () => {
+    const [att] = route.groups;
+    const split = { ...route, groups: [att!, { ...att!, id: 3, sender: "+12015550104", sender_name: "", frequency: 10 }] };
+    const out = withData(<RouteForm entity={split} />);
+    expect(out).toContain("Takes 75% of this group&#x27;s leads");
+    expect(out).toContain("Takes 25% of this group&#x27;s leads");
   });
 
   it("starts a new route on the first gateway, at 0 per minute", () => {

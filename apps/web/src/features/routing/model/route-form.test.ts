@@ -2,7 +2,7 @@ import type { CampaignRoute } from "@leadflow/contracts";
 import { describe, expect, it } from "vitest";
 import {
   estimatedFrequencyOf,
-  groupChoices,
+  groupSharesOf,
   newGroupRow,
   parseFrequency,
   type RouteFormValues,
@@ -72,21 +72,32 @@ describe("route form", () => {
     expect(toSaveRoute(values)).toMatchObject({ default: { frequency: 60 }, groups: [{ group_id: 3, frequency: 30 }] });
   });
 
-  it("refuses a group twice, a bad frequency and a missing sender on their fields", () => {
-    const bad = form("x", [1, "5"], [1, "5"]);
-    bad.groups[1]!.sender = "";
+  it("refuses a sender twice in a group, a bad frequency and a missing sender on their fields", () => {
+    const bad = form("x", [1, "5"], [1, "5"], [2, "5"]);
+    bad.groups[2]!.sender = "";
     const result = routeFormSchema.safeParse(bad);
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((i) => i.path.join(".")).sort();
-    expect(paths).toEqual(["default.frequency", "groups.1.group_id", "groups.1.sender"]);
+    expect(paths).toEqual(["default.frequency", "groups.1.sender", "groups.2.sender"]);
     expect(routeFormSchema.safeParse(form("60", [1, "5"], [2, ""])).success).toBe(true);
+    const split = form("60", [1, "5"], [1, "15"]);
+    split.groups[1]!.sender = "+12015550199";
+    expect(routeFormSchema.safeParse(split).success).toBe(true);
   });
 
-  it("offers each carrier group to one row only", () => {
+  it("adds free groups first, then a second sender for the last group, and shows each sender's share", () => {
     const rows = [{ group_id: 1 as const }, { group_id: 3 as const }];
-    expect(groupChoices(groups, rows, 0).map((g) => g.used)).toEqual([false, false, true]);
     expect(newGroupRow(groups, rows, 5)).toMatchObject({ group_id: 2, gateway_id: 5, sender: "", frequency: "" });
-    expect(newGroupRow(groups, [...rows, { group_id: 2 }], 5)).toBeNull();
+    expect(newGroupRow(groups, [...rows, { group_id: 2 }], 5)).toMatchObject({ group_id: 2 });
+    expect(newGroupRow([], [], 5)).toBeNull();
+    const shares = groupSharesOf([
+      { group_id: 1, frequency: "30" },
+      { group_id: 2, frequency: "5" },
+      { group_id: 1, frequency: "10" },
+      { group_id: 3, frequency: "" },
+      { group_id: 3, frequency: "" },
+    ]);
+    expect(shares).toEqual([75, null, 25, 50, 50]);
   });
 
   it("puts the server's field errors on the form's fields", () => {

@@ -1,9 +1,11 @@
 import {
   type CampaignRoute,
   type CarrierGroup,
+  DuplicateGroupSender,
   type GatewaySenderOptions,
   RoutingFrequencyMessage,
   RoutingLimits,
+  routeGroupShares,
   type SaveRoute,
   SaveRoute as SaveRouteSchema,
 } from "@leadflow/contracts";
@@ -48,9 +50,10 @@ export const routeFormSchema = z.object({
       }),
     )
     .superRefine((rows, ctx) => {
+      const key = (r: (typeof rows)[number]) => `${r.group_id}|${r.gateway_id}|${r.sender}`;
       rows.forEach((row, i) => {
-        if (rows.findIndex((r) => r.group_id === row.group_id) < i)
-          ctx.addIssue({ code: "custom", path: [i, "group_id"], message: "This carrier group is already in the route." });
+        if (row.sender !== "" && rows.findIndex((r) => key(r) === key(row)) < i)
+          ctx.addIssue({ code: "custom", path: [i, "sender"], message: DuplicateGroupSender });
       });
     }),
 });
@@ -85,13 +88,16 @@ export function toSaveRoute(v: RouteFormValues): SaveRoute {
   };
 }
 
-/** The groups a row may pick: its own and those no other row has. */
-export const groupChoices = (all: readonly CarrierGroup[], rows: readonly { group_id: number | "" }[], index: number) =>
-  all.map((g) => ({ ...g, used: rows.some((r, i) => i !== index && r.group_id === g.id) }));
+/** The share of its group's leads each group row takes (see routeGroupShares), as the form's fields read now. */
+export const groupSharesOf = (rows: readonly Pick<RouteGroupFormValues, "group_id" | "frequency">[]) =>
+  routeGroupShares(rows.map((r) => ({ group_id: r.group_id, frequency: parseFrequency(r.frequency) ?? 0 })));
 
-/** A new group row: the first group not in the route, through the default's gateway; null when every group is in. */
+/**
+ * A new group row through the default's gateway: the first group not in the route yet, else (every group is in) the
+ * last row's group again, for a second sender that splits its leads; null when there are no carrier groups.
+ */
 export function newGroupRow(all: readonly CarrierGroup[], rows: readonly { group_id: number | "" }[], gatewayId: number | "") {
-  const free = all.find((g) => !rows.some((r) => r.group_id === g.id));
+  const free = all.find((g) => !rows.some((r) => r.group_id === g.id)) ?? all.find((g) => g.id === rows.at(-1)?.group_id) ?? all[0];
   return free ? { ...emptySender(gatewayId), group_id: free.id, frequency: "" } : null;
 }
 

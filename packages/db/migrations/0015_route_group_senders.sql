@@ -1,0 +1,2 @@
+DROP INDEX "campaign_route_groups_route_group_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "campaign_route_groups_route_group_sender_key" ON "campaign_route_groups" USING btree ("route_id","group_id","gateway_id","sender");

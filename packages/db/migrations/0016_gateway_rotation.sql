@@ -1,0 +1,2 @@
+ALTER TABLE "gateways" ADD COLUMN "paused_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "gateways" ADD COLUMN "paused_reason" text;
