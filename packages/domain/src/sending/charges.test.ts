@@ -93,6 +93,36 @@ describe("sending on a platform gateway", () => {
     expect((await money(t.ctx.teamId))!.balance).toBeCloseTo(0.97, 6);
   });
 
+  it("waits rather than pauses while money is held for messages still waiting for an answer, then pauses once it is not", async () => {
+    const { t, c, gatewayId } = await platformCampaign(6, 0.01, 0);
+    // A dead dispatcher's batch of one, a minute old and its outcome unknown: its $0.05 may come back.
+    await db().execute(
+      sql`WITH h AS (INSERT INTO balance_holds (team_id, kind, ref_id, items, amount, unit_price, created_at)
+            VALUES (${t.ctx.teamId}, 'send', ${gatewayId}, 5, 0.05, 0.01, now() - interval '1 minute') RETURNING id)
+          UPDATE campaign_messages SET state = 'unknown', hold_id = (SELECT id FROM h), parts = 5, submitted_at = now() - interval '1 minute'
+          WHERE id = (SELECT min(id) FROM campaign_messages WHERE campaign_id = ${c.id})`,
+    );
+    await runDispatcher(deps([]), gatewayId);
+    const campaign = () => one<{ status: string }>(db(), sql`SELECT status FROM campaigns WHERE id = ${c.id}`);
+    expect(await campaign()).toEqual({ status: "active" });
+    // One message was paid for and went; the other four wait half a minute.
+    const waiting = await rows<{ state: string; later: boolean; n: number }>(
+      db(),
+      sql`SELECT state, due_at > now() + interval '20 seconds' AS later, count(*)::int AS n FROM campaign_messages
+          WHERE campaign_id = ${c.id} GROUP BY 1, 2 ORDER BY 1`,
+    );
+    expect(waiting).toEqual([
+      { state: "accepted", later: false, n: 1 },
+      { state: "planned", later: true, n: 4 },
+      { state: "unknown", later: false, n: 1 },
+    ]);
+    // Held past the wait (a provider reconciliation cannot ask): the shortfall is the balance's, the campaign pauses.
+    await db().execute(sql`UPDATE balance_holds SET created_at = now() - interval '1 hour' WHERE team_id = ${t.ctx.teamId}`);
+    await db().execute(sql`UPDATE campaign_messages SET due_at = now() - interval '1 second' WHERE campaign_id = ${c.id} AND state = 'planned'`);
+    await runDispatcher(deps([]), gatewayId);
+    expect(await campaign()).toEqual({ status: "paused" });
+  });
+
   it("keeps a dead dispatcher's hold until reconciliation says what the provider took: paid if taken, given back if not", async () => {
     const paidOrNot = async (taken: boolean) => {
       const { t, c, gatewayId } = await platformCampaign(3, 1, 0);

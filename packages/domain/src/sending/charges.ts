@@ -55,17 +55,42 @@ export async function holdForBatch(
   return out;
 }
 
-/** The rows the money did not cover go back to planned, and their campaigns pause saying why. */
+/**
+ * Money still held this long after its batch is waiting for an answer (an unknown outcome, a dead dispatcher's batch):
+ * some of it may come back. A live batch's hold is settled within seconds; reconciliation answers within minutes, or
+ * (a provider it cannot ask) only after a day — past `maxMs` the shortfall is the balance's again.
+ */
+export const WaitingHold = { minMs: 15_000, maxMs: 10 * 60_000 } as const;
+/** How long rows the money did not cover wait for such holds before they are tried again. */
+export const WAIT_FOR_HELD_MS = 30_000;
+
+/**
+ * The rows the money did not cover go back to planned, and their campaigns pause saying why — unless the team has
+ * money held for messages still waiting for an answer: those rows then wait a little (reconciliation may give that
+ * money back) rather than pause a campaign that a crash, not the balance, stopped. Answers the paused campaigns.
+ */
 export async function returnUncovered(tx: DbOrTx, uncovered: readonly Rendered[]): Promise<number[]> {
   if (uncovered.length === 0) return [];
+  const waiting = await rows<{ team_id: number }>(
+    tx,
+    sql`SELECT DISTINCT team_id FROM balance_holds
+        WHERE kind = 'send' AND team_id = ANY(${intArray([...new Set(uncovered.map((r) => r.row.team_id))])})
+          AND created_at < now() - make_interval(secs => ${WaitingHold.minMs / 1000})
+          AND created_at > now() - make_interval(secs => ${WaitingHold.maxMs / 1000})`,
+  );
+  const waits = (r: Rendered) => waiting.some((w) => w.team_id === r.row.team_id);
   await tx.execute(
-    sql`UPDATE campaign_messages SET state = 'planned', claimed_by = NULL, updated_at = now()
+    sql`UPDATE campaign_messages SET state = 'planned', claimed_by = NULL, updated_at = now(),
+          due_at = CASE WHEN id = ANY(${intArray(uncovered.filter(waits).map((r) => r.row.id))})
+            THEN greatest(due_at, now() + make_interval(secs => ${WAIT_FOR_HELD_MS / 1000})) ELSE due_at END
         WHERE id = ANY(${intArray(uncovered.map((r) => r.row.id))}) AND state = 'claimed'`,
   );
+  const short = [...new Set(uncovered.filter((r) => !waits(r)).map((r) => r.row.campaign_id))];
+  if (short.length === 0) return [];
   const paused = await rows<{ id: number }>(
     tx,
     sql`UPDATE campaigns SET status = 'paused', status_reason = ${INSUFFICIENT_FUNDS_FOR_SENDING}, updated_at = now()
-        WHERE id = ANY(${intArray([...new Set(uncovered.map((r) => r.row.campaign_id))])}) AND status = 'active' RETURNING id`,
+        WHERE id = ANY(${intArray(short)}) AND status = 'active' RETURNING id`,
   );
   return paused.map((c) => c.id);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { providerOptionsFromEnv } from "../providers";
 import { defineJob } from "../shared/jobs";
 import { applyInbox } from "./apply-events.jobs";
-import { reconcileOpenMessages } from "./reconcile";
+import { reconcileOpenMessages, settleWaitingHolds } from "./reconcile";
 
 /*
  * Every minute: messages waiting for the provider's word are asked about (reconcile.ts), and what the providers
@@ -27,5 +27,6 @@ export const reconcileJob = defineJob({
         `reconciliation: ${done.asked} asked, ${done.answered} answered, ${done.replanned} never taken (sent again), ${done.closed} closed without receipt`,
       );
     await applyInbox(deps, done.campaigns);
+    if (done.answered > 0) await settleWaitingHolds(deps.database.db);
   },
 });

@@ -127,11 +127,18 @@ export async function reconcileOpenMessages(deps: ReconcileDeps): Promise<Reconc
     for (const c of closed.campaigns) campaigns.add(c);
     if (closed.rows < CLOSE_BATCH) break;
   }
-  // Money held for messages whose answer was unknown: settled once every row of the hold has its answer.
-  const holders = await rows<{ gateway_id: number }>(db, sql`SELECT DISTINCT ref_id AS gateway_id FROM balance_holds WHERE kind = 'send'`);
-  for (const h of holders) await db.transaction((tx) => settleIdleHolds(tx, h.gateway_id));
+  await settleWaitingHolds(db);
   result.campaigns = [...campaigns].sort((a, b) => a - b);
   return result;
+}
+
+/**
+ * Money held for messages whose answer was unknown: settled once every row of the hold has its answer. The job runs
+ * it again once the answers reconciliation fetched are applied, so they settle in the same pass.
+ */
+export async function settleWaitingHolds(db: Db): Promise<void> {
+  const holders = await rows<{ gateway_id: number }>(db, sql`SELECT DISTINCT ref_id AS gateway_id FROM balance_holds WHERE kind = 'send'`);
+  for (const h of holders) await db.transaction((tx) => settleIdleHolds(tx, h.gateway_id));
 }
 
 async function askGateway(deps: ReconcileDeps, gatewayId: number, list: OpenRow[]) {
