@@ -52,6 +52,8 @@ export const campaignMessages = pgTable(
     errorCode: text("error_code"),
     errorMessage: text("error_message"),
     submittedAt: ts("submitted_at"),
+    /** Its place in its dispatcher's sending order (with `send_dispatchers.handing_upto`: was it ever handed over?). */
+    sendSeq: bigint("send_seq", { mode: "number" }),
     /** When the provider was last asked about it (reconciliation of unknown and receipt-less rows). */
     checkedAt: ts("checked_at"),
     sentAt: ts("sent_at"),
@@ -124,6 +126,12 @@ export const sendDispatchers = pgTable("send_dispatchers", {
   teamId: integer("team_id").notNull().default(0),
   leaseOwner: text("lease_owner"),
   leaseUntil: ts("lease_until"),
+  /**
+   * Written ahead of the calls: `handing_owner` starts no message past `handing_upto` in its sending order
+   * (`campaign_messages.send_seq`) — a row of its beyond that was never handed to the provider, whatever killed it.
+   */
+  handingOwner: text("handing_owner"),
+  handingUpto: bigint("handing_upto", { mode: "number" }),
 });
 
 /**

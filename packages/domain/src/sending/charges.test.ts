@@ -118,7 +118,9 @@ describe("sending on a platform gateway", () => {
     ]);
     // Held past the wait (a provider reconciliation cannot ask): the shortfall is the balance's, the campaign pauses.
     await db().execute(sql`UPDATE balance_holds SET created_at = now() - interval '1 hour' WHERE team_id = ${t.ctx.teamId}`);
-    await db().execute(sql`UPDATE campaign_messages SET due_at = now() - interval '1 second' WHERE campaign_id = ${c.id} AND state = 'planned'`);
+    await db().execute(
+      sql`UPDATE campaign_messages SET due_at = now() - interval '1 second' WHERE campaign_id = ${c.id} AND state = 'planned'`,
+    );
     await runDispatcher(deps([]), gatewayId);
     expect(await campaign()).toEqual({ status: "paused" });
   });

@@ -22,19 +22,21 @@ export async function markSubmitting(
   owner: string,
   rendered: readonly Rendered[],
   holdOf: ReadonlyMap<number, number> = new Map(),
+  /** Each row's place in the dispatcher's sending order (hand-over-mark.ts). */
+  seqOf: ReadonlyMap<number, number> = new Map(),
 ): Promise<Set<number>> {
   if (rendered.length === 0) return new Set();
   const values = rendered.map(
     (r) =>
       sql`(${r.row.id}::bigint, ${r.body}::text, ${r.subject}::text, ${r.parts}::smallint, ${r.cost}::numeric, ${r.idempotencyKey}::uuid,
-        ${holdOf.get(r.row.id) ?? null}::bigint)`,
+        ${holdOf.get(r.row.id) ?? null}::bigint, ${seqOf.get(r.row.id) ?? null}::bigint)`,
   );
   const marked = await rows<{ id: number }>(
     tx,
     sql`UPDATE campaign_messages m
         SET state = 'submitting', body = v.body, subject = v.subject, parts = v.parts, cost = v.cost, idempotency_key = v.key,
-            hold_id = v.hold_id, submitted_at = now(), updated_at = now()
-        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, body, subject, parts, cost, key, hold_id)
+            hold_id = v.hold_id, send_seq = v.seq, submitted_at = now(), updated_at = now()
+        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, body, subject, parts, cost, key, hold_id, seq)
         WHERE m.id = v.id AND m.state = 'claimed' AND m.claimed_by = ${owner}
         RETURNING m.id::float8 AS id`,
   );
@@ -78,7 +80,8 @@ export async function recordOutcomes(tx: DbOrTx, results: readonly SendResult[])
     const cost = o.kind === "accepted" && o.cost !== undefined ? o.cost : r.cost;
     return sql`(${r.row.id}::bigint, ${state}::text, ${providerId}::text, ${code}::text, ${message}::text, ${retryMs}::int, ${parts}::smallint, ${cost}::numeric)`;
   });
-  // Only rows still submitting (or unknown) take the outcome's state; a callback that got there first keeps its own.
+  // Only rows still submitting (or unknown) take the outcome's state; a callback that got there first keeps its own. A
+  // row a take-over sent back to planned (never handed over: past this dispatcher's mark) is another's now: untouched.
   const moved = await rows<{ id: number; state: string; prior: string }>(
     tx,
     sql`WITH prior AS (
@@ -96,7 +99,7 @@ export async function recordOutcomes(tx: DbOrTx, results: readonly SendResult[])
             claimed_by = CASE WHEN v.state = 'planned' THEN NULL ELSE m.claimed_by END,
             parts = v.parts, cost = v.cost, updated_at = now()
         FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, state, provider_id, code, message, retry_ms, parts, cost), prior p
-        WHERE m.id = v.id AND p.id = v.id
+        WHERE m.id = v.id AND p.id = v.id AND p.state NOT IN ('planned', 'claimed')
         RETURNING m.id::float8 AS id, m.state, p.state AS prior`,
   );
   const byId = new Map(results.map((r) => [r.rendered.row.id, r]));

@@ -45,7 +45,13 @@ const NEARLY_DONE = 0.6;
  * messages not yet handed to the provider go back to `planned` unsent — nothing leaves later than a watch period
  * after the status changed.
  */
-export async function sendAll(run: SendRun, batch: readonly Rendered[], nearlyDone?: () => void): Promise<SendResult[]> {
+export async function sendAll(
+  run: SendRun,
+  batch: readonly Rendered[],
+  nearlyDone?: () => void,
+  /** Whether a message may be handed over now (the dispatcher's handed-over mark); false holds it back. */
+  mayStart: (r: Rendered) => Promise<boolean> = async () => true,
+): Promise<SendResult[]> {
   const limit = run.concurrency;
   const results: SendResult[] = [];
   const watch = watchCampaigns(run, [...new Set(batch.map((r) => r.row.campaign_id))]);
@@ -61,6 +67,9 @@ export async function sendAll(run: SendRun, batch: readonly Rendered[], nearlyDo
           : null;
       // Looked at before and after its turn: a held-back message takes no slot of the gateway's pace.
       let outcome = held();
+      // Its place in the sending order persisted as startable first (hand-over-mark.ts), so the pace stays the last wait.
+      if (!outcome && !(await mayStart(rendered)))
+        outcome = { kind: "throttled", retryAfterMs: 0, message: "Held back: this dispatcher may no longer send (its lease was lost)." };
       // The sender's own pace first, then the gateway's rate; both count SMS parts (CAMPAIGNS.md §4): a three-part
       // message takes three slots.
       const parts = rendered.row.channel === "sms" ? Math.max(1, rendered.parts) : 1;

@@ -9,6 +9,7 @@ import { takeAllowances } from "./allowance";
 import { completeFinishedCampaigns } from "./campaign-progress";
 import { claimDue } from "./dispatch-claim";
 import { runDispatcher } from "./dispatcher";
+import { HandOverMark } from "./hand-over-mark";
 import { planFirstStep } from "./plan";
 import { type LeadSpec, useSendingTestkit } from "./plan.testkit";
 
@@ -184,6 +185,44 @@ describe("runDispatcher", () => {
     expect(await runDispatcher(deps(cb.options), t.sms.id)).toBe("idle");
     expect((await messages(c.id)).map((m) => m.state)).toEqual(["accepted", "unknown"]);
     expect(cb.sent).toHaveLength(1);
+  });
+
+  it("takes over: a dead dispatcher's submitting rows past its handed-over mark were never sent and go out once", async () => {
+    const { t, c } = await activeCampaign(phones(4));
+    const ids = await rows<{ id: number }>(db(), sql`SELECT id FROM campaign_messages WHERE campaign_id = ${c.id} ORDER BY lead_id`);
+    // The dead one may have started places up to 1; places 2 and 3 were committed ahead and never started.
+    for (const [seq, row] of ids.entries())
+      await db().execute(
+        sql`UPDATE campaign_messages SET state = 'submitting', claimed_by = 'dead', body = 'Hi', send_seq = ${seq} WHERE id = ${row.id}`,
+      );
+    await db().execute(
+      sql`INSERT INTO send_dispatchers (id, team_id, lease_owner, lease_until, handing_owner, handing_upto)
+          VALUES (${t.sms.id}, ${t.ctx.teamId}, 'dead', now() - interval '1 minute', 'dead', 1)`,
+    );
+    const cb = capture();
+    expect(await runDispatcher(deps(cb.options), t.sms.id)).toBe("idle");
+    expect((await messages(c.id)).map((m) => m.state)).toEqual(["unknown", "unknown", "accepted", "accepted"]);
+    expect(cb.sent).toHaveLength(2);
+    // Counted once each: two maybe sent by the dead one, two sent now.
+    expect((await counters(c.id))!.processed).toBe(4);
+  });
+
+  it("starts no message past its handed-over mark once its lease is lost", async () => {
+    const { t } = await activeCampaign(phones(1));
+    await db().execute(
+      sql`INSERT INTO send_dispatchers (id, team_id, lease_owner, lease_until) VALUES (${t.sms.id}, ${t.ctx.teamId}, 'me', now() + interval '1 minute')`,
+    );
+    const mark = new HandOverMark(db(), t.sms.id, "me", 5);
+    expect(mark.assign(3)).toBe(0);
+    expect(await mark.mayStart(2)).toBe(true);
+    const saved = await one<{ handing_owner: string; handing_upto: number }>(
+      db(),
+      sql`SELECT handing_owner, handing_upto::int AS handing_upto FROM send_dispatchers WHERE id = ${t.sms.id}`,
+    );
+    expect(saved!.handing_owner).toBe("me");
+    expect(saved!.handing_upto).toBeGreaterThanOrEqual(2);
+    await db().execute(sql`UPDATE send_dispatchers SET lease_owner = 'other' WHERE id = ${t.sms.id}`);
+    expect(await mark.mayStart(saved!.handing_upto + 1)).toBe(false);
   });
 
   it("backs off while another dispatcher holds the gateway", async () => {

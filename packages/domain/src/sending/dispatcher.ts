@@ -19,6 +19,7 @@ import { markSubmitting, recordOutcomes, type SendResult } from "./dispatch-reco
 import { type Rendered, renderBatch } from "./dispatch-render";
 import { sendingDomainOf } from "./dispatch-render-email";
 import { type SendRun, sendAll } from "./dispatch-send";
+import { HandOverMark, returnNeverHanded } from "./hand-over-mark";
 import { planFollowingSteps } from "./plan";
 import { type SenderPaces, senderPaces } from "./sender-pacing";
 
@@ -64,6 +65,7 @@ interface Dispatch extends SendRun {
   lease: Lease;
   batchSize: number;
   unitCost: number;
+  mark: HandOverMark;
 }
 
 export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Promise<DispatchOutcome> {
@@ -92,6 +94,7 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
   const ctx = { gatewayId: gateway.id, publicUrl: deps.publicUrl, callbackSecret: secret };
   const rate = Math.max(1, gateway.rateLimit ?? DEFAULT_SEND_RATE);
   const channel = gateway.kind as "sms" | "email";
+  const batchSize = deps.batchSize ?? Math.min(500, Math.max(10, rate));
   return {
     deps,
     db: deps.db,
@@ -105,7 +108,9 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
     email: channel === "email" ? emailSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
     pacer: deps.pacer ?? createPacer(rate, undefined, SEND_WINDOW_MS),
     senders: await senderPaces(deps.db, gateway.id),
-    batchSize: deps.batchSize ?? Math.min(500, Math.max(10, rate)),
+    batchSize,
+    // Written a quarter of a batch ahead: a dispatcher that dies leaves at most that much maybe-sent but never handed.
+    mark: new HandOverMark(deps.db, gateway.id, lease.owner, Math.max(5, Math.ceil(batchSize / 4))),
     // The platform's price on its own gateways (charged to the team); the provider's list price on a team's own.
     unitCost: gateway.teamId === null ? (await sendPrices(deps.db))[channel] : (sendUnitCost(channel, gateway.type) ?? 0),
     secret,
@@ -124,8 +129,9 @@ async function warmUp(run: Dispatch): Promise<void> {
 const WARM_UP_MS = 5_000;
 
 /**
- * A dead dispatcher's rows: `claimed` ones were never handed to a provider and go back to `planned`; `submitting` ones
- * may have been, and become `unknown` for reconciliation. Rows this dispatcher claimed before a restart count alike.
+ * A dead dispatcher's rows: `claimed` ones were never handed to a provider and go back to `planned`, as do
+ * `submitting` ones past its handed-over mark; the other `submitting` ones may have been, and become `unknown` for
+ * reconciliation. Rows this dispatcher claimed before a restart count alike.
  */
 async function takeOver(db: Db, gatewayId: number, owner: string): Promise<void> {
   await db.execute(
@@ -135,6 +141,7 @@ async function takeOver(db: Db, gatewayId: number, owner: string): Promise<void>
   // Maybe sent: counted as handed over (processed, cost) now; once only — an outcome
   // recorded later for such a row counts nothing more (dispatch-record.ts).
   await db.transaction(async (tx) => {
+    await returnNeverHanded(tx, gatewayId, owner);
     const lost = await rows<{ team_id: number; campaign_id: number; step_id: number; part_id: number; cost: number | null }>(
       tx,
       sql`UPDATE campaign_messages SET state = 'unknown', error_message = 'The dispatcher stopped while the provider was called.', updated_at = now()
@@ -159,7 +166,7 @@ type Prepared =
   | { kind: "idle" }
   /** Due rows held back by their campaign's frequency: its next token comes in `ms`. */
   | { kind: "wait"; ms: number }
-  | { kind: "batch"; claimed: ClaimedRow[]; rendered: Rendered[]; holds: BatchHolds; marked: Set<number> };
+  | { kind: "batch"; claimed: ClaimedRow[]; rendered: Rendered[]; holds: BatchHolds; marked: Set<number>; seqOf: Map<number, number> };
 
 /**
  * Batch after batch until nothing is due. Pipelined: while one batch is at the provider, the next is claimed,
@@ -211,6 +218,7 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
         run,
         cur.rendered.filter((r) => cur.marked.has(r.row.id)),
         () => nearlyDone(),
+        (r) => run.mark.mayStart(cur.seqOf.get(r.row.id) ?? Number.POSITIVE_INFINITY),
       );
       // The next batch is claimed and rendered while this one sends, and committed as submitting once this one is
       // nearly out; the previous one is recorded before this one is.
@@ -265,7 +273,10 @@ async function prepareBatch(run: Dispatch, ready: Promise<void> = Promise.resolv
     const holds = await holdForBatch(tx, run.gateway, rendered, run.unitCost);
     await returnUncovered(tx, holds.uncovered);
     const covered = rendered.filter((r) => !holds.uncovered.includes(r));
-    return { holds, marked: await markSubmitting(tx, run.lease.owner, covered, holds.holdOf) };
+    // Their places in the sending order: the order sendAll starts them in.
+    const first = run.mark.assign(covered.length);
+    const seqOf = new Map(covered.map((r, i) => [r.row.id, first + i]));
+    return { holds, seqOf, marked: await markSubmitting(tx, run.lease.owner, covered, holds.holdOf, seqOf) };
   });
   if (prepared === null) return { kind: "lost" };
   return { kind: "batch", claimed, rendered, ...prepared };

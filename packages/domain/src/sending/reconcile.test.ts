@@ -114,7 +114,10 @@ describe("reconcileOpenMessages", () => {
         sql`UPDATE campaign_messages SET due_at = now() - interval '1 second' WHERE campaign_id = ${c.id} AND state = 'planned'`,
       );
       await dispatch();
-      expect(fake.messages.map((m) => m.json?.To)).toEqual([leads[0]!.phone, leads[1]!.phone, leads[1]!.phone]);
+      const to = fake.messages.map((m) => m.json?.To);
+      // The first dispatch's two calls start at once (in either order); the lost one goes again, once.
+      expect(to.slice(0, 2).sort()).toEqual([leads[0]!.phone, leads[1]!.phone].sort());
+      expect(to.slice(2)).toEqual([leads[1]!.phone]);
       expect((await states(c.id)).map((m) => m.state)).toEqual(["accepted", "accepted"]);
       expect(await totals(c.id)).toMatchObject({ processed: 2 });
     } finally {
