@@ -68,7 +68,7 @@ const RETRY_DEFAULT_MS = 30_000;
  * Records a batch's outcomes; counters (processed, cost, errors) and the address's last send in the same transaction.
  * Answers the rows the provider accepted (the next step is planned from them).
  */
-export async function recordOutcomes(tx: DbOrTx, results: readonly SendResult[]): Promise<Rendered[]> {
+export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonly SendResult[]): Promise<Rendered[]> {
   if (results.length === 0) return [];
   const values = results.map(({ rendered: r, outcome: o }) => {
     const state = o.kind === "accepted" ? "accepted" : o.kind === "rejected" ? "rejected" : o.kind === "throttled" ? "planned" : "unknown";
@@ -81,7 +81,8 @@ export async function recordOutcomes(tx: DbOrTx, results: readonly SendResult[])
     return sql`(${r.row.id}::bigint, ${state}::text, ${providerId}::text, ${code}::text, ${message}::text, ${retryMs}::int, ${parts}::smallint, ${cost}::numeric)`;
   });
   // Only rows still submitting (or unknown) take the outcome's state; a callback that got there first keeps its own. A
-  // row a take-over sent back to planned (never handed over: past this dispatcher's mark) is another's now: untouched.
+  // row a take-over sent back to planned (never handed over: past this dispatcher's mark) is no longer this
+  // dispatcher's — another may have claimed and sent it since: untouched.
   const moved = await rows<{ id: number; state: string; prior: string }>(
     tx,
     sql`WITH prior AS (
@@ -99,7 +100,7 @@ export async function recordOutcomes(tx: DbOrTx, results: readonly SendResult[])
             claimed_by = CASE WHEN v.state = 'planned' THEN NULL ELSE m.claimed_by END,
             parts = v.parts, cost = v.cost, updated_at = now()
         FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, state, provider_id, code, message, retry_ms, parts, cost), prior p
-        WHERE m.id = v.id AND p.id = v.id AND p.state NOT IN ('planned', 'claimed')
+        WHERE m.id = v.id AND p.id = v.id AND m.claimed_by = ${owner}
         RETURNING m.id::float8 AS id, m.state, p.state AS prior`,
   );
   const byId = new Map(results.map((r) => [r.rendered.row.id, r]));

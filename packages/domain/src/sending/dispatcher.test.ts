@@ -7,7 +7,9 @@ import { createPacer } from "../shared/pacer";
 import { one, rows } from "../shared/rows";
 import { takeAllowances } from "./allowance";
 import { completeFinishedCampaigns } from "./campaign-progress";
-import { claimDue } from "./dispatch-claim";
+import { type ClaimedRow, claimDue } from "./dispatch-claim";
+import { recordOutcomes } from "./dispatch-record";
+import type { Rendered } from "./dispatch-render";
 import { runDispatcher } from "./dispatcher";
 import { HandOverMark } from "./hand-over-mark";
 import { planFirstStep } from "./plan";
@@ -205,6 +207,20 @@ describe("runDispatcher", () => {
     expect(cb.sent).toHaveLength(2);
     // Counted once each: two maybe sent by the dead one, two sent now.
     expect((await counters(c.id))!.processed).toBe(4);
+  });
+
+  it("records nothing on a row another dispatcher claimed since (a take-over sent it back as never handed over)", async () => {
+    const { c } = await activeCampaign(phones(1));
+    const row = (await rows<ClaimedRow>(db(), sql`SELECT * FROM campaign_messages WHERE campaign_id = ${c.id}`))[0]!;
+    await db().execute(sql`UPDATE campaign_messages SET state = 'submitting', claimed_by = 'successor' WHERE id = ${row.id}`);
+    const rendered = { row, body: "Hi", subject: null, parts: 1, cost: 0.01, links: [] } as unknown as Rendered;
+    const held = { kind: "throttled" as const, retryAfterMs: 0, message: "Held back" };
+    await db().transaction((tx) => recordOutcomes(tx, "stalled", [{ rendered, outcome: held }]));
+    expect(await one(db(), sql`SELECT state, claimed_by FROM campaign_messages WHERE id = ${row.id}`)).toEqual({
+      state: "submitting",
+      claimed_by: "successor",
+    });
+    expect((await counters(c.id))?.processed ?? 0).toBe(0);
   });
 
   it("starts no message past its handed-over mark once its lease is lost", async () => {

@@ -290,7 +290,7 @@ async function prepareBatch(run: Dispatch, ready: Promise<void> = Promise.resolv
 async function recordBatch(run: Dispatch, batch: Extract<Prepared, { kind: "batch" }>, results: SendResult[]): Promise<void> {
   const { db } = run.deps;
   await db.transaction(async (tx) => {
-    const accepted = await recordOutcomes(tx, results);
+    const accepted = await recordOutcomes(tx, run.lease.owner, results);
     await settleBatch(tx, batch.holds, results);
     await planFollowingSteps(
       tx,
