@@ -109,8 +109,9 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
     pacer: deps.pacer ?? createPacer(rate, undefined, SEND_WINDOW_MS),
     senders: await senderPaces(deps.db, gateway.id),
     batchSize,
-    // Written a quarter of a batch ahead: a dispatcher that dies leaves at most that much maybe-sent but never handed.
-    mark: new HandOverMark(deps.db, gateway.id, lease.owner, Math.max(5, Math.ceil(batchSize / 4))),
+    // Written a tenth of a batch ahead (about ten small writes a batch): a dispatcher that dies leaves at most that
+    // much maybe-sent but never handed over, besides its calls in flight.
+    mark: new HandOverMark(deps.db, gateway.id, lease.owner, Math.max(5, Math.ceil(batchSize / 10))),
     // The platform's price on its own gateways (charged to the team); the provider's list price on a team's own.
     unitCost: gateway.teamId === null ? (await sendPrices(deps.db))[channel] : (sendUnitCost(channel, gateway.type) ?? 0),
     secret,
