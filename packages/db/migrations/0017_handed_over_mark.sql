@@ -1,3 +1,8 @@
-ALTER TABLE "campaign_messages" ADD COLUMN "send_seq" bigint;--> statement-breakpoint
-ALTER TABLE "send_dispatchers" ADD COLUMN "handing_owner" text;--> statement-breakpoint
-ALTER TABLE "send_dispatchers" ADD COLUMN "handing_upto" bigint;
+CREATE TABLE "send_hand_over" (
+	"gateway_id" integer NOT NULL,
+	"owner" text NOT NULL,
+	"upto" bigint DEFAULT -1 NOT NULL,
+	CONSTRAINT "send_hand_over_gateway_id_owner_pk" PRIMARY KEY("gateway_id","owner")
+);
+--> statement-breakpoint
+ALTER TABLE "campaign_messages" ADD COLUMN "send_seq" bigint;

@@ -126,13 +126,22 @@ export const sendDispatchers = pgTable("send_dispatchers", {
   teamId: integer("team_id").notNull().default(0),
   leaseOwner: text("lease_owner"),
   leaseUntil: ts("lease_until"),
-  /**
-   * Written ahead of the calls: `handing_owner` starts no message past `handing_upto` in its sending order
-   * (`campaign_messages.send_seq`) — a row of its beyond that was never handed to the provider, whatever killed it.
-   */
-  handingOwner: text("handing_owner"),
-  handingUpto: bigint("handing_upto", { mode: "number" }),
 });
+
+/**
+ * Each dispatcher run's handed-over mark, written ahead of its calls: `owner` starts no message past `upto` in its
+ * sending order (`campaign_messages.send_seq`), so a row of its beyond that was never handed to the provider. A row of
+ * its own (not the lease row, which each claim locks): the writes never wait. A take-over closes the dead one's mark.
+ */
+export const sendHandOver = pgTable(
+  "send_hand_over",
+  {
+    gatewayId: integer("gateway_id").notNull(),
+    owner: text("owner").notNull(),
+    upto: bigint("upto", { mode: "number" }).notNull().default(-1),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.owner] })],
+);
 
 /**
  * Short links (CAMPAIGNS.md §5): one code per message and link, written when the message is rendered; the redirect

@@ -11,7 +11,7 @@ import { type ClaimedRow, claimDue } from "./dispatch-claim";
 import { recordOutcomes } from "./dispatch-record";
 import type { Rendered } from "./dispatch-render";
 import { runDispatcher } from "./dispatcher";
-import { HandOverMark } from "./hand-over-mark";
+import { HandOverMark, returnNeverHanded } from "./hand-over-mark";
 import { planFirstStep } from "./plan";
 import { type LeadSpec, useSendingTestkit } from "./plan.testkit";
 
@@ -198,9 +198,9 @@ describe("runDispatcher", () => {
         sql`UPDATE campaign_messages SET state = 'submitting', claimed_by = 'dead', body = 'Hi', send_seq = ${seq} WHERE id = ${row.id}`,
       );
     await db().execute(
-      sql`INSERT INTO send_dispatchers (id, team_id, lease_owner, lease_until, handing_owner, handing_upto)
-          VALUES (${t.sms.id}, ${t.ctx.teamId}, 'dead', now() - interval '1 minute', 'dead', 1)`,
+      sql`INSERT INTO send_dispatchers (id, team_id, lease_owner, lease_until) VALUES (${t.sms.id}, ${t.ctx.teamId}, 'dead', now() - interval '1 minute')`,
     );
+    await db().execute(sql`INSERT INTO send_hand_over (gateway_id, owner, upto) VALUES (${t.sms.id}, 'dead', 1)`);
     const cb = capture();
     expect(await runDispatcher(deps(cb.options), t.sms.id)).toBe("idle");
     expect((await messages(c.id)).map((m) => m.state)).toEqual(["unknown", "unknown", "accepted", "accepted"]);
@@ -223,22 +223,21 @@ describe("runDispatcher", () => {
     expect((await counters(c.id))?.processed ?? 0).toBe(0);
   });
 
-  it("starts no message past its handed-over mark once its lease is lost", async () => {
+  it("starts no message past its handed-over mark once a take-over took the mark", async () => {
     const { t } = await activeCampaign(phones(1));
-    await db().execute(
-      sql`INSERT INTO send_dispatchers (id, team_id, lease_owner, lease_until) VALUES (${t.sms.id}, ${t.ctx.teamId}, 'me', now() + interval '1 minute')`,
-    );
     const mark = new HandOverMark(db(), t.sms.id, "me", 5);
+    await mark.open();
     expect(mark.assign(3)).toBe(0);
     expect(await mark.mayStart(2)).toBe(true);
-    const saved = await one<{ handing_owner: string; handing_upto: number }>(
+    const saved = await one<{ upto: number }>(
       db(),
-      sql`SELECT handing_owner, handing_upto::int AS handing_upto FROM send_dispatchers WHERE id = ${t.sms.id}`,
+      sql`SELECT upto::int AS upto FROM send_hand_over WHERE gateway_id = ${t.sms.id} AND owner = 'me'`,
     );
-    expect(saved!.handing_owner).toBe("me");
-    expect(saved!.handing_upto).toBeGreaterThanOrEqual(2);
-    await db().execute(sql`UPDATE send_dispatchers SET lease_owner = 'other' WHERE id = ${t.sms.id}`);
-    expect(await mark.mayStart(saved!.handing_upto + 1)).toBe(false);
+    expect(saved!.upto).toBeGreaterThanOrEqual(2);
+    // Another run takes over: the mark is taken; nothing past it may start.
+    await db().transaction((tx) => returnNeverHanded(tx, t.sms.id, "successor"));
+    expect(await mark.mayStart(saved!.upto)).toBe(true);
+    expect(await mark.mayStart(saved!.upto + 1)).toBe(false);
   });
 
   it("backs off while another dispatcher holds the gateway", async () => {

@@ -81,6 +81,7 @@ export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Prom
   try {
     await takeOver(db, gateway.id, lease.owner);
     const run = await open(deps, gateway, lease);
+    await run.mark.open();
     await warmUp(run);
     return await loop(run);
   } finally {

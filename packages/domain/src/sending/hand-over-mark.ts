@@ -6,8 +6,8 @@ import { type DbOrTx, rows } from "../shared/rows";
  * The handed-over mark (docs/sending.md, Faults). A batch is committed as `submitting` before its calls, so a
  * dispatcher that dies leaves its submitting rows "maybe sent" — most of them never handed over (the rest of the batch,
  * and the next one, committed ahead). Each row gets a place in the dispatcher's sending order (`send_seq`), and the
- * dispatcher writes ahead, on its lease row, the place it may start up to (`handing_upto`, fenced by the lease): it
- * starts no message past it. A take-over then knows the dead one's rows past its mark were never handed over — they
+ * dispatcher writes ahead, on a row of its own (`send_hand_over`; the lease row is locked by each claim, so writes
+ * there would wait), the place it may start up to: it starts no message past it. A take-over then knows the dead one's rows past its mark were never handed over — they
  * go back to `planned` and are sent once — and only those up to it are `unknown`. That matters most where
  * reconciliation cannot ask the provider (SES): such rows would otherwise close a day later as sent without receipt.
  */
@@ -48,13 +48,22 @@ export class HandOverMark {
     }
   }
 
+  /** Opens this run's mark (nothing startable yet); a run that finds it closed or gone later may start nothing more. */
+  async open(): Promise<void> {
+    await this.db.execute(
+      sql`INSERT INTO send_hand_over (gateway_id, owner, upto) VALUES (${this.gatewayId}, ${this.owner}, -1)
+          ON CONFLICT (gateway_id, owner) DO UPDATE SET upto = -1`,
+    );
+  }
+
   private async extend(seq: number): Promise<void> {
     const to = Math.max(this.upto, seq) + this.step;
     try {
+      // The mark's own row: a take-over deletes it (after reading it, under the row's lock), so a write after that
+      // moves nothing and this run starts nothing more.
       const moved = await rows(
         this.db,
-        sql`UPDATE send_dispatchers SET handing_owner = ${this.owner}, handing_upto = ${to}
-            WHERE id = ${this.gatewayId} AND lease_owner = ${this.owner} RETURNING id`,
+        sql`UPDATE send_hand_over SET upto = ${to} WHERE gateway_id = ${this.gatewayId} AND owner = ${this.owner} RETURNING upto`,
       );
       if (moved.length) this.upto = Math.max(this.upto, to);
       else this.lost = true;
@@ -67,20 +76,24 @@ export class HandOverMark {
 }
 
 /**
- * In a take-over: the dead dispatcher's submitting rows past its mark were never handed over and go back to `planned`
- * (no longer paid for by its hold); then the mark is this dispatcher's, nothing startable yet. Answers how many went back.
+ * In a take-over: the marks of the gateway's other runs are taken (deleted, so a stalled run can extend its own no
+ * more), and each one's submitting rows past its mark — never handed over — go back to `planned`, no longer paid for by
+ * its hold. Answers how many went back.
  */
 export async function returnNeverHanded(tx: DbOrTx, gatewayId: number, owner: string): Promise<number> {
-  const back = await rows(
+  const marks = await rows<{ owner: string; upto: number }>(
     tx,
-    sql`UPDATE campaign_messages m SET state = 'planned', claimed_by = NULL, hold_id = NULL, send_seq = NULL, updated_at = now()
-        FROM send_dispatchers d
-        WHERE d.id = ${gatewayId} AND m.gateway_id = ${gatewayId} AND m.state = 'submitting'
-          AND m.claimed_by = d.handing_owner AND d.handing_owner IS DISTINCT FROM ${owner} AND m.send_seq > d.handing_upto
-        RETURNING m.id`,
+    sql`DELETE FROM send_hand_over WHERE gateway_id = ${gatewayId} AND owner <> ${owner} RETURNING owner, upto::float8 AS upto`,
   );
-  await tx.execute(
-    sql`UPDATE send_dispatchers SET handing_owner = ${owner}, handing_upto = -1 WHERE id = ${gatewayId} AND lease_owner = ${owner}`,
-  );
-  return back.length;
+  let back = 0;
+  for (const m of marks) {
+    const moved = await rows(
+      tx,
+      sql`UPDATE campaign_messages SET state = 'planned', claimed_by = NULL, hold_id = NULL, send_seq = NULL, updated_at = now()
+          WHERE gateway_id = ${gatewayId} AND state = 'submitting' AND claimed_by = ${m.owner} AND send_seq > ${m.upto}
+          RETURNING id`,
+    );
+    back += moved.length;
+  }
+  return back;
 }
