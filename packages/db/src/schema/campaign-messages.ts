@@ -58,6 +58,10 @@ export const campaignMessages = pgTable(
     checkedAt: ts("checked_at"),
     sentAt: ts("sent_at"),
     deliveredAt: ts("delivered_at"),
+    /** The first counted open and click (Message Logs), and the revenue its conversions brought. */
+    openedAt: ts("opened_at"),
+    clickedAt: ts("clicked_at"),
+    revenue: numeric("revenue", { precision: 14, scale: 4, mode: "number" }).notNull().default(0),
     ...timestamps(),
   },
   (t) => [
@@ -159,6 +163,8 @@ export const campaignLinks = pgTable(
     leadId: bigint("lead_id", { mode: "number" }).notNull(),
     /** The target with `{click_id}` and the revenue token left for the redirect to fill. */
     redirectTo: text("redirect_to").notNull(),
+    /** The first counted click (after it, `redirect_link_after_first_click` applies); set by the click flush. */
+    firstClickedAt: ts("first_clicked_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [index("campaign_links_message_idx").on(t.messageId), index("campaign_links_campaign_idx").on(t.campaignId, t.createdAt)],

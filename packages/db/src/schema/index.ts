@@ -2,6 +2,7 @@ export * from "./accounts";
 export * from "./billing";
 export * from "./campaign-messages";
 export * from "./campaigns";
+export * from "./engagement";
 export * from "./gateways";
 export * from "./imports";
 export * from "./leads";

@@ -53,9 +53,10 @@ const nextMidnight = (now: number, zone: string) => {
 export async function takeAllowances(tx: DbOrTx, gatewayId: number, now = Date.now()): Promise<Allowances> {
   const limited = await rows<{ id: number }>(
     tx,
-    sql`SELECT DISTINCT c.id FROM campaign_messages m JOIN campaigns c ON c.id = m.campaign_id AND c.status = 'active'
-        WHERE m.gateway_id = ${gatewayId} AND m.state = 'planned' AND m.due_at <= now()
-          AND ((c.frequency_count > 0 AND c.frequency_period > 0) OR c.daily_limit IS NOT NULL)
+    sql`SELECT c.id FROM campaigns c
+        WHERE c.status = 'active' AND ((c.frequency_count > 0 AND c.frequency_period > 0) OR c.daily_limit IS NOT NULL)
+          AND EXISTS (SELECT 1 FROM campaign_messages m
+                      WHERE m.campaign_id = c.id AND m.gateway_id = ${gatewayId} AND m.state = 'planned' AND m.due_at <= now())
         ORDER BY c.id`,
   );
   const none: Allowances = { quota: new Map(), waitMs: null, triggered: [], spend: async () => {} };

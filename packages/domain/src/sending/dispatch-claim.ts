@@ -42,7 +42,10 @@ const reason = (r: MessageReason) => sql`${r}::text`;
 const WAITS: MessageReason = "unverified";
 export const VERIFY_WAIT_SECONDS = 120;
 
-/** Why a due row may not go, in order; NULL: it goes. `m` the row, `c` its campaign, the rest joined below. */
+/**
+ * Why a due row may not go, in order; NULL: it goes. `m` the due row (with `nth`, its place among the batch's rows to
+ * its address), `c` its campaign, the rest joined below.
+ */
 const GATES: SQL = sql`CASE
     WHEN s.address IS NOT NULL THEN ${reason("suppressed")}
     WHEN l.status = ${LeadStatuses.blacklisted} THEN ${reason("blacklisted")}
@@ -61,7 +64,7 @@ const GATES: SQL = sql`CASE
     WHEN c.only_verified_leads AND m.channel = 'email' AND le.status = ${EmailStatuses.pending} THEN ${reason("unverified")}
     WHEN inactive.period IS NOT NULL AND aa.inactive_at > now() - make_interval(days => inactive.period) THEN ${reason("cool_off_inactive_device")}
     WHEN cool.minutes IS NOT NULL AND aa.last_sent_at > now() - make_interval(mins => cool.minutes) THEN ${reason("cool_off_period")}
-    WHEN cool.minutes IS NOT NULL AND d.nth > 1 THEN ${reason("cool_off_period")}
+    WHEN cool.minutes IS NOT NULL AND m.nth > 1 THEN ${reason("cool_off_period")}
     WHEN cool.minutes IS NOT NULL AND EXISTS (
       SELECT 1 FROM campaign_messages o WHERE o.team_id = m.team_id AND o.address = m.address AND o.channel = m.channel
         AND o.state IN ('claimed', 'submitting') AND o.id <> m.id) THEN ${reason("cool_off_period")}
@@ -81,32 +84,34 @@ export async function claimDue(
   // A campaign's frequency and daily limit: none of its rows when it has no allowance, at most its allowance else.
   const spent = [...quota].filter(([, n]) => n <= 0).map(([id]) => id);
   const limited = [...quota].filter(([, n]) => n > 0);
-  const withinQuota = limited.length ? sql`AND (q.quota IS NULL OR d.per_campaign <= q.quota)` : sql``;
+  const withinQuota = limited.length ? sql`AND (q.quota IS NULL OR m.per_campaign <= q.quota)` : sql``;
   const quotas = limited.length
     ? sql`LEFT JOIN (VALUES ${sql.join(
         limited.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
         sql`, `,
       )}) AS q(campaign_id, quota) ON q.campaign_id = m.campaign_id`
     : sql``;
+  // Paused senders and a paused gateway are read once for the statement, not joined row by row: a join estimated at
+  // one row makes the planner sort every due row of the gateway instead of reading the due index in order (B9: 47 ms
+  // against 0.5 ms a claim at 20,000 due rows).
   const found = await rows<Verdict>(
     tx,
     sql`WITH due AS (
-          SELECT m.id FROM campaign_messages m JOIN campaigns c ON c.id = m.campaign_id AND c.status = 'active' AND c.deleted_at IS NULL
+          SELECT m.id, m.team_id, m.campaign_id, m.lead_id, m.channel, m.address, m.due_at FROM campaign_messages m JOIN campaigns c ON c.id = m.campaign_id AND c.status = 'active' AND c.deleted_at IS NULL
           WHERE m.gateway_id = ${gatewayId} AND m.state = 'planned' AND m.due_at <= now() AND (m.not_after IS NULL OR m.not_after >= now())
             ${spent.length ? sql`AND NOT (m.campaign_id = ANY(${intArray(spent)}))` : sql``}
-            AND NOT EXISTS (SELECT 1 FROM paused_senders ps WHERE ps.gateway_id = m.gateway_id AND ps.sender = m.sender AND ps.until > now())
-            AND NOT EXISTS (SELECT 1 FROM gateways pg WHERE pg.id = m.gateway_id AND pg.paused_until > now())
+            AND coalesce(m.sender, '') <> ALL(ARRAY(SELECT ps.sender FROM paused_senders ps WHERE ps.gateway_id = ${gatewayId} AND ps.until > now()))
+            AND NOT EXISTS (SELECT 1 FROM gateways pg WHERE pg.id = ${gatewayId} AND pg.paused_until > now())
           ORDER BY m.due_at, m.id
           LIMIT ${limit}
           FOR UPDATE OF m SKIP LOCKED
         ), ranked AS (
-          SELECT due.id, row_number() OVER (PARTITION BY m.team_id, m.channel, m.address ORDER BY m.id) AS nth,
-            row_number() OVER (PARTITION BY m.campaign_id ORDER BY m.due_at, m.id) AS per_campaign
-          FROM due JOIN campaign_messages m ON m.id = due.id
+          SELECT due.*, row_number() OVER (PARTITION BY due.team_id, due.channel, due.address ORDER BY due.id) AS nth,
+            row_number() OVER (PARTITION BY due.campaign_id ORDER BY due.due_at, due.id) AS per_campaign
+          FROM due
         ), verdict AS (
-          SELECT d.id, ${GATES} AS reason
-          FROM ranked d
-          JOIN campaign_messages m ON m.id = d.id
+          SELECT m.id, ${GATES} AS reason
+          FROM ranked m
           JOIN campaigns c ON c.id = m.campaign_id
           LEFT JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id
           LEFT JOIN suppressions s ON s.team_id = m.team_id AND s.channel = m.channel AND s.address = m.address

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { SendOutcome } from "../providers";
-import { type DbOrTx, rows } from "../shared/rows";
+import { bigintArray, type DbOrTx, rows } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
 import type { Rendered } from "./dispatch-render";
 
@@ -33,11 +33,15 @@ export async function markSubmitting(
   );
   const marked = await rows<{ id: number }>(
     tx,
-    sql`UPDATE campaign_messages m
+    sql`WITH held AS (${lockedBatch(
+      rendered.map((r) => r.row.id),
+      sql`m.state = 'claimed' AND m.claimed_by = ${owner}`,
+    )})
+        UPDATE campaign_messages m
         SET state = 'submitting', body = v.body, subject = v.subject, parts = v.parts, cost = v.cost, idempotency_key = v.key,
             hold_id = v.hold_id, send_seq = v.seq, submitted_at = now(), updated_at = now()
-        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, body, subject, parts, cost, key, hold_id, seq)
-        WHERE m.id = v.id AND m.state = 'claimed' AND m.claimed_by = ${owner}
+        FROM held p JOIN (VALUES ${sql.join(values, sql`, `)}) AS v(id, body, subject, parts, cost, key, hold_id, seq) ON v.id = p.id
+        WHERE m.id = p.id AND p.mine
         RETURNING m.id::float8 AS id`,
   );
   const ids = new Set(marked.map((r) => r.id));
@@ -65,6 +69,16 @@ export interface SendResult {
 const RETRY_DEFAULT_MS = 30_000;
 
 /**
+ * A batch's rows locked by id (the primary key, in id order: no deadlock between two batches), with their state and
+ * whether `mine` holds on the locked version. Read there rather than filtered in the UPDATE: the planner has no
+ * statistics on a fresh dispatcher's owner, estimates one row, and joins the batch's values by nested loops over the
+ * whole claim (B9: 800 ms a batch of 500 instead of 5 ms).
+ */
+function lockedBatch(ids: readonly number[], mine: SQL): SQL {
+  return sql`SELECT m.id, m.state, (${mine}) AS mine FROM campaign_messages m WHERE m.id = ANY(${bigintArray(ids)}) ORDER BY m.id FOR UPDATE`;
+}
+
+/**
  * Records a batch's outcomes; counters (processed, cost, errors) and the address's last send in the same transaction.
  * Answers the rows the provider accepted (the next step is planned from them).
  */
@@ -83,14 +97,10 @@ export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonl
   // Only rows still submitting (or unknown) take the outcome's state; a callback that got there first keeps its own. A
   // row a take-over sent back to planned (never handed over: past this dispatcher's mark) is no longer this
   // dispatcher's — another may have claimed and sent it since: untouched.
+  const ids = results.map((r) => r.rendered.row.id);
   const moved = await rows<{ id: number; state: string; prior: string }>(
     tx,
-    sql`WITH prior AS (
-          SELECT m.id, m.state FROM campaign_messages m
-          WHERE m.id IN (SELECT v.id FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, state, provider_id, code, message, retry_ms, parts, cost))
-          ORDER BY m.id
-          FOR UPDATE
-        )
+    sql`WITH prior AS (${lockedBatch(ids, sql`m.claimed_by = ${owner}`)})
         UPDATE campaign_messages m
         SET state = CASE WHEN p.state = 'submitting' OR (p.state = 'unknown' AND v.state <> 'planned') THEN v.state ELSE m.state END,
             provider_id = coalesce(v.provider_id, m.provider_id),
@@ -99,8 +109,8 @@ export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonl
             due_at = CASE WHEN v.state = 'planned' THEN now() + make_interval(secs => v.retry_ms / 1000.0) ELSE m.due_at END,
             claimed_by = CASE WHEN v.state = 'planned' THEN NULL ELSE m.claimed_by END,
             parts = v.parts, cost = v.cost, updated_at = now()
-        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, state, provider_id, code, message, retry_ms, parts, cost), prior p
-        WHERE m.id = v.id AND p.id = v.id AND m.claimed_by = ${owner}
+        FROM prior p JOIN (VALUES ${sql.join(values, sql`, `)}) AS v(id, state, provider_id, code, message, retry_ms, parts, cost) ON v.id = p.id
+        WHERE m.id = p.id AND p.mine
         RETURNING m.id::float8 AS id, m.state, p.state AS prior`,
   );
   const byId = new Map(results.map((r) => [r.rendered.row.id, r]));
