@@ -102,10 +102,17 @@ async function moveQueue(tx: DbOrTx, key: RotationKey): Promise<TeamQueue[]> {
     sql`SELECT campaign_id, team_id, sender, count(*)::int AS n FROM campaign_messages
         WHERE gateway_id = ${key.gatewayId} ${sender} AND state = 'planned' GROUP BY campaign_id, team_id, sender`,
   );
+  type Campaign = Parameters<typeof replacementsOf>[1];
+  const ids = [...new Set(queues.map((q) => q.campaign_id))];
+  const campaigns = new Map(
+    ids.length
+      ? (await rows<Campaign & { id: number }>(tx, sql`SELECT * FROM campaigns WHERE id = ANY(${intArray(ids)})`)).map((c) => [c.id, c])
+      : [],
+  );
   const byTeam = new Map<number, TeamQueue>();
   for (const q of queues) {
-    const record = await rows<Parameters<typeof replacementsOf>[1]>(tx, sql`SELECT * FROM campaigns WHERE id = ${q.campaign_id}`);
-    const to = record[0] ? await replacementsOf(tx, record[0], { gatewayId: key.gatewayId, sender: q.sender }) : [];
+    const campaign = campaigns.get(q.campaign_id);
+    const to = campaign ? await replacementsOf(tx, campaign, { gatewayId: key.gatewayId, sender: q.sender }) : [];
     const moved = to.length ? await moveTo(tx, q.campaign_id, { gatewayId: key.gatewayId, sender: q.sender }, to) : 0;
     const team = byTeam.get(q.team_id) ?? { team_id: q.team_id, moved: 0, waiting: 0 };
     team.moved += moved;
