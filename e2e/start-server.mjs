@@ -14,6 +14,8 @@ const env = {
   LEADFLOW_DATA_DIR: dataDir,
   APP_URL: `http://127.0.0.1:${port}`,
   LEADFLOW_AUTH_RATE_LIMIT: "200",
+  // The flows reach the server as through a reverse proxy on loopback: X-Forwarded-For says where a click came from.
+  TRUST_PROXY: "127.0.0.1",
 };
 delete env.DATABASE_URL;
 

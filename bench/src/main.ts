@@ -3,8 +3,10 @@ import { csvImportBench } from "./imports/csv-import";
 import { dirtyImportBench } from "./imports/dirty-import";
 import { reimportBench } from "./imports/reimport";
 import { xlsxImportBench } from "./imports/xlsx-import";
+import { stopDuringSendBench } from "./inbound/stop-during-send";
 import { removeLeftovers } from "./lead-files/file-cache";
 import { leadsTableBench } from "./leads/leads-table";
+import { redirectBench } from "./links/redirect-bench";
 import { lookupPacingBench } from "./lookups/lookup-pacing";
 import { moneyChaosBench } from "./lookups/money-chaos";
 import { providerDownBench } from "./lookups/provider-down";
@@ -38,10 +40,12 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   B7: segmentDynamicBench,
   B8: campaignStartBench,
   B9: dispatchBench,
+  B10: redirectBench,
   B11: validationBench,
   B12: leadsTableBench,
   B13a: webBundle,
   B14: callbackStormBench,
+  B15: stopDuringSendBench,
   B16: statsTruthBench,
   B17: pauseReactionBench,
   L1: lookupPacingBench,

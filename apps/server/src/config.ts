@@ -31,6 +31,11 @@ export interface Config {
   /** What a team's uploads not yet started may take together (bytes). */
   uploadQuotaBytes: number;
   importApiBadKeyRate: { limit: number; windowSeconds: number };
+  /** Short links and the open pixel: requests per IP per window, counted in memory (carrier NAT: wide). */
+  linkRate: { limit: number; windowSeconds: number };
+  /** Public postback and unsubscribe links: requests per caller's address per window. */
+  postbackRate: { limit: number; windowSeconds: number };
+  unsubscribeRate: { limit: number; windowSeconds: number };
 }
 
 function bool(v: string | undefined): boolean | undefined {
@@ -95,10 +100,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxBytes: Number(env.LEADFLOW_IMPORT_MAX_BYTES ?? process.env.LEADFLOW_IMPORT_MAX_BYTES) || DEFAULT_MAX_IMPORT_BYTES,
     uploadQuotaBytes: Number(env.LEADFLOW_UPLOAD_QUOTA_BYTES) || DEFAULT_UPLOAD_QUOTA_BYTES,
     importApiBadKeyRate: { limit: Number(env.LEADFLOW_IMPORT_API_BAD_KEY_LIMIT ?? 30), windowSeconds: 60 },
+    linkRate: { limit: Number(env.LEADFLOW_LINK_RATE_LIMIT ?? 600), windowSeconds: Number(env.LEADFLOW_LINK_RATE_WINDOW ?? 60) },
+    // A partner's server posts every conversion from a few addresses: generous, but a flood is cut off.
+    postbackRate: { limit: Number(env.LEADFLOW_POSTBACK_RATE_LIMIT ?? 1200), windowSeconds: 60 },
+    unsubscribeRate: { limit: Number(env.LEADFLOW_UNSUBSCRIBE_RATE_LIMIT ?? 600), windowSeconds: 60 },
   };
 }
 
-function parseTrustProxy(v: string | undefined): boolean | string {
-  if (!v) return false;
-  return bool(v) ?? v;
+/**
+ * TRUST_PROXY: `true`/`false` (or 1/0, yes/no, on/off), or the proxies' addresses and ranges
+ * (`127.0.0.1`, `10.0.0.0/8, 192.168.1.1`) — as Fastify's trustProxy takes them.
+ */
+export function parseTrustProxy(v: string | undefined): boolean | string {
+  const text = v?.trim() ?? "";
+  if (!text) return false;
+  if (/^(1|true|yes|on)$/i.test(text)) return true;
+  if (/^(0|false|no|off)$/i.test(text)) return false;
+  return text;
 }

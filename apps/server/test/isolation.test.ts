@@ -72,6 +72,14 @@ const ID_KIND = {
   "/api/campaigns/:id/leads": "campaign",
   "/api/campaigns/:id/campaign-steps": "campaign",
   "/api/campaigns/:id/expire-links": "campaign",
+  "/api/campaigns/:id/message-logs": "campaign",
+  "/api/campaigns/:id/queued-logs": "campaign",
+  "/api/campaigns/:id/skipped-logs": "campaign",
+  "/api/campaigns/:id/incoming-messages": "campaign",
+  "/api/campaigns/:id/welcome-messages": "campaign",
+  "/api/campaigns/:id/statistic/clicks": "campaign",
+  "/api/campaigns/:id/statistic/opens": "campaign",
+  "/api/campaigns/:id/redirect-logs": "campaign",
   "/api/campaign-steps/:id": "campaignStep",
   "/api/campaign-steps/:id/copy": "campaignStep",
 } as const satisfies Record<string, Kind>;
@@ -232,6 +240,7 @@ const PUBLIC: Record<string, string> = {
   "POST /api/import/lead": "the public import interface: its API key is the check (import-api.test.ts)",
   "GET /api/segments/exports/:id/download": "a signed download link or the bearer token, checked by the route",
   "GET /tls/ask": "the TLS terminator's on-demand question about a short-URL host",
+  "GET /o/:messageId/:sig": "an email's open pixel: the HMAC of the message id is the check (short-links.test.ts)",
   "GET /app/:key": "the live channel's WebSocket; channels are authorised by POST /api/broadcasting/auth",
   // Provider callbacks: verified by the gateway's provider signature or our HMAC; a forged one is a 403 and
   // stores nothing (hooks.test.ts).
@@ -240,6 +249,12 @@ const PUBLIC: Record<string, string> = {
   "POST /hooks/sms/:gatewayId/inbound": "provider callback",
   "POST /hooks/email/:gatewayId/sns": "provider callback (SNS signature)",
   "POST /hooks/email/:gatewayId/status": "provider callback",
+  // A partner's conversion: the tracking's HMAC signature is the check; forged is 403 (postback.test.ts).
+  "GET /postback/:token": "revenue postback (signed)",
+  "POST /postback/:token": "revenue postback (signed)",
+  // An email's unsubscribe link: signed with the gateway's callback secret; forged is 403 (unsubscribe.test.ts).
+  "GET /unsubscribe/:id": "unsubscribe page (signed link)",
+  "POST /unsubscribe/:id": "one-click unsubscribe (signed link)",
 };
 
 /** Lookup batches with team A's lookup, sources, lists or audience in them: 404, all or nothing. */

@@ -11,7 +11,10 @@ const WITHOUT_SCHEMA: Record<string, string> = {
   "GET /api/health": "a probe for load balancers, not part of the API",
   "GET /api/openapi.json": "the description itself",
   "GET /app/:key": "the WebSocket upgrade of the live channel",
+  "GET /o/:messageId/:sig": "an email's open pixel: a 1×1 GIF",
   "GET /api/segments/exports/:id/download": "streams a CSV file",
+  "GET /unsubscribe/:id": "the unsubscribe page a person opens from an email: HTML",
+  "POST /unsubscribe/:id": "the unsubscribe page's button and RFC 8058 one-click: HTML, or an empty 200 to a mail client",
 };
 
 interface Operation {

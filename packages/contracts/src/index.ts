@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./campaign-list";
+export * from "./campaign-logs";
 export * from "./campaign-steps";
 export * from "./campaign-tests";
 export * from "./campaigns";

@@ -39,3 +39,32 @@ export const RevenueTrackingMessages = {
   updated: "Tracking updated.",
   deleted: "Tracking deleted.",
 } as const;
+
+// ── The postback URL partners call (/postback/{token}, docs/revenue.md) ──────────────────────────────────────
+
+/** The macros as the partner filled them in; every value is checked by the postback itself (clear 4xx messages). */
+export const PostbackQuery = z.object({
+  click_id: z.string().optional(),
+  amount: z.string().optional(),
+  sig: z.string().optional(),
+  transaction_id: z.string().optional(),
+});
+export type PostbackQuery = z.infer<typeof PostbackQuery>;
+
+export const PostbackParams = z.object({ token: z.string().max(64) });
+
+export const PostbackStatuses = ["attributed", "pending", "duplicate"] as const;
+
+/** 200 attributed or duplicate (nothing added again), 202 pending: stored, attributed once the click is recorded. */
+export const PostbackAnswer = z.object({
+  status: z.enum(PostbackStatuses),
+  conversion_id: z.number(),
+  message: z.string(),
+});
+export type PostbackAnswer = z.infer<typeof PostbackAnswer>;
+
+export const PostbackMessages = {
+  attributed: "Conversion recorded.",
+  pending: "Conversion stored: it is added to the message, lead and campaign once the click is recorded.",
+  duplicate: "This conversion was recorded before; nothing was added.",
+} as const satisfies Record<(typeof PostbackStatuses)[number], string>;

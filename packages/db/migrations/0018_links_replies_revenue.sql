@@ -92,6 +92,8 @@ ALTER TABLE "campaign_links" ADD COLUMN "first_clicked_at" timestamp with time z
 ALTER TABLE "campaign_messages" ADD COLUMN "opened_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "campaign_messages" ADD COLUMN "clicked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "campaign_messages" ADD COLUMN "revenue" numeric(14, 4) DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "campaign_counters" ADD COLUMN "lookup_cost" numeric(16, 4) DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "lookup_jobs" ADD COLUMN "campaign_id" integer;--> statement-breakpoint
 ALTER TABLE "message_hits" ADD CONSTRAINT "message_hits_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "welcome_messages" ADD CONSTRAINT "welcome_messages_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "inbound_messages_event_key" ON "inbound_messages" USING btree ("gateway_id","event_id");--> statement-breakpoint

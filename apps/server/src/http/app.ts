@@ -9,6 +9,7 @@ import { registerJsonParser } from "./json-body";
 import { parseQuery } from "./querystring";
 import { attributesRoutes } from "./routes/attributes.routes";
 import { authRoutes } from "./routes/auth.routes";
+import { campaignLogsRoutes } from "./routes/campaign-logs.routes";
 import { campaignStepsRoutes } from "./routes/campaign-steps.routes";
 import { campaignTestsRoutes } from "./routes/campaign-tests.routes";
 import { campaignsRoutes } from "./routes/campaigns.routes";
@@ -32,6 +33,8 @@ import { shortUrlsRoutes } from "./routes/short-urls.routes";
 import { sourcesRoutes } from "./routes/sources.routes";
 import { systemRoutes } from "./routes/system.routes";
 import { teamRoutes } from "./routes/team.routes";
+import { unsubscribeRoutes } from "./routes/unsubscribe.routes";
+import { registerShortLinks } from "./short-links";
 import { registerWebApp } from "./static";
 import type { App, AppDeps } from "./types";
 
@@ -94,6 +97,8 @@ export async function buildApp(
   app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   registerErrorHandler(app);
+  // Before auth: a short-URL host answers every path itself.
+  await registerShortLinks(app, deps);
   registerAuth(app, deps);
   await authRoutes(app, deps);
   await teamRoutes(app, deps);
@@ -114,10 +119,12 @@ export async function buildApp(
   await shortUrlsRoutes(app, deps);
   await routingRoutes(app, deps);
   await revenueRoutes(app, deps);
+  await unsubscribeRoutes(app, deps);
   await emailGroupsRoutes(app, deps);
   await rulesRoutes(app, deps);
   await keywordsRoutes(app, deps);
   await campaignsRoutes(app, deps);
+  await campaignLogsRoutes(app, deps);
   await campaignStepsRoutes(app, deps);
   await campaignTestsRoutes(app, deps);
   await registerLiveChannel(app, deps);

@@ -1,4 +1,14 @@
-import { type AnyJobDefinition, importJobs, lookupJobs, mailJobs, maintenanceJobs, segmentJobs, sendingJobs } from "@leadflow/domain";
+import {
+  type AnyJobDefinition,
+  importJobs,
+  inboundJobs,
+  lookupJobs,
+  mailJobs,
+  maintenanceJobs,
+  revenueJobs,
+  segmentJobs,
+  sendingJobs,
+} from "@leadflow/domain";
 
 export type { AnyJobDefinition };
 
@@ -10,4 +20,6 @@ export const jobRegistry: readonly AnyJobDefinition[] = [
   ...segmentJobs,
   ...lookupJobs,
   ...sendingJobs,
+  ...revenueJobs,
+  ...inboundJobs,
 ];

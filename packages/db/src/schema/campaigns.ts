@@ -171,6 +171,8 @@ export const campaignCounters = pgTable(
     revenueByBot: money("revenue_by_bot"),
     revenueByExpired: money("revenue_by_expired"),
     revenueByStateFilter: money("revenue_by_state_filter"),
+    /** What the lookups the campaign started (only verified leads) charged: profit is revenue − cost − this. */
+    lookupCost: money("lookup_cost"),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.stepId, t.partId, t.day] }),

@@ -38,6 +38,8 @@ export const lookupJobs = pgTable(
     leadId: bigint("lead_id", { mode: "number" }),
     importId: integer("import_id"),
     gatewayId: integer("gateway_id"),
+    /** The campaign that started it (only verified leads): its charges are that campaign's `lookup_cost`. */
+    campaignId: integer("campaign_id"),
     /** 0 pending, 1 running, 2 paused, 3 completed, 4 stop. */
     status: smallint("status").notNull().default(0),
     /** Ask the provider even for values with a fresh result (a lead's relookup, an is_force gateway). */

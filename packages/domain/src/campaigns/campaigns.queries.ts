@@ -66,6 +66,7 @@ const FIGURES = [
   "daily_limit",
   "cost",
   "revenue",
+  "lookup_cost",
 ] as const;
 
 /** Per campaign: records and processed over all time (progress is not a period's), the rest within the range. */
@@ -93,7 +94,7 @@ const sorts = {
   clicked: fig("clicked"),
   cost: fig("cost"),
   revenue: fig("revenue"),
-  profit: sql`(${fig("revenue")} - ${fig("cost")})`,
+  profit: sql`(${fig("revenue")} - ${fig("cost")} - ${fig("lookup_cost")})`,
 } satisfies SortMap<CampaignSortKey>;
 
 type ListRow = { [K in (typeof FIGURES)[number]]: number } & {
@@ -149,6 +150,14 @@ export async function listCampaigns(db: DbOrTx, ctx: TeamCtx, q: CampaignListQue
   return mapPage(page, presentRow);
 }
 
+/**
+ * Profit = revenue − what the messages cost − what the lookups the campaign started charged (its verification
+ * lookups: lookup_jobs.campaign_id). Revenue of bot, expired and state-filtered clicks is counted apart and not in it.
+ */
+export function campaignProfit(r: { revenue: number; cost: number; lookup_cost: number }): number {
+  return Math.round((r.revenue - r.cost - r.lookup_cost) * 10_000) / 10_000;
+}
+
 function presentRow(r: ListRow): CampaignRow {
   return {
     id: r.id,
@@ -166,7 +175,7 @@ function presentRow(r: ListRow): CampaignRow {
     progress: campaignProgress(r.processed, r.records, r.steps),
     cost: r.cost,
     revenue: r.revenue,
-    profit: Math.round((r.revenue - r.cost) * 10_000) / 10_000,
+    profit: campaignProfit(r),
     sent: r.sent,
     delivered: r.delivered,
     delivered_percent: percentOf(r.delivered, r.sent),

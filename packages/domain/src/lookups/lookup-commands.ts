@@ -84,7 +84,7 @@ export async function runScopeLookups(
   deps: LookupDeps,
   ctx: TeamCtx,
   kind: ScopeKind,
-  input: { ids: number[]; type: LookupType; setting_gateway_id: number },
+  input: { ids: number[]; type: LookupType; setting_gateway_id: number; campaign_id?: number },
 ): Promise<LookupJob[]> {
   return announce(db, deps, ctx.teamId, await startScopeLookups(db, ctx, kind, input), true);
 }

@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { chargeHold, type Hold, round4, takeHold } from "../billing";
 import { recordLeadChanges } from "../leads";
 import type { DncCheckResult, EmailVerifyResult, PhoneLookupResult } from "../providers";
+import { utcDay, writeCounterDeltas } from "../sending/counters";
 import type { Lease } from "../shared/lease";
 import { bigintArray, type DbOrTx, rows, textArray } from "../shared/rows";
 import { moveLeadCounters } from "../sources";
@@ -85,12 +86,20 @@ export async function settleBatch(
   const done = answered.length + reused + failed + count(batch.skipped);
   const serviceItems = answered.length + failed;
   const charge = taken ? await chargeHold(tx, teamId, taken, answered.length) : { charged: 0 };
-  await tx.execute(
+  const [updated] = await rows<{ campaign_id: number | null }>(
+    tx,
     sql`UPDATE lookup_jobs SET count = count + ${done}, reused_count = reused_count + ${reused},
           failed_count = failed_count + ${failed}, service_items_count = service_items_count + ${serviceItems},
           service_cost = service_cost + ${round4(serviceItems * unitCost)}, cost = cost + ${charge.charged}, updated_at = now()
-        WHERE team_id = ${teamId} AND id = ${jobId}`,
+        WHERE team_id = ${teamId} AND id = ${jobId}
+        RETURNING campaign_id`,
   );
+  // A campaign's verification lookup is part of what the campaign cost: its profit takes it off (lookup_cost).
+  if (updated?.campaign_id && charge.charged > 0) {
+    await writeCounterDeltas(tx, [
+      { teamId, campaignId: updated.campaign_id, stepId: 0, partId: 0, day: utcDay(), lookup_cost: charge.charged },
+    ]);
+  }
   if (touched.size) {
     const ids = [...touched];
     await tx.execute(sql`UPDATE leads SET updated_at = now() WHERE team_id = ${teamId} AND id = ANY(${bigintArray(ids)})`);

@@ -54,14 +54,14 @@ async function openJobFor(db: DbOrTx, teamId: number, type: LookupType, scope: S
 async function insertJob(
   db: DbOrTx,
   ctx: TeamCtx,
-  v: { type: LookupType; gatewayId: number; status: typeof pending | typeof running; force?: boolean } & LookupScope,
+  v: { type: LookupType; gatewayId: number; status: typeof pending | typeof running; force?: boolean; campaignId?: number } & LookupScope,
 ): Promise<number> {
   const row = await one<{ id: number }>(
     db,
     sql`INSERT INTO lookup_jobs (team_id, user_id, type, gateway_id, source_id, list_id, segment_id, lead_id, import_id, force, status,
-                                 started_at, run_started_at)
+                                 campaign_id, started_at, run_started_at)
         VALUES (${ctx.teamId}, ${ctx.userId}, ${v.type}, ${v.gatewayId}, ${v.sourceId ?? null}, ${v.listId ?? null}, ${v.segmentId ?? null},
-                ${v.leadId ?? null}, ${v.importId ?? null}, ${v.force ?? false}, ${v.status},
+                ${v.leadId ?? null}, ${v.importId ?? null}, ${v.force ?? false}, ${v.status}, ${v.campaignId ?? null},
                 ${v.status === running ? sql`now()` : sql`NULL`}, ${v.status === running ? sql`now()` : sql`NULL`})
         RETURNING id`,
   );
@@ -222,7 +222,7 @@ export async function startScopeLookups(
   db: DbOrTx,
   ctx: TeamCtx,
   kind: ScopeKind,
-  input: { ids: number[]; type: LookupType; setting_gateway_id: number },
+  input: { ids: number[]; type: LookupType; setting_gateway_id: number; campaign_id?: number },
 ): Promise<number[]> {
   const table = kind === "source" ? sql`sources` : kind === "list" ? sql`lists` : sql`segments`;
   const ids = [...new Set(input.ids)];
@@ -253,10 +253,21 @@ export async function startScopeLookups(
     const open = await openJobFor(db, ctx.teamId, input.type, match);
     if (open) {
       await db.execute(
-        sql`UPDATE lookup_jobs SET gateway_id = ${input.setting_gateway_id}, ${RUN} WHERE team_id = ${ctx.teamId} AND id = ${open}`,
+        // Whoever starts it now pays for what it charges from now on: a campaign, or a person (no campaign).
+        sql`UPDATE lookup_jobs SET gateway_id = ${input.setting_gateway_id}, campaign_id = ${input.campaign_id ?? null}, ${RUN}
+            WHERE team_id = ${ctx.teamId} AND id = ${open}`,
       );
       jobIds.push(open);
-    } else jobIds.push(await insertJob(db, ctx, { type: input.type, gatewayId: input.setting_gateway_id, status: running, ...scope }));
+    } else
+      jobIds.push(
+        await insertJob(db, ctx, {
+          type: input.type,
+          gatewayId: input.setting_gateway_id,
+          status: running,
+          campaignId: input.campaign_id,
+          ...scope,
+        }),
+      );
   }
   if (!jobIds.length) throw new AppError("lookup_nothing");
   return jobIds;

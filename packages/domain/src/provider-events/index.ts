@@ -2,6 +2,8 @@ export {
   type Hook,
   type HookEnv,
   type ReceivedCallback,
+  type ReplyApplier,
+  type ReplyOutcome,
   receiveProviderCallback,
   simulateSandboxInbound,
 } from "./provider-callbacks";

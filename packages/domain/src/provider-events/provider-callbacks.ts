@@ -5,6 +5,7 @@ import {
   type CallbackRequest,
   type EmailSendAdapter,
   emailSendAdapterFor,
+  type InboundMessage,
   type ProviderOptions,
   type SendContext,
   type SmsSendAdapter,
@@ -26,12 +27,32 @@ import { recordProviderEvents } from "./provider-events.service";
 export type Hook = { channel: "sms"; endpoint: "status" | "inbound" } | { channel: "email"; endpoint: "status" | "sns" };
 
 /** Where the hooks live and how adapters reach providers (SNS certificates, SubscribeURL). */
+/** What replies did once stored: answers waiting to be sent, gateways whose dispatchers have new rows. */
+export interface ReplyOutcome {
+  answers: number;
+  wake: number[];
+}
+
+/**
+ * Applies inbound replies in the transaction that stores them (the inbound feature's applyReplies, handed in by the
+ * server): the inbox stays below the features that act on what it receives.
+ */
+export type ReplyApplier = (
+  tx: DbOrTx,
+  gw: { id: number; teamId: number | null; type: string },
+  messages: readonly InboundMessage[],
+) => Promise<ReplyOutcome>;
+
 export interface HookEnv {
   publicUrl: string;
   providerOptions: ProviderOptions;
+  /** Without it, replies are only stored (a provider event each). */
+  applyReplies?: ReplyApplier;
 }
 
 export interface ReceivedCallback extends HookAnswer {
+  /** What an inbound callback's replies did (answers to send, dispatchers to wake). */
+  replies?: ReplyOutcome;
   /** A body the provider expects instead of the JSON answer (Twilio's TwiML for an inbound message). */
   reply?: { contentType: string; body: string };
 }
@@ -51,9 +72,20 @@ export async function receiveProviderCallback(
   const { gw, adapter } = await verifierOf(db, hook, gatewayId, env);
   const result = await adapter.parseCallback(request);
   if (result.kind === "invalid") throw new AppError("callback_invalid", `The callback was refused: ${result.reason}`);
-  const recorded = await recordProviderEvents(db, { id: gw.id, teamId: gw.teamId }, result);
-  const reply = hook.endpoint === "inbound" ? InboundReplies[gw.type] : undefined;
-  return { ...recorded, ...(reply ? { reply } : {}) };
+  const inbox = { id: gw.id, teamId: gw.teamId };
+  if (result.kind !== "inbound") {
+    const { received, stored } = await recordProviderEvents(db, inbox, result);
+    return { received, stored };
+  }
+  // Replies are applied before the answer (a STOP's suppression is committed when the provider hears back), in the
+  // transaction that stores them; a repeat of the provider's message id finds its reply stored and applies nothing.
+  const apply = env.applyReplies;
+  const { recorded, replies } = await db.transaction(async (tx) => ({
+    recorded: await recordProviderEvents(tx, inbox, result),
+    replies: apply ? await apply(tx, gw, result.messages) : undefined,
+  }));
+  const reply = InboundReplies[gw.type];
+  return { received: recorded.received, stored: recorded.stored, ...(replies ? { replies } : {}), ...(reply ? { reply } : {}) };
 }
 
 interface Verifier {

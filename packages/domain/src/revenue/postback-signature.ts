@@ -23,9 +23,18 @@ export function newPostbackSecret(): string {
   return randomBytes(32).toString("hex");
 }
 
-/** `hex(HMAC-SHA256(secret, click_id + "." + amount))`: click id and amount exactly as they arrive in the URL. */
-export function signPostback(secret: string, clickId: string, amount: string): string {
-  return createHmac("sha256", secret).update(`${clickId}.${amount}`, "utf8").digest("hex");
+/**
+ * What a postback signs: `click_id + "." + amount`, exactly as they arrive in the URL; with a transaction id (several
+ * conversions of one click) `+ "." + transaction_id` too, so a signed call cannot be replayed under other ids.
+ */
+const signed = (clickId: string, amount: string, transactionId?: string | null) =>
+  transactionId ? `${clickId}.${amount}.${transactionId}` : `${clickId}.${amount}`;
+
+/** `hex(HMAC-SHA256(secret, click_id + "." + amount [+ "." + transaction_id]))`. */
+export function signPostback(secret: string, clickId: string, amount: string, transactionId?: string | null): string {
+  return createHmac("sha256", secret)
+    .update(signed(clickId, amount, transactionId), "utf8")
+    .digest("hex");
 }
 
 const SIGNATURE = /^[0-9a-fA-F]{64}$/;
@@ -35,8 +44,16 @@ const SIGNATURE = /^[0-9a-fA-F]{64}$/;
  * wherever the first wrong byte is, so a caller cannot learn the signature byte by byte; a missing or malformed
  * signature is simply false (signing is required).
  */
-export function verifyPostbackSignature(secret: string, clickId: string, amount: string, sig: string | null | undefined): boolean {
+export function verifyPostbackSignature(
+  secret: string,
+  clickId: string,
+  amount: string,
+  sig: string | null | undefined,
+  transactionId?: string | null,
+): boolean {
   if (typeof sig !== "string" || !SIGNATURE.test(sig)) return false;
-  const expected = createHmac("sha256", secret).update(`${clickId}.${amount}`, "utf8").digest();
+  const expected = createHmac("sha256", secret)
+    .update(signed(clickId, amount, transactionId), "utf8")
+    .digest();
   return timingSafeEqual(expected, Buffer.from(sig, "hex"));
 }

@@ -19,8 +19,8 @@ export interface CallbackOutcome {
 }
 
 /**
- * null: not a ledger state. Opens and clicks belong to the links issue (pixel, redirects, SES open/click events),
- * which counts them where it records them; until then the applier marks them applied and ignores them.
+ * null: not a ledger state. Opens and clicks move no row: the applier marks an email's first open and click
+ * (email-events.ts), where the tracking pixel and the short links mark theirs.
  */
 export const CallbackOutcomes = {
   queued: { state: "accepted" },

@@ -1,8 +1,8 @@
-import { type MessageState, MessageStateRank } from "@leadflow/contracts";
+import { EmailStatuses, type MessageState, MessageStateRank } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { type SQL, sql } from "drizzle-orm";
 import type { StatusEvent } from "../providers";
-import { type DbOrTx, intArray, rows } from "../shared/rows";
+import { bigintArray, type DbOrTx, intArray, rows } from "../shared/rows";
 import {
   type CallbackOutcome,
   type CallbackSuppressionReason,
@@ -12,6 +12,7 @@ import {
   SentRank,
 } from "./apply-events.outcomes";
 import { CounterBatch, utcDay } from "./counters";
+import { type Engagement, markEngagement, setLeadEmailStatus } from "./email-events";
 import { recordSenderOutcomes, type SenderKey } from "./sender-health";
 
 /*
@@ -32,7 +33,7 @@ const DeliveredRank = MessageStateRank.delivered;
 export interface AppliedEvents {
   /** Events that named a ledger row and a status (whether or not the row moved: a late one does not). */
   applied: number;
-  /** Events marked applied with no effect: no row after the grace period, opens and clicks. */
+  /** Events marked applied with no effect: no row after the grace period, an SMS row's opens and clicks. */
   ignored: number;
   /** Ledger rows that moved. */
   moved: number;
@@ -89,10 +90,18 @@ export async function applyStatusEvents(db: Db, opts: { limit?: number } = {}): 
     if (events.length === 0) return { applied: 0, ignored: 0, moved: 0, campaigns: [], senders: [] };
     const moves = new Map<number, RowMove>();
     const suppressions = new Map<string, Suppression>();
+    const engagement: Engagement[] = [];
     let applied = 0;
     for (const e of events) {
       if (e.row_id === null) continue;
-      const outcome = callbackOutcome(e.payload.status);
+      const status = e.payload.status;
+      // SES open and click events (email only: an SMS row has no provider-tracked opens).
+      if ((status === "opened" || status === "clicked") && e.channel === "email") {
+        applied++;
+        engagement.push({ rowId: e.row_id, kind: status, at: validTime(e.payload.occurredAt) });
+        continue;
+      }
+      const outcome = callbackOutcome(status);
       if (!outcome) continue;
       applied++;
       collectMove(moves, e.row_id, outcome, e.payload);
@@ -103,15 +112,22 @@ export async function applyStatusEvents(db: Db, opts: { limit?: number } = {}): 
           address: e.address!,
           reason: outcome.suppress.reason,
           campaignId: e.campaign_id!,
+          result: [e.payload.errorCode, e.payload.errorMessage].filter(Boolean).join(": ") || null,
         };
         suppressions.set(`${s.teamId}|${s.channel}|${s.address}`, s);
       }
     }
+    // Opens and clicks lock rows too: every row of the batch is locked first, in id order, so two appliers never
+    // take each other's rows in opposite orders.
+    if (engagement.length) await lockRows(tx, [...moves.keys(), ...engagement.map((e) => e.rowId)]);
     const moved = await moveRows(tx, [...moves.values()]);
-    await writeCounters(tx, moved);
+    const counters = countMoves(moved);
+    await markEngagement(tx, engagement, counters);
+    await counters.write(tx);
     await markInactive(tx, moved);
     const senders = await recordSenderOutcomes(tx, moved);
     await suppress(tx, suppressions);
+    await markBouncedEmails(tx, suppressions);
     await tx.execute(sql`UPDATE provider_events SET applied_at = now() WHERE id = ANY(${intArray(events.map((e) => e.id))})`);
     return {
       applied,
@@ -243,11 +259,16 @@ async function moveRows(tx: DbOrTx, moves: readonly RowMove[]): Promise<Moved[]>
   );
 }
 
+async function lockRows(tx: DbOrTx, ids: readonly number[]): Promise<void> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  await tx.execute(sql`SELECT id FROM campaign_messages WHERE id = ANY(${bigintArray(sorted)}) ORDER BY id FOR UPDATE`);
+}
+
 /**
- * The moves' deltas per (campaign, step, part, today). Keys are added in sorted order, so every applier upserts
- * the counter rows in the same order and two never deadlock on them.
+ * The moves' deltas per (campaign, step, part, today), for one write with the batch's other deltas: the batch
+ * upserts the counter rows in key order, so two appliers never deadlock on them.
  */
-async function writeCounters(tx: DbOrTx, moved: readonly Moved[]): Promise<void> {
+function countMoves(moved: readonly Moved[]): CounterBatch {
   const day = utcDay();
   const batch = new CounterBatch();
   const sorted = [...moved].sort((a, b) => a.campaign_id - b.campaign_id || a.step_id - b.step_id || a.part_id - b.part_id);
@@ -258,7 +279,7 @@ async function writeCounters(tx: DbOrTx, moved: readonly Moved[]): Promise<void>
     // word that it was handed over: it counts it (processed, cost) — the recording then counts nothing more.
     if (m.old_state === "submitting") batch.add(key, "processed").add(key, "cost", m.cost ?? 0);
   }
-  await batch.write(tx);
+  return batch;
 }
 
 /** The inactive-device rule (CAMPAIGNS.md §1 rule 2) keys on the address across campaigns: remember when it was seen. */
@@ -281,6 +302,8 @@ interface Suppression {
   address: string;
   reason: CallbackSuppressionReason;
   campaignId: number;
+  /** The provider's words (a bounce's type and diagnostic), for the lead email's result. */
+  result: string | null;
 }
 
 /**
@@ -297,4 +320,18 @@ async function suppress(tx: DbOrTx, byKey: ReadonlyMap<string, Suppression>): Pr
     sql`INSERT INTO suppressions (team_id, channel, address, reason, campaign_id) VALUES ${sql.join(values, sql`, `)}
         ON CONFLICT (team_id, channel, address) DO NOTHING`,
   );
+}
+
+/**
+ * A hard bounce or a complaint also sets the lead's email status (Bounced, Complaint) and result, whatever became of
+ * the row — like the suppression, it is a fact about the address.
+ */
+async function markBouncedEmails(tx: DbOrTx, byKey: ReadonlyMap<string, Suppression>): Promise<void> {
+  const keys = [...byKey.keys()].sort();
+  for (const key of keys) {
+    const s = byKey.get(key)!;
+    if (s.channel !== "email" || (s.reason !== "bounce" && s.reason !== "complaint")) continue;
+    const status = s.reason === "bounce" ? EmailStatuses.bounced : EmailStatuses.complaint;
+    await setLeadEmailStatus(tx, s.teamId, s.address, status, { action: s.reason, result: s.result });
+  }
 }

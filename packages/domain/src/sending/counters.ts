@@ -33,6 +33,7 @@ export const CounterColumns = [
   "revenue_by_bot",
   "revenue_by_expired",
   "revenue_by_state_filter",
+  "lookup_cost",
 ] as const;
 export type CounterColumn = (typeof CounterColumns)[number];
 

@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { LINK_PLACEHOLDER, smsLength } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { newLinkCode, renderMessage, shortLink } from "../campaigns";
-import { callbackHmac } from "../providers/callback-signing";
 import { bigintArray, type DbOrTx, intArray, rows } from "../shared/rows";
 import type { ClaimedRow } from "./dispatch-claim";
 import { emailSender, loadEmailExtras, optionText, withPreHeader } from "./dispatch-render-email";
+import { openPixelUrl, withOpenPixel } from "./open-pixel";
+import { unsubscribeUrl } from "./unsubscribe";
 
 /*
  * Render (CAMPAIGNS.md §3 step 3), outside any transaction: each claimed row's step (or split part) filled in for its
@@ -138,24 +139,27 @@ export async function renderBatch(db: DbOrTx, claimed: readonly ClaimedRow[], en
       );
       links.push({ code, redirectTo: step.redirect_to ?? "" });
     }
-    const unsubscribeUrl =
+    const unsubscribe =
       row.channel !== "email"
         ? null
         : env.unsubscribeUrl
           ? env.unsubscribeUrl(row)
-          : `${env.publicUrl.replace(/\/$/, "")}/unsubscribe/${row.id}?sig=${callbackHmac(env.signingSecret, `unsubscribe:${row.id}`)}`;
+          : unsubscribeUrl(env.publicUrl, env.signingSecret, row.id);
     const filled = {
       link,
-      unsubscribeUrl: unsubscribeUrl ?? "",
+      unsubscribeUrl: unsubscribe ?? "",
       source: lead?.source ?? "",
       list: lead?.list ?? "",
       phone: row.channel === "sms" ? row.address : "",
       attributes: values,
     };
     const preHeader = row.channel === "email" && step ? optionText(step.options, "pre_header") : null;
-    const body = preHeader
+    const rendered = preHeader
       ? withPreHeader(renderMessage(message, filled), renderMessage(preHeader, filled))
       : renderMessage(message, filled);
+    // Opens are counted on ledger rows; spam-test copies (their own unsubscribe link) have none.
+    const pixel = row.channel === "email" && step?.options.is_tracking_opens === true && !env.unsubscribeUrl;
+    const body = pixel ? withOpenPixel(rendered, openPixelUrl(env.publicUrl, env.signingSecret, row.id)) : rendered;
     const subject = step?.subject ? renderMessage(step.subject, filled) : null;
     const parts = row.channel === "sms" ? Math.max(1, smsLength(body).parts) : 1;
     const sender =
@@ -170,7 +174,7 @@ export async function renderBatch(db: DbOrTx, claimed: readonly ClaimedRow[], en
       cost: Math.round(parts * env.unitCost * 1e6) / 1e6,
       idempotencyKey: randomUUID(),
       links,
-      unsubscribeUrl,
+      unsubscribeUrl: unsubscribe,
     };
   });
 }

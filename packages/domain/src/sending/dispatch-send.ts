@@ -8,6 +8,7 @@ import { autoFailReason, failureFigures } from "./auto-fail";
 import { INSUFFICIENT_FUNDS_FOR_SENDING } from "./charges";
 import type { SendResult } from "./dispatch-record";
 import type { Rendered } from "./dispatch-render";
+import { OptOutGate } from "./opt-out-gate";
 import type { SenderPaces } from "./sender-pacing";
 
 /*
@@ -55,6 +56,7 @@ export async function sendAll(
   const limit = run.concurrency;
   const results: SendResult[] = [];
   const watch = watchCampaigns(run, [...new Set(batch.map((r) => r.row.campaign_id))]);
+  const gate = new OptOutGate(run.db);
   const nearly = Math.ceil(batch.length * NEARLY_DONE);
   let next = 0;
   const worker = async () => {
@@ -75,7 +77,7 @@ export async function sendAll(
       const parts = rendered.row.channel === "sms" ? Math.max(1, rendered.parts) : 1;
       if (!outcome && rendered.row.channel === "sms") await run.senders.acquire(rendered.row.sender, parts);
       if (!outcome) for (let slot = parts; slot > 0; slot--) await run.pacer.acquire();
-      outcome ??= held() ?? (await sendOne(run, rendered));
+      outcome ??= held() ?? (await optedOut(gate, rendered)) ?? (await sendOne(run, rendered));
       results.push({ rendered, outcome });
       if (outcome.kind === "rejected") watch.rejected(rendered.row.campaign_id);
     }
@@ -132,6 +134,15 @@ function watchCampaigns(run: SendRun, campaignIds: readonly number[]) {
     rejected: (campaignId: number) => rejections.set(campaignId, (rejections.get(campaignId) ?? 0) + 1),
     stop: () => clearInterval(timer),
   };
+}
+
+/**
+ * A message whose address was suppressed after the claim (a STOP while it waited its turn) is not sent: back to
+ * `planned`, where the claim's gate skips it with its reason. A failed look holds it back the same way.
+ */
+async function optedOut(gate: OptOutGate, r: Rendered): Promise<SendOutcome | null> {
+  const out = await gate.suppressed(r.row.team_id, r.row.channel, r.row.address).catch(() => true);
+  return out ? { kind: "throttled", retryAfterMs: 0, message: "Held back: the address opted out before its turn." } : null;
 }
 
 async function sendOne(run: SendRun, r: Rendered): Promise<SendOutcome> {

@@ -22,6 +22,7 @@ import { type SendRun, sendAll } from "./dispatch-send";
 import { HandOverMark, returnNeverHanded } from "./hand-over-mark";
 import { planFollowingSteps } from "./plan";
 import { type SenderPaces, senderPaces } from "./sender-pacing";
+import { planWelcomeMessages } from "./welcome-plan";
 
 /*
  * One gateway's dispatcher (CAMPAIGNS.md §3 steps 2–6): while it holds the gateway's lease — one dispatcher per
@@ -285,15 +286,19 @@ async function prepareBatch(run: Dispatch, ready: Promise<void> = Promise.resolv
 }
 
 /**
- * Records a batch's outcomes, settles its money and plans the next steps, in one transaction — even if the lease lapsed
- * meanwhile: they are what the provider said, and only ever raise a row's state; a dispatcher that took over has turned
- * these rows `unknown`, which an outcome resolves. Then auto-fail (rejections count as failures) and live progress.
+ * Records a batch's outcomes, settles its money and plans the next steps and the welcome messages, in one transaction
+ * — even if the lease lapsed meanwhile: they are what the provider said, and only ever raise a row's state; a
+ * dispatcher that took over has turned these rows `unknown`, which an outcome resolves. Then auto-fail (rejections count as failures) and live progress.
  */
 async function recordBatch(run: Dispatch, batch: Extract<Prepared, { kind: "batch" }>, results: SendResult[]): Promise<void> {
   const { db } = run.deps;
   await db.transaction(async (tx) => {
     const accepted = await recordOutcomes(tx, run.lease.owner, results);
     await settleBatch(tx, batch.holds, results);
+    await planWelcomeMessages(
+      tx,
+      accepted.map((r) => r.row.id),
+    );
     await planFollowingSteps(
       tx,
       accepted.map((r) => r.row),

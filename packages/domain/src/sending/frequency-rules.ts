@@ -38,7 +38,7 @@ export async function applyFrequencyRules(db: Db, now = Date.now()): Promise<{ r
     sql`SELECT c.id, c.started_at_tz, c.frequency_count, c.frequency_period,
           CASE WHEN rr.is_active THEN rr.params END AS reset, CASE WHEN ri.is_active THEN ri.params END AS increase,
           p.reset_day, p.increased_at,
-          coalesce((SELECT sum(k.cost) FROM campaign_counters k WHERE k.campaign_id = c.id), 0)::float8 AS cost,
+          coalesce((SELECT sum(k.cost + k.lookup_cost) FROM campaign_counters k WHERE k.campaign_id = c.id), 0)::float8 AS cost,
           coalesce((SELECT sum(k.revenue) FROM campaign_counters k WHERE k.campaign_id = c.id), 0)::float8 AS revenue
         FROM campaigns c
         LEFT JOIN rules rr ON rr.id = c.set_frequency_rule_id AND rr.team_id = c.team_id AND rr.type = ${RuleTypes.reset_frequency}::int

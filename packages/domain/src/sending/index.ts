@@ -7,9 +7,13 @@ export { type DailyLimitDeferred, enrollDailyLimitTriggers } from "./daily-limit
 export { type DispatchDeps, type DispatchOutcome, gatewaysWithDueRows, runDispatcher } from "./dispatcher";
 export { type Enrolled, enrollLeads } from "./enroll";
 export { LEGAL_WINDOWS_VERSION, legalRule } from "./legal-windows";
+export { openPixelUrl, PIXEL_GIF, verifyOpenPixel, withOpenPixel } from "./open-pixel";
+export { OptOutGate } from "./opt-out-gate";
 export { FIRST_SLICE, PLAN_SLICE, type Planned, planFirstSlice, planFirstStep, planFollowingSteps, planSliceOf } from "./plan";
 export { Reconcile, type ReconcileDeps, type Reconciled, reconcileOpenMessages } from "./reconcile";
 export { PAUSE_HOURS, putBackInRotation, RotationMessages } from "./rotation";
 export { type SendWindowInput, sendWindow } from "./send-window";
 export { dispatchJob, planJob, sendingJobs, sendingTickJob, startCampaigns, wakeDispatchers } from "./sending.jobs";
 export { SPAM_TEST_RATE, type SpamTestRun, sendSpamTests } from "./spam-tests";
+export { checkUnsubscribeLink, SPAM_TEST_UNSUBSCRIBE, type UnsubscribeLink, unsubscribeByLink, unsubscribeUrl } from "./unsubscribe";
+export { planWelcomeMessages } from "./welcome-plan";

@@ -41,7 +41,9 @@ export async function startVerificationLookups(db: DbOrTx, deps: LookupDeps, cam
     const ids = audience.filter((a) => a.kind === kind).map((a) => a.ref_id);
     if (ids.length === 0) continue;
     try {
-      started += (await runScopeLookups(db, deps, ctx, kind, { ids, type, setting_gateway_id: c.lookup_gateway_id })).length;
+      started += (
+        await runScopeLookups(db, deps, ctx, kind, { ids, type, setting_gateway_id: c.lookup_gateway_id, campaign_id: campaignId })
+      ).length;
     } catch (e) {
       const why = e instanceof Error ? e.message : "the lookup could not start";
       await db.execute(

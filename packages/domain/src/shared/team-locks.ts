@@ -12,6 +12,7 @@ const TEAM_LOCKS = {
   routing: 7305020,
   planLimits: 7305030,
   keywords: 7305040,
+  inboundPhone: 7305050,
 } as const;
 
 async function lockTeam(tx: DbOrTx, lock: keyof typeof TEAM_LOCKS, teamId: number): Promise<void> {
@@ -38,3 +39,8 @@ export const lockTeamPlanLimits = (tx: DbOrTx, teamId: number) => lockTeam(tx, "
 
 /** Saving a team's SMS keyword: the check that no word is on two keywords of one number and the write go together. */
 export const lockTeamKeywords = (tx: DbOrTx, teamId: number) => lockTeam(tx, "keywords", teamId);
+
+/** One phone's replies to a team, one at a time: an opt-out, an opt-in and "HELP once a day" read what the last wrote. */
+export async function lockInboundPhone(tx: DbOrTx, teamId: number, phone: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${TEAM_LOCKS.inboundPhone}, hashtext(${`${teamId}:${phone}`}))`);
+}

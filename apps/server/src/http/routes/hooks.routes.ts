@@ -1,9 +1,17 @@
 import { HookAnswer } from "@leadflow/contracts";
-import { applyEventsJob, type CallbackRequest, type Hook, type HookEnv, receiveProviderCallback } from "@leadflow/domain";
-import { providerOptionsFromEnv } from "@leadflow/domain/providers/provider-factory";
+import {
+  applyEventsJob,
+  type CallbackRequest,
+  type Hook,
+  hitRateLimit,
+  inboundAnswersJob,
+  receiveProviderCallback,
+  wakeDispatchers,
+} from "@leadflow/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { hookEnv } from "../hook-env";
 import type { App, AppDeps } from "../types";
 
 /*
@@ -18,6 +26,11 @@ const GatewayParam = z.object({ gatewayId: z.coerce.number().int().positive().ma
 type GatewayParam = z.infer<typeof GatewayParam>;
 /** How long a burst of callbacks gathers before its apply job is queued. */
 const APPLY_COALESCE_MS = 100;
+/**
+ * Inbound replies per caller address: far above what one provider's edge sends for a team (replies are a few percent
+ * of sends), low enough that a flood of forged posts is refused before any signature work.
+ */
+const INBOUND_RATE = { limit: 1_200, windowSeconds: 60 };
 /** SNS messages are at most 256 KB; no provider's status or inbound callback is near it. */
 const BODY_LIMIT = 256 * 1024;
 
@@ -46,8 +59,8 @@ const ROUTES = [
 
 export async function hooksRoutes(app: App, { database, config, jobs }: AppDeps) {
   const db = database.db;
-  const publicUrl = config.appUrl.replace(/\/+$/, "");
-  const env: HookEnv = { publicUrl, providerOptions: providerOptionsFromEnv(process.env) };
+  const env = hookEnv(config);
+  const publicUrl = env.publicUrl;
 
   // New status events are applied at once rather than at the next minute's sweep: one apply job queued shortly after
   // the first event of a burst covers every event stored until it runs (a storm queues a few jobs, not one per
@@ -70,8 +83,12 @@ export async function hooksRoutes(app: App, { database, config, jobs }: AppDeps)
       headers: req.headers,
       rawBody: typeof req.body === "string" ? req.body : "",
     };
+    if (hook.endpoint === "inbound") await hitRateLimit(db, `hooks-inbound:${req.ip}`, INBOUND_RATE);
     const received = await receiveProviderCallback(db, hook, req.params.gatewayId, request, env);
     if (received.stored > 0 && hook.endpoint !== "inbound") wakeApplier();
+    // The answers a reply earned leave from a job, after this answer; a keyword's trigger campaign is sent at once.
+    if (received.replies?.answers) void jobs.send(inboundAnswersJob, {}, { singletonKey: "inbound-answers" }).catch(() => null);
+    if (received.replies?.wake.length) void wakeDispatchers(jobs, received.replies.wake).catch(() => null);
     if (received.reply) return reply.type(received.reply.contentType).send(received.reply.body);
     return { received: received.received, stored: received.stored };
   };

@@ -1,6 +1,10 @@
 import {
   IdParam,
   MessageResponse,
+  PostbackAnswer,
+  PostbackMessages,
+  PostbackParams,
+  PostbackQuery,
   RevenueTracking,
   RevenueTrackingList,
   RevenueTrackingMessages,
@@ -12,13 +16,15 @@ import {
   createRevenueTracking,
   deleteRevenueTracking,
   getRevenueTracking,
+  hitRateLimit,
   listRevenueTrackings,
+  receivePostback,
   revenueTrackingSecret,
   updateRevenueTracking,
 } from "@leadflow/domain";
 import type { App, AppDeps } from "../types";
 
-/** Settings → Revenue Tracking (spec 2 §7): postback URLs on the app's public address (APP_URL). */
+/** Settings → Revenue Tracking (spec 2 §7): postback URLs on the app's public address (APP_URL), and the postback itself. */
 export async function revenueRoutes(app: App, { database, config }: AppDeps) {
   const db = database.db;
   const urls = { appUrl: config.appUrl };
@@ -53,4 +59,25 @@ export async function revenueRoutes(app: App, { database, config }: AppDeps) {
     { schema: { tags, summary: "The tracking's postback signing secret", params: IdParam, response: { 200: RevenueTrackingSecret } } },
     (req) => revenueTrackingSecret(db, req.auth, req.params.id),
   );
+
+  // The postback URL the screen shows (docs/revenue.md): public, its HMAC signature is the check. Partners call it
+  // with GET; POST is taken the same way (the values in the query) for networks that only post.
+  app.route({
+    method: ["GET", "POST"],
+    url: "/postback/:token",
+    config: { public: true },
+    schema: {
+      tags,
+      summary: "A partner reports a conversion of a click (signed; idempotent by tracking and transaction id)",
+      security: [],
+      params: PostbackParams,
+      querystring: PostbackQuery,
+      response: { 200: PostbackAnswer, 202: PostbackAnswer },
+    },
+    handler: async (req, reply) => {
+      await hitRateLimit(db, `postback:${req.ip}`, config.postbackRate);
+      const done = await receivePostback(db, { token: req.params.token, ...req.query });
+      return reply.status(done.status === "pending" ? 202 : 200).send({ ...done, message: PostbackMessages[done.status] });
+    },
+  });
 }

@@ -1,15 +1,15 @@
 import { IdParam, SandboxInboundResult, SimulateSandboxInbound } from "@leadflow/contracts";
-import { hitRateLimit, simulateSandboxInbound } from "@leadflow/domain";
-import { providerOptionsFromEnv } from "@leadflow/domain/providers/provider-factory";
+import { hitRateLimit, inboundAnswersJob, simulateSandboxInbound } from "@leadflow/domain";
+import { hookEnv } from "../hook-env";
 import type { App, AppDeps } from "../types";
 
 /** Each simulated reply is an inbox row: a team gets a person's pace, not a flood. */
 const SIMULATE_RATE = { limit: 60, windowSeconds: 60 };
 
 /** The sandbox's simulated inbound reply (docs/providers.md, "Sandbox senders"). */
-export async function sandboxRoutes(app: App, { database, config }: AppDeps) {
+export async function sandboxRoutes(app: App, { database, config, jobs }: AppDeps) {
   const db = database.db;
-  const env = { publicUrl: config.appUrl.replace(/\/+$/, ""), providerOptions: providerOptionsFromEnv(process.env) };
+  const env = hookEnv(config);
   app.post(
     "/api/gateways/:id/sandbox/inbound",
     {
@@ -23,7 +23,10 @@ export async function sandboxRoutes(app: App, { database, config }: AppDeps) {
     },
     async (req) => {
       await hitRateLimit(db, `sandbox-inbound:${req.auth.teamId}`, SIMULATE_RATE);
-      return simulateSandboxInbound(db, req.auth, req.params.id, req.body, env);
+      const result = await simulateSandboxInbound(db, req.auth, req.params.id, req.body, env);
+      // Applied as a provider's reply is (a STOP suppresses before this answers); its confirmation leaves from the job.
+      await jobs.send(inboundAnswersJob, {}, { singletonKey: "inbound-answers" }).catch(() => null);
+      return result;
     },
   );
 }

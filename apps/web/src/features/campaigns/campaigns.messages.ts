@@ -1,4 +1,5 @@
 import { campaignDetailMessages } from "./detail/detail.messages";
+import { campaignLogsMessages } from "./logs/logs.messages";
 import { campaignStepsMessages } from "./steps/steps.messages";
 
 /** Texts of the campaign list and the Create/Edit Campaign dialog (spec 3 §2–§4, §8). Quoted spec wording is kept. */
@@ -129,5 +130,6 @@ export const campaignsMessages = {
   "campaigns.form.spamGroups": "Spam email groups",
   "campaigns.form.spamInterval": "Interval (minutes)",
   ...campaignDetailMessages,
+  ...campaignLogsMessages,
   ...campaignStepsMessages,
 } as const;

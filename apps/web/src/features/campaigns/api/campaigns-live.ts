@@ -54,7 +54,8 @@ export function patchRowProgress(row: CampaignRow, e: CampaignProgressEvent, sou
       delivered_percent: percentOf(figures.delivered, sent),
       clicked_percent: percentOf(row.clicked, sent),
       unsubscribed_percent: percentOf(row.unsubscribed, sent),
-      profit: Math.round((row.revenue - cost) * 10_000) / 10_000,
+      // The event carries the messages' cost only: the profit moves by its change (the lookups' part stays).
+      profit: Math.round((row.profit - (cost - row.cost)) * 10_000) / 10_000,
     });
   }
   return unchanged(next, row) ? row : next;

@@ -1,4 +1,4 @@
-import { CampaignChannel, type CampaignType } from "@leadflow/contracts";
+import { CampaignChannel, type CampaignLogKind, type CampaignType } from "@leadflow/contracts";
 import type { TabRoute } from "../../../../components/route-tabs/route-tabs";
 import type { MessageKey } from "../../../../lib/i18n";
 import { lazyPage } from "../../../../lib/lazy-page";
@@ -6,12 +6,15 @@ import { lazyPage } from "../../../../lib/lazy-page";
 export interface CampaignTabRoute extends TabRoute {
   /** Only email and email_automation campaigns have it (Open at). */
   emailOnly?: boolean;
-  /** The empty text the tab shows until the statistics issue fills it; Statistics words its own by status. */
+  /** The empty text the tab shows; Statistics words its own by status. */
   empty?: { title: MessageKey; text: MessageKey };
+  /** The server's log a log tab shows (one table for all of them: logs/campaign-log-tab.tsx). */
+  log?: CampaignLogKind;
 }
 
-// The tabs the statistics issue builds share one page for now: it reads which tab it is from the path.
+// Statistics and the campaign's change log share one page until they are built: it reads which tab it is from the path.
 const pending = lazyPage(() => import("../pages/campaign-pending-tab"), "CampaignPendingTab");
+const logPage = lazyPage(() => import("../../logs/campaign-log-tab"), "CampaignLogTab");
 const sending = "campaigns.detail.empty.sendingText" satisfies MessageKey;
 
 /** The names a log tab's label and empty title share (`campaigns.detail.tabs.clicks`, `campaigns.detail.empty.clicks`). */
@@ -26,17 +29,17 @@ type LogTab =
   | "redirects"
   | "openAt";
 
-/** A log tab: empty until the statistics issue fills it; unless told otherwise, it says entries show once the campaign sends. */
+/** A log tab: the server's log `log` (or, without one, a placeholder); unless told otherwise, its empty text says entries show once the campaign sends. */
 const logTab = (
   path: string,
   name: LogTab,
-  { text = sending, emailOnly }: { text?: MessageKey; emailOnly?: boolean } = {},
+  { text = sending, emailOnly, log }: { text?: MessageKey; emailOnly?: boolean; log?: CampaignLogKind } = {},
 ): CampaignTabRoute => ({
   path,
   label: `campaigns.detail.tabs.${name}`,
   emailOnly,
   empty: { title: `campaigns.detail.empty.${name}`, text },
-  ...pending,
+  ...(log ? { log, ...logPage } : pending),
 });
 
 /** A campaign's tabs in the spec's order (spec 3 §2); the paths are bookmarked, keep them stable. */
@@ -45,14 +48,14 @@ export const campaignTabs: readonly CampaignTabRoute[] = [
   { path: "leads", label: "campaigns.detail.tabs.leads", ...lazyPage(() => import("../pages/campaign-leads-tab"), "CampaignLeadsTab") },
   { path: "statistics", label: "campaigns.detail.tabs.statistics", ...pending },
   logTab("logs", "logs", { text: "campaigns.detail.empty.logsText" }),
-  logTab("message-logs", "messageLogs"),
-  logTab("queued-logs", "queuedLogs"),
-  logTab("skipped-logs", "skippedLogs"),
-  logTab("incoming-messages", "incomingMessages"),
-  logTab("welcome-messages", "welcomeMessages"),
-  logTab("clicks", "clicks"),
-  logTab("redirects", "redirects"),
-  logTab("open-at", "openAt", { emailOnly: true }),
+  logTab("message-logs", "messageLogs", { log: "message-logs" }),
+  logTab("queued-logs", "queuedLogs", { log: "queued-logs" }),
+  logTab("skipped-logs", "skippedLogs", { log: "skipped-logs" }),
+  logTab("incoming-messages", "incomingMessages", { log: "incoming-messages" }),
+  logTab("welcome-messages", "welcomeMessages", { log: "welcome-messages" }),
+  logTab("clicks", "clicks", { log: "clicks" }),
+  logTab("redirects", "redirects", { log: "redirect-logs" }),
+  logTab("open-at", "openAt", { emailOnly: true, log: "opens" }),
 ];
 
 /** The tabs a campaign of this type shows: Open at only for email types. */

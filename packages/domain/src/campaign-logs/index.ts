@@ -1,0 +1,1 @@
+export { campaignLogPage } from "./campaign-logs.service";

@@ -1,0 +1,296 @@
+import {
+  type CampaignLogKind,
+  type CampaignLogRowOf,
+  EmailStatusOf,
+  HitReasonLabels,
+  type HitSearchColumn,
+  type MessageReason,
+  MessageReasons,
+  type MessageState,
+  SmsStatusOf,
+} from "@leadflow/contracts";
+import { type SQL, sql } from "drizzle-orm";
+import { fieldError } from "../shared/errors";
+import { iso } from "../shared/rows";
+
+/*
+ * The registry of a campaign's log kinds: where each reads (its table and the rows that belong to the tab), its order
+ * (the spec's default, on an indexed column with the id as tie-break) and how a row reads. The service runs any of
+ * them the same way: one count, one page.
+ */
+
+type Raw = Record<string, unknown>;
+
+export interface LogKind<K extends CampaignLogKind> {
+  /** FROM … WHERE … for the campaign (the team's: every table carries team_id). */
+  source(campaignId: number, teamId: number): SQL;
+  select: SQL;
+  /** The order column (`id` is the tie-break) and its default direction. */
+  order: { column: SQL; direction: "asc" | "desc" };
+  present(row: Raw): CampaignLogRowOf[K];
+}
+
+const EMAIL_STATUS_LABELS: Record<number, string> = {
+  1: "Pending",
+  2: "Error",
+  3: "Sent",
+  4: "Delivered",
+  5: "Cancelled",
+  6: "Complaint",
+  7: "Bounce",
+  8: "Queued",
+};
+
+const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const reasonLabel = (r: unknown): string | null => (r ? (MessageReasons[r as MessageReason] ?? String(r)) : null);
+const state = (row: Raw) => row.state as MessageState;
+
+/** What the three ledger views read: the row, its step and gateway, the carrier of its phone. */
+const LEDGER_SELECT = sql`m.id::float8 AS id, m.lead_id::float8 AS lead_id, m.channel, m.state, m.reason, m.sender, m.address,
+  m.body, m.subject, m.cost::float8 AS cost, m.provider_id, m.error_code, m.error_message, m.due_at, m.not_after,
+  m.submitted_at, m.sent_at, m.delivered_at, m.opened_at, m.clicked_at, m.updated_at,
+  s.name AS step_name, s.status AS step_status, s.options ->> 'from_name' AS from_name, g.name AS gateway, lp.carrier_name`;
+
+const ledger = (states: readonly MessageState[]) => (campaignId: number, teamId: number) =>
+  sql`FROM campaign_messages m
+      LEFT JOIN campaign_steps s ON s.id = m.part_id
+      LEFT JOIN gateways g ON g.id = m.gateway_id
+      LEFT JOIN lead_phones lp ON m.channel = 'sms' AND lp.team_id = m.team_id AND lp.phone = m.address
+      WHERE m.campaign_id = ${campaignId} AND m.team_id = ${teamId}
+        AND m.state IN (${sql.join(
+          states.map((s) => sql`${s}`),
+          sql`, `,
+        )})`;
+
+const SENT_STATES = [
+  "submitting",
+  "unknown",
+  "accepted",
+  "sent",
+  "delivered",
+  "failed",
+  "blocked",
+  "inactive",
+  "bounced",
+  "complained",
+  "rejected",
+] as const satisfies readonly MessageState[];
+
+const messageLogs: LogKind<"message-logs"> = {
+  source: ledger(SENT_STATES),
+  select: LEDGER_SELECT,
+  order: { column: sql`m.submitted_at`, direction: "desc" },
+  present: (r) => {
+    const email = r.channel === "email";
+    return {
+      id: Number(r.id),
+      lead_id: Number(r.lead_id),
+      channel: email ? "email" : "sms",
+      gateway: str(r.gateway),
+      step_status: str(r.step_status) ?? "",
+      step_name: str(r.step_name),
+      sent_at: iso(str(r.sent_at) ?? str(r.submitted_at)),
+      updated_at: iso(str(r.updated_at)),
+      sid: email ? null : str(r.provider_id),
+      sender_name: null,
+      from_number: email ? null : str(r.sender),
+      to_number: email ? null : str(r.address),
+      message: email ? null : str(r.body),
+      status: SmsStatusOf[state(r)],
+      carrier_name: str(r.carrier_name),
+      cost: num(r.cost),
+      error_code: str(r.error_code),
+      error_sub_code: null,
+      error_title: reasonLabel(r.reason),
+      error_message: str(r.error_message),
+      gateway_message_id: email ? str(r.provider_id) : null,
+      from: email ? str(r.sender) : null,
+      from_name: email ? str(r.from_name) : null,
+      to: email ? str(r.address) : null,
+      subject: email ? str(r.subject) : null,
+      body: email ? str(r.body) : null,
+      status_label: email ? (EMAIL_STATUS_LABELS[EmailStatusOf[state(r)]] ?? "") : SmsStatusOf[state(r)],
+      status_type: str(r.state),
+      status_sub_type: str(r.error_code),
+      delivered_at: iso(str(r.delivered_at)),
+      opened_at: iso(str(r.opened_at)),
+      clicked_at: iso(str(r.clicked_at)),
+    };
+  },
+};
+
+const queuedLogs: LogKind<"queued-logs"> = {
+  source: ledger(["planned", "claimed"]),
+  select: LEDGER_SELECT,
+  order: { column: sql`m.due_at`, direction: "asc" },
+  present: (r) => {
+    const email = r.channel === "email";
+    return {
+      id: Number(r.id),
+      lead_id: Number(r.lead_id),
+      step_name: str(r.step_name),
+      gateway: str(r.gateway),
+      to_email: email ? str(r.address) : null,
+      from_email: email ? str(r.sender) : null,
+      from_name: email ? str(r.from_name) : null,
+      to_number: email ? null : str(r.address),
+      send_after: iso(str(r.due_at)),
+      send_before: iso(str(r.not_after)),
+    };
+  },
+};
+
+const skippedLogs: LogKind<"skipped-logs"> = {
+  source: ledger(["skipped", "cancelled"]),
+  select: LEDGER_SELECT,
+  order: { column: sql`m.updated_at`, direction: "desc" },
+  present: (r) => {
+    const email = r.channel === "email";
+    return {
+      id: Number(r.id),
+      lead_id: Number(r.lead_id),
+      sent_at: iso(str(r.updated_at)),
+      status: email ? (EMAIL_STATUS_LABELS[EmailStatusOf[state(r)]] ?? "") : SmsStatusOf[state(r)],
+      status_type: str(r.reason),
+      step_name: str(r.step_name),
+      gateway: str(r.gateway),
+      to_email: email ? str(r.address) : null,
+      from_email: email ? str(r.sender) : null,
+      from_name: email ? str(r.from_name) : null,
+      to_number: email ? null : str(r.address),
+      error_title: reasonLabel(r.reason),
+      error_message: str(r.error_message),
+    };
+  },
+};
+
+const incomingMessages: LogKind<"incoming-messages"> = {
+  source: (campaignId, teamId) => sql`FROM inbound_messages i WHERE i.campaign_id = ${campaignId} AND i.team_id = ${teamId}`,
+  select: sql`i.id::float8 AS id, i.lead_id::float8 AS lead_id, i.body, i.from_number, i.to_number, i.cost::float8 AS cost,
+    i.answer_message, i.intent, i.needs_review, i.created_at, i.updated_at`,
+  order: { column: sql`i.updated_at`, direction: "desc" },
+  present: (r) => ({
+    id: Number(r.id),
+    lead_id: num(r.lead_id),
+    body: String(r.body),
+    from_number: String(r.from_number),
+    to_number: String(r.to_number),
+    cost: Number(r.cost ?? 0),
+    answer_message: str(r.answer_message),
+    intent: String(r.intent),
+    needs_review: Boolean(r.needs_review),
+    created_at: iso(str(r.created_at)) ?? "",
+  }),
+};
+
+const welcomeMessages: LogKind<"welcome-messages"> = {
+  source: (campaignId, teamId) => sql`FROM welcome_messages w WHERE w.campaign_id = ${campaignId} AND w.team_id = ${teamId}`,
+  select: sql`w.id::float8 AS id, w.lead_id::float8 AS lead_id, w.to_number, w.short_code, w.message, w.state, w.sent_at`,
+  order: { column: sql`w.updated_at`, direction: "desc" },
+  present: (r) => ({
+    id: Number(r.id),
+    lead_id: Number(r.lead_id),
+    to_number: String(r.to_number),
+    short_code: str(r.short_code),
+    message: String(r.message),
+    status: String(r.state),
+    sent_at: iso(str(r.sent_at)),
+  }),
+};
+
+const HIT_SELECT = sql`h.id::float8 AS id, h.lead_id::float8 AS lead_id, h.created_at, h.user_agent, h.referer, h.ip, h.country,
+  h.region, h.city, h.isp, h.asname, h.mobile, h.proxy, h.reason, h.click_url, h.redirect_url`;
+
+/** Counted hits of a kind (Clicks, Open at): newest first on their partial index. */
+const hits = (kind: "click" | "open"): LogKind<"clicks" | "opens"> => ({
+  source: (campaignId, teamId) =>
+    sql`FROM message_hits h WHERE h.campaign_id = ${campaignId} AND h.team_id = ${teamId} AND h.kind = ${kind} AND h.reason IS NULL`,
+  select: HIT_SELECT,
+  order: { column: sql`h.id`, direction: "desc" },
+  present: (r) => ({
+    id: Number(r.id),
+    lead_id: Number(r.lead_id),
+    date: iso(str(r.created_at)) ?? "",
+    user_agent: str(r.user_agent),
+    referer: str(r.referer),
+    ip_address: {
+      ip: str(r.ip),
+      country: str(r.country),
+      region_name: str(r.region),
+      city: str(r.city),
+      internet_provider: str(r.isp),
+      asname: str(r.asname),
+      mobile: r.mobile === null || r.mobile === undefined ? null : Boolean(r.mobile),
+      proxy: r.proxy === null || r.proxy === undefined ? null : Boolean(r.proxy),
+    },
+  }),
+});
+
+const redirectLogs: LogKind<"redirect-logs"> = {
+  source: (campaignId, teamId) =>
+    sql`FROM message_hits h WHERE h.campaign_id = ${campaignId} AND h.team_id = ${teamId} AND h.kind = 'click' AND h.reason IS NOT NULL`,
+  select: HIT_SELECT,
+  order: { column: sql`h.id`, direction: "desc" },
+  present: (r) => ({
+    id: Number(r.id),
+    lead_id: Number(r.lead_id),
+    created_at: iso(str(r.created_at)) ?? "",
+    reason: String(r.reason),
+    reason_label: HitReasonLabels[r.reason as keyof typeof HitReasonLabels] ?? String(r.reason),
+    click_url: str(r.click_url),
+    redirect_url: str(r.redirect_url),
+    ip: str(r.ip),
+    user_agent: str(r.user_agent),
+  }),
+};
+
+export const LOG_KINDS: { [K in CampaignLogKind]: LogKind<K> } = {
+  "message-logs": messageLogs,
+  "queued-logs": queuedLogs,
+  "skipped-logs": skippedLogs,
+  "incoming-messages": incomingMessages,
+  "welcome-messages": welcomeMessages,
+  clicks: hits("click") as LogKind<"clicks">,
+  opens: hits("open") as LogKind<"opens">,
+  "redirect-logs": redirectLogs,
+};
+
+const YES = new Set(["yes", "y", "true", "1"]);
+const NO = new Set(["no", "n", "false", "0"]);
+const like = (column: SQL, value: string) => sql`${column} ILIKE ${`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+const integer = (column: SQL, value: string) => {
+  if (!/^\d{1,15}$/.test(value)) throw fieldError("log_search_number", "value");
+  return sql`${column} = ${Number(value)}`;
+};
+const yesNo = (column: SQL, value: string) => {
+  const v = value.toLowerCase();
+  if (!YES.has(v) && !NO.has(v)) throw fieldError("log_search_yes_no", "value");
+  return sql`${column} IS ${YES.has(v) ? sql`TRUE` : sql`NOT TRUE`}`;
+};
+
+/** The Clicks and Open at search: one column, one value (a date is a day; Mobile and Proxy Yes or No). */
+export function hitSearch(column: HitSearchColumn, value: string): SQL {
+  switch (column) {
+    case "id":
+      return integer(sql`h.id`, value);
+    case "lead_id":
+      return integer(sql`h.lead_id`, value);
+    case "date": {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw fieldError("log_search_date", "value");
+      return sql`h.created_at >= ${value}::date AND h.created_at < ${value}::date + 1`;
+    }
+    case "ip":
+      return sql`h.ip LIKE ${`${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+    case "mobile":
+      return yesNo(sql`h.mobile`, value);
+    case "proxy":
+      return yesNo(sql`h.proxy`, value);
+    case "user_agent":
+      return like(sql`h.user_agent`, value);
+    case "region":
+      return like(sql`h.region`, value);
+    default:
+      return like(sql.raw(`h.${column}`), value);
+  }
+}

@@ -1,0 +1,180 @@
+import { CampaignLogQuery } from "@leadflow/contracts";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { topUp } from "../billing";
+import { campaignLogPage } from "../campaign-logs";
+import type { DelayedCallback } from "../providers";
+import { planWelcomeMessages } from "../sending";
+import { runDispatcher } from "../sending/dispatcher";
+import { planFirstStep } from "../sending/plan";
+import { useSendingTestkit } from "../sending/plan.testkit";
+import { createPacer } from "../shared/pacer";
+import { one, rows } from "../shared/rows";
+import { sendPlannedWelcomes } from "./welcome-messages";
+
+const kit = useSendingTestkit();
+const db = kit.db;
+
+/** The sandbox's status callbacks and the welcomes' sends, kept instead of posted. */
+function capture() {
+  const sent: DelayedCallback[] = [];
+  return { sent, options: { sandboxCallbacks: { schedule: (c: DelayedCallback) => void sent.push(c) } } };
+}
+const deps = (options: object) => ({
+  db: db(),
+  publicUrl: "https://app.leadflow.test",
+  providerOptions: options,
+  pacer: createPacer(1000),
+});
+const welcomeDeps = (options: object) => ({ db: db(), publicUrl: "https://app.leadflow.test", providerOptions: options });
+
+const welcomeStep = (name: string, text: string) => ({
+  type: "sms",
+  name,
+  message: `${name} {{last_4_digits}}`,
+  need_send_welcome_message: true,
+  welcome_message_text: text,
+});
+
+/** A campaign of `steps` over `leads` phones, Active, planned and due now, on `gateway` (the team's sandbox by default). */
+async function campaign(leads: number, steps: object[], gateway?: (t: Awaited<ReturnType<typeof kit.setup>>) => Promise<number>) {
+  const t = await kit.setup(
+    Array.from({ length: leads }, (_, i) => ({ phone: `+1212556${String(1000 + i)}`, timezone: "America/New_York", state: "NY" })),
+  );
+  const gatewayId = gateway ? await gateway(t) : t.sms.id;
+  const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: gatewayId }, steps);
+  await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
+  await planFirstStep(db(), c.id);
+  await db().execute(
+    sql`UPDATE campaign_messages SET due_at = now() - interval '1 second', not_after = 'infinity' WHERE campaign_id = ${c.id}`,
+  );
+  return { t, c, gatewayId };
+}
+
+type Welcome = { lead_id: number; step_id: number; to_number: string; short_code: string | null; message: string; state: string };
+const welcomes = (campaignId: number) =>
+  rows<Welcome & { provider_id: string | null; cost: number | null; sent: boolean }>(
+    db(),
+    sql`SELECT lead_id::float8 AS lead_id, step_id, to_number, short_code, message, state, provider_id, cost::float8 AS cost,
+          sent_at IS NOT NULL AS sent
+        FROM welcome_messages WHERE campaign_id = ${campaignId} ORDER BY lead_id`,
+  );
+
+describe("welcome messages", () => {
+  it("are planned once per lead per campaign when its first message is accepted, whatever the steps and records", async () => {
+    const { t, c, gatewayId } = await campaign(3, [
+      welcomeStep("First", "Welcome to Spring deals, {{last_4_digits}}! Reply STOP to opt out."),
+      welcomeStep("Second", "A second welcome, never sent."),
+    ]);
+    const cb = capture();
+    expect(await runDispatcher(deps(cb.options), gatewayId)).toBe("idle");
+    // The second step, due now.
+    await db().execute(
+      sql`UPDATE campaign_messages SET due_at = now() - interval '1 second', not_after = 'infinity' WHERE campaign_id = ${c.id} AND state = 'planned'`,
+    );
+    expect(await runDispatcher(deps(cb.options), gatewayId)).toBe("idle");
+    const sent = await rows<{ id: number; lead_id: number; step_id: number; sender: string; address: string }>(
+      db(),
+      sql`SELECT id::float8 AS id, lead_id::float8 AS lead_id, step_id, sender, address FROM campaign_messages
+          WHERE campaign_id = ${c.id} AND state = 'accepted' ORDER BY lead_id, id`,
+    );
+    // Both steps went to every lead; the welcome is the first step's.
+    expect(sent).toHaveLength(6);
+    const first = sent.filter((_m, i) => i % 2 === 0);
+    const planned = await welcomes(c.id);
+    expect(planned).toEqual(
+      first.map((m) => ({
+        lead_id: m.lead_id,
+        step_id: m.step_id,
+        to_number: m.address,
+        short_code: m.sender,
+        message: "Welcome to Spring deals, {{last_4_digits}}! Reply STOP to opt out.",
+        state: "planned",
+        provider_id: null,
+        cost: null,
+        sent: false,
+      })),
+    );
+    expect(t.numbers).toContain(planned[0]!.short_code);
+
+    // A repeated record of the same rows, or of the second step's, plans nothing more.
+    await db().transaction((tx) =>
+      planWelcomeMessages(
+        tx,
+        sent.map((m) => m.id),
+      ),
+    );
+    expect(await welcomes(c.id)).toHaveLength(3);
+  });
+
+  it("are sent once, from the number the lead's message left from, even by two runs at once, and listed as sent", async () => {
+    await sendPlannedWelcomes(welcomeDeps(capture().options));
+    const { t, c, gatewayId } = await campaign(4, [welcomeStep("Hello", "Hi {{last_4_digits}}, welcome!")]);
+    await runDispatcher(deps(capture().options), gatewayId);
+    const cb = capture();
+    // Two runs at once (two workers): each welcome is taken by one of them only.
+    await Promise.all([sendPlannedWelcomes(welcomeDeps(cb.options)), sendPlannedWelcomes(welcomeDeps(cb.options))]);
+    const done = await welcomes(c.id);
+    expect(done.map((w) => w.state)).toEqual(Array(4).fill("accepted"));
+    expect(done.every((w) => w.provider_id?.startsWith("sbx_") && w.sent)).toBe(true);
+    expect(done[0]!.message).toBe(`Hi ${done[0]!.to_number.slice(-4)}, welcome!`);
+    // The provider was called once per welcome (the sandbox reports each one once).
+    const called = cb.sent.map((s) => JSON.parse(s.body).provider_id);
+    expect(called.sort()).toEqual(done.map((w) => w.provider_id).sort());
+    expect(await sendPlannedWelcomes(welcomeDeps(cb.options))).toBe(0);
+
+    const page = await campaignLogPage(db(), t.ctx, c.id, "welcome-messages", CampaignLogQuery.parse({}));
+    expect(page.meta).toMatchObject({ total: 4 });
+    const listed = page.data.find((r) => r.lead_id === done[0]!.lead_id);
+    expect(listed).toMatchObject({
+      to_number: done[0]!.to_number,
+      short_code: done[0]!.short_code,
+      message: done[0]!.message,
+      status: "accepted",
+    });
+    expect(listed!.sent_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it("are not sent to a phone that opted out after its first message", async () => {
+    const { t, c, gatewayId } = await campaign(2, [welcomeStep("Hello", "Welcome!")]);
+    await runDispatcher(deps(capture().options), gatewayId);
+    const [out] = await welcomes(c.id);
+    await db().execute(
+      sql`INSERT INTO suppressions (team_id, channel, address, reason) VALUES (${t.ctx.teamId}, 'sms', ${out!.to_number}, 'stop')`,
+    );
+    await sendPlannedWelcomes(welcomeDeps(capture().options));
+    expect((await welcomes(c.id)).map((w) => w.state)).toEqual(["rejected", "accepted"]);
+  });
+
+  it("are charged once on a platform gateway, from the team's balance", async () => {
+    await db().execute(
+      sql`INSERT INTO app_settings (key, value) VALUES ('send_prices', '{"sms": 0.01}'::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
+    const platform = async (t: Awaited<ReturnType<typeof kit.setup>>) => {
+      await topUp(db(), t.ctx.teamId, 1, "test");
+      await db().execute(sql`UPDATE team_balances SET free_sms = 0 WHERE team_id = ${t.ctx.teamId}`);
+      const gw = await one<{ id: number }>(
+        db(),
+        sql`INSERT INTO gateways (team_id, kind, type, name, active, senders)
+            VALUES (NULL, 'sms', 'sandbox', ${`Platform ${Date.now()}-${Math.random()}`}, true, '{"numbers": [{"number": "+12015550198"}]}'::jsonb)
+            RETURNING id`,
+      );
+      return gw!.id;
+    };
+    const { t, c, gatewayId } = await campaign(2, [welcomeStep("Hello", "Welcome!")], platform);
+    await runDispatcher(deps(capture().options), gatewayId);
+    const balance = async () =>
+      (await one<{ b: number }>(db(), sql`SELECT balance::float8 AS b FROM team_balances WHERE team_id = ${t.ctx.teamId}`))!.b;
+    const before = await balance();
+    await Promise.all([sendPlannedWelcomes(welcomeDeps(capture().options)), sendPlannedWelcomes(welcomeDeps(capture().options))]);
+    await sendPlannedWelcomes(welcomeDeps(capture().options));
+    expect(before - (await balance())).toBeCloseTo(0.02, 6);
+    const charged = await rows<{ items: number }>(
+      db(),
+      sql`SELECT items FROM balance_transactions WHERE team_id = ${t.ctx.teamId} AND kind = 'welcome'`,
+    );
+    expect(charged.reduce((n, r) => n + r.items, 0)).toBe(2);
+    expect(await one(db(), sql`SELECT 1 FROM balance_holds WHERE team_id = ${t.ctx.teamId}`)).toBeUndefined();
+    expect((await welcomes(c.id)).map((w) => w.cost)).toEqual([0.01, 0.01]);
+  });
+});

@@ -1,0 +1,202 @@
+import { type SQL, sql } from "drizzle-orm";
+import { recordLeadChanges } from "../leads/lead-changes";
+import { CounterBatch, utcDay } from "../sending/counters";
+import { enrollLeads } from "../sending/enroll";
+import { type DbOrTx, rows } from "../shared/rows";
+import type { GeoInfo } from "./geo";
+import type { HitOwner } from "./link-queries";
+import type { HitReason } from "./link-rules";
+
+/*
+ * A batch of buffered hits written in one transaction (CAMPAIGNS.md §5, §6): the hits (one multi-row insert,
+ * idempotent by hit id, so a flush retried after an unknown commit writes nothing twice) and what the counted ones
+ * change — the link's first click, the message's clicked_at / opened_at, the lead's Total Clicks, Last Clicked, its
+ * phone's "clicked" and a 'Clicked' timeline entry, the campaign counters, the trigger campaigns.
+ *
+ * Counters: `clicked` and `opened` count messages (unique: the first counted click or open of a message moves them,
+ * so Clicked % is of messages sent); every counted click is a row of message_hits (reason NULL), which the Clicks
+ * tab lists and `leads.total_clicks` sums — the total.
+ */
+
+export interface Hit extends GeoInfo {
+  hitId: string;
+  kind: "click" | "open";
+  owner: HitOwner;
+  code: string | null;
+  reason: HitReason | null;
+  reasonDetail: string | null;
+  clickUrl: string | null;
+  redirectUrl: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  referer: string | null;
+  at: Date;
+}
+
+/** Writes the batch; answers the gateways of trigger rows it planned (the caller wakes their dispatchers). */
+export async function flushHits(db: DbOrTx, hits: readonly Hit[]): Promise<number[]> {
+  if (hits.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const inserted = new Set(
+      (
+        await rows<{ hit_id: string }>(
+          tx,
+          sql`INSERT INTO message_hits (hit_id, kind, team_id, campaign_id, step_id, part_id, message_id, lead_id, code, reason, reason_detail,
+                click_url, redirect_url, ip, country, region, city, isp, asname, mobile, proxy, user_agent, referer, created_at)
+              VALUES ${sql.join(hits.map(hitValues), sql`, `)}
+              ON CONFLICT (hit_id) DO NOTHING RETURNING hit_id`,
+        )
+      ).map((r) => r.hit_id),
+    );
+    const counted = hits.filter((h) => h.reason === null && inserted.has(h.hitId));
+    if (counted.length === 0) return [];
+    const clicks = counted.filter((h) => h.kind === "click");
+    const counters = new CounterBatch();
+    await firstClicks(tx, clicks);
+    for (const [kind, column] of [
+      ["click", "clicked"],
+      ["open", "opened"],
+    ] as const) {
+      const firsts = await firstOfMessages(tx, counted, kind);
+      for (const h of firsts) counters.add({ ...keyOf(h.owner), day: utcDay(h.at) }, column);
+    }
+    await counters.write(tx);
+    await leadEngagement(tx, clicks);
+    return enrolTriggers(tx, counted);
+  });
+}
+
+const hitValues = (h: Hit): SQL =>
+  sql`(${h.hitId}, ${h.kind}, ${h.owner.teamId}::int, ${h.owner.campaignId}::int, ${h.owner.stepId}::int, ${h.owner.partId}::int,
+       ${h.owner.messageId}::bigint, ${h.owner.leadId}::bigint, ${h.code}, ${h.reason}, ${h.reasonDetail}, ${h.clickUrl}, ${h.redirectUrl},
+       ${h.ip}, ${h.country}, ${h.region}, ${h.city}, ${h.isp}, ${h.asname}, ${h.mobile}::boolean, ${h.proxy}::boolean,
+       ${h.userAgent}, ${h.referer}, ${h.at.toISOString()}::timestamptz)`;
+
+const keyOf = (o: HitOwner) => ({ teamId: o.teamId, campaignId: o.campaignId, stepId: o.stepId, partId: o.partId });
+
+/** The earliest hit of each key, in key order (rows locked in one order by every flush: no deadlock). */
+function earliestBy<K extends string | number>(hits: readonly Hit[], key: (h: Hit) => K): Hit[] {
+  const first = new Map<K, Hit>();
+  for (const h of hits) {
+    const k = key(h);
+    const seen = first.get(k);
+    if (!seen || h.at < seen.at) first.set(k, h);
+  }
+  return [...first.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, h]) => h);
+}
+
+async function firstClicks(tx: DbOrTx, clicks: readonly Hit[]): Promise<void> {
+  const firsts = earliestBy(
+    clicks.filter((h) => h.code),
+    (h) => h.code!,
+  );
+  if (firsts.length === 0) return;
+  await tx.execute(
+    sql`UPDATE campaign_links l SET first_clicked_at = v.at
+        FROM (VALUES ${sql.join(
+          firsts.map((h) => sql`(${h.code}, ${h.at.toISOString()}::timestamptz)`),
+          sql`, `,
+        )}) AS v(code, at)
+        WHERE l.code = v.code AND l.first_clicked_at IS NULL`,
+  );
+}
+
+/** Sets clicked_at / opened_at where unset; answers the hits that were their message's first. */
+async function firstOfMessages(tx: DbOrTx, hits: readonly Hit[], kind: "click" | "open"): Promise<Hit[]> {
+  const firsts = earliestBy(
+    hits.filter((h) => h.kind === kind),
+    (h) => h.owner.messageId,
+  );
+  if (firsts.length === 0) return [];
+  const column = sql.identifier(kind === "click" ? "clicked_at" : "opened_at");
+  const set = await rows<{ id: number }>(
+    tx,
+    sql`UPDATE campaign_messages m SET ${column} = v.at
+        FROM (VALUES ${sql.join(
+          firsts.map((h) => sql`(${h.owner.messageId}::bigint, ${h.at.toISOString()}::timestamptz)`),
+          sql`, `,
+        )}) AS v(id, at)
+        WHERE m.id = v.id AND m.${column} IS NULL
+        RETURNING m.id::float8 AS id`,
+  );
+  const ids = new Set(set.map((r) => r.id));
+  return firsts.filter((h) => ids.has(h.owner.messageId));
+}
+
+/** Total Clicks, Last Clicked, the phone's "clicked", a 'Clicked' timeline entry each, and the audiences' re-test. */
+async function leadEngagement(tx: DbOrTx, clicks: readonly Hit[]): Promise<void> {
+  if (clicks.length === 0) return;
+  const byLead = new Map<string, { teamId: number; leadId: number; n: number; last: Date }>();
+  for (const h of clicks) {
+    const k = `${h.owner.teamId}:${h.owner.leadId}`;
+    const found = byLead.get(k) ?? { teamId: h.owner.teamId, leadId: h.owner.leadId, n: 0, last: h.at };
+    found.n++;
+    if (h.at > found.last) found.last = h.at;
+    byLead.set(k, found);
+  }
+  const leads = [...byLead.values()].sort((a, b) => a.teamId - b.teamId || a.leadId - b.leadId);
+  await tx.execute(
+    sql`UPDATE leads l SET total_clicks = l.total_clicks + v.n, last_clicked_at = GREATEST(l.last_clicked_at, v.at)
+        FROM (VALUES ${sql.join(
+          leads.map((x) => sql`(${x.teamId}::int, ${x.leadId}::bigint, ${x.n}::int, ${x.last.toISOString()}::timestamptz)`),
+          sql`, `,
+        )}) AS v(team_id, id, n, at)
+        WHERE l.team_id = v.team_id AND l.id = v.id`,
+  );
+  const phones = [
+    ...new Set(clicks.filter((h) => h.owner.channel === "sms" && h.owner.address).map((h) => `${h.owner.teamId}|${h.owner.address}`)),
+  ];
+  if (phones.length)
+    await tx.execute(
+      sql`UPDATE lead_phones p SET clicked = true, updated_at = now()
+          FROM (VALUES ${sql.join(
+            phones.sort().map((k) => {
+              const [team, phone] = k.split("|");
+              return sql`(${Number(team)}::int, ${phone})`;
+            }),
+            sql`, `,
+          )}) AS v(team_id, phone)
+          WHERE p.team_id = v.team_id AND p.phone = v.phone AND NOT p.clicked`,
+    );
+  await tx.execute(
+    sql`INSERT INTO lead_logs (team_id, lead_id, type, action, diff, created_at)
+        VALUES ${sql.join(
+          clicks.map(
+            (h) =>
+              sql`(${h.owner.teamId}, ${h.owner.leadId}, 'campaign', 'click', ${JSON.stringify([
+                {
+                  lead_attribute_name: "Clicked",
+                  lead_attribute_value: h.clickUrl,
+                  action: "added",
+                  value_from: null,
+                  value_to: h.redirectUrl,
+                },
+              ])}::jsonb, ${h.at.toISOString()}::timestamptz)`,
+          ),
+          sql`, `,
+        )}`,
+  );
+  for (const teamId of new Set(leads.map((x) => x.teamId)))
+    await recordLeadChanges(tx, teamId, { ids: leads.filter((x) => x.teamId === teamId).map((x) => x.leadId) });
+}
+
+/** Counted clicks start the click-trigger and 2FA-view campaigns (each lead at most once per step: enrollLeads). */
+async function enrolTriggers(tx: DbOrTx, counted: readonly Hit[]): Promise<number[]> {
+  const leadsOf = new Map<string, { teamId: number; campaignId: number; leads: Set<number> }>();
+  for (const h of counted) {
+    if (h.kind !== "click") continue;
+    for (const campaignId of [h.owner.clickTriggerCampaignId, h.owner.twoFaCampaignId]) {
+      if (!campaignId || campaignId === h.owner.campaignId) continue;
+      const k = `${h.owner.teamId}:${campaignId}`;
+      const found = leadsOf.get(k) ?? { teamId: h.owner.teamId, campaignId, leads: new Set<number>() };
+      found.leads.add(h.owner.leadId);
+      leadsOf.set(k, found);
+    }
+  }
+  const gateways = new Set<number>();
+  for (const t of [...leadsOf.values()].sort((a, b) => a.campaignId - b.campaignId)) {
+    const enrolled = await enrollLeads(tx, t.teamId, t.campaignId, [...t.leads]);
+    for (const g of enrolled.gatewayIds) gateways.add(g);
+  }
+  return [...gateways];
+}

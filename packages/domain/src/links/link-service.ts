@@ -1,0 +1,181 @@
+import { randomBytes } from "node:crypto";
+import { callbackSecretFor } from "../gateways/gateway-secrets";
+import { verifyOpenPixel } from "../sending";
+import type { DbOrTx } from "../shared/rows";
+import { classifyClick } from "./click-agent";
+import { type Geo, type GeoInfo, NO_GEO, sharedGeo } from "./geo";
+import { HitBuffer, type HitBufferOptions } from "./hit-buffer";
+import type { Hit } from "./hit-flush";
+import { type LinkEntry, loadLink, loadOpenTarget, type OpenEntry } from "./link-queries";
+import { BotHitReason, decideLink, fillTarget, type HitReason, isDesktopAgent } from "./link-rules";
+import { TtlCache } from "./ttl-cache";
+
+/*
+ * The redirect service (CAMPAIGNS.md §5): a click is a cached read, a pure decision and a push onto the hit buffer
+ * — no database write before the answer. The cache holds links for a few seconds (Expire All Links and step edits
+ * reach every process within `ttlMs`) and misses for less; a counted click marks its link first-clicked here at
+ * once, so a second click a moment later already gets the after-first-click rule.
+ */
+
+/** What the HTTP side knows of a request. */
+export interface HitRequest {
+  method: string;
+  userAgent: string | null;
+  headers: Record<string, string | undefined>;
+  ip: string | null;
+  referer: string | null;
+  /** The URL as requested (the Redirects tab's Click URL). */
+  url: string;
+}
+
+export type ClickAnswer =
+  | { kind: "redirect"; location: string }
+  /** The link exists but its rule names nowhere to go (no URL on the step or the domain). */
+  | { kind: "page"; reason: HitReason }
+  | { kind: "not_found" };
+
+/** 10–11 base62 characters (campaigns/link-code.ts); anything else is not looked up. */
+export const LINK_CODE = /^[0-9A-Za-z]{10,11}$/;
+
+export interface LinkServiceOptions extends HitBufferOptions {
+  ttlMs?: number;
+  negativeTtlMs?: number;
+  maxEntries?: number;
+  /** Tests give their own; the default opens the packages' databases in the background. */
+  geo?: Geo;
+  now?: () => number;
+}
+
+export class LinkService {
+  readonly buffer: HitBuffer;
+  private readonly links: TtlCache<LinkEntry>;
+  private readonly opens: TtlCache<OpenEntry & { secret: string | null }>;
+  private geo: Geo | null;
+  private readonly geoReady: Promise<void>;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: DbOrTx,
+    opts: LinkServiceOptions = {},
+  ) {
+    this.now = opts.now ?? Date.now;
+    const cache = {
+      max: opts.maxEntries ?? 200_000,
+      ttlMs: opts.ttlMs ?? 5_000,
+      negativeTtlMs: opts.negativeTtlMs ?? 2_000,
+      now: this.now,
+    };
+    this.links = new TtlCache(cache);
+    this.opens = new TtlCache(cache);
+    this.buffer = new HitBuffer(db, opts);
+    this.geo = opts.geo ?? null;
+    this.geoReady = opts.geo
+      ? Promise.resolve()
+      : sharedGeo(opts.log).then((g) => {
+          this.geo = g;
+        });
+  }
+
+  /** Resolves once the geolocation databases are open (clicks before then are stored without geo). */
+  ready(): Promise<void> {
+    return this.geoReady;
+  }
+
+  /** `teamId`: the short host's team — a code of another team's is not found there. */
+  async click(code: string, req: HitRequest, teamId: number | null = null): Promise<ClickAnswer> {
+    if (!LINK_CODE.test(code)) return { kind: "not_found" };
+    const link = await this.links.get(code, async (previous) => {
+      const fresh = await loadLink(this.db, code);
+      // A first click this process saw may not be written yet: keep it over the database's "never".
+      if (fresh && previous?.facts.firstClickedAt && fresh.facts.firstClickedAt === null)
+        fresh.facts.firstClickedAt = previous.facts.firstClickedAt;
+      return fresh;
+    });
+    if (!link || (teamId !== null && link.teamId !== teamId)) return { kind: "not_found" };
+    const now = this.now();
+    const agent = classifyClick(req);
+    const geo = this.geo?.lookup(req.ip) ?? NO_GEO;
+    const hit = {
+      bot: agent.bot ? agent.reason : null,
+      desktop: isDesktopAgent(req.userAgent),
+      country: geo.country,
+      usState: geo.usState,
+    };
+    const decision = decideLink(link.facts, hit, now);
+    if (decision.counted) link.facts.firstClickedAt ??= now;
+    const hitId = newHitId();
+    const location = decision.url === null ? null : fillTarget(decision.url, hitId, link.facts.trackRevenue);
+    this.buffer.push(
+      this.hitOf(link, req, geo, {
+        hitId,
+        kind: "click",
+        code,
+        reason: decision.reason,
+        reasonDetail: agent.bot
+          ? agent.reason
+          : decision.reason === "state_filter"
+            ? `${geo.usState ?? geo.country} ≠ ${link.facts.leadState}`
+            : null,
+        redirectUrl: location,
+        at: new Date(now),
+      }),
+    );
+    if (location === null) return { kind: "page", reason: decision.reason ?? "expired" };
+    return { kind: "redirect", location };
+  }
+
+  /** The open pixel: false when the message does not track opens or the signature is wrong (nothing stored). */
+  async open(messageId: number, sig: string, req: HitRequest): Promise<boolean> {
+    if (!Number.isSafeInteger(messageId) || messageId <= 0) return false;
+    const entry = await this.opens.get(`o:${messageId}`, async () => {
+      const found = await loadOpenTarget(this.db, messageId);
+      if (!found) return null;
+      return { ...found, secret: found.gatewayId ? await callbackSecretFor(this.db, found.gatewayId) : null };
+    });
+    if (!entry?.secret || !verifyOpenPixel(entry.secret, messageId, sig)) return false;
+    const agent = classifyClick(req);
+    const geo = this.geo?.lookup(req.ip) ?? NO_GEO;
+    this.buffer.push(
+      this.hitOf(entry, req, geo, {
+        hitId: newHitId(),
+        kind: "open",
+        code: null,
+        reason: agent.bot ? BotHitReason[agent.reason] : null,
+        reasonDetail: agent.bot ? agent.reason : null,
+        redirectUrl: null,
+        at: new Date(this.now()),
+      }),
+    );
+    return true;
+  }
+
+  /** Writes every buffered hit: the drain calls it after the last request was answered. */
+  close(): Promise<void> {
+    return this.buffer.close();
+  }
+
+  private hitOf(
+    owner: LinkEntry | OpenEntry,
+    req: HitRequest,
+    geo: GeoInfo,
+    h: Pick<Hit, "hitId" | "kind" | "code" | "reason" | "reasonDetail" | "redirectUrl" | "at">,
+  ): Hit {
+    return {
+      ...h,
+      ...geo,
+      owner,
+      clickUrl: clip(req.url),
+      ip: req.ip,
+      userAgent: clip(req.userAgent),
+      referer: clip(req.referer),
+    };
+  }
+}
+
+/** The public id `{click_id}` carries: 16 URL-safe characters, unguessable (a postback names it). */
+export function newHitId(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+/** Stored request headers are capped: a 16 KB user agent is a probe, not a browser. */
+const clip = (s: string | null) => (s === null ? null : s.slice(0, 1000));

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { type AnyJobDefinition, defineJob } from "../shared/jobs";
+import { attributePendingConversions } from "./postback";
+
+/**
+ * Attributes the conversions that arrived before their click's hit was flushed (postback.ts), once a minute. Any
+ * number may run at once: each batch locks its own conversions (SKIP LOCKED) and attributes each once.
+ */
+export const attributeConversionsJob = defineJob({
+  name: "revenue.attribute-conversions",
+  payload: z.object({}).passthrough(),
+  retry: { limit: 3, delaySeconds: 5, backoff: true },
+  expireSeconds: 5 * 60,
+  cron: "* * * * *",
+  handler: async (deps) => {
+    const n = await attributePendingConversions(deps.database.db);
+    if (n > 0) deps.log(`conversions attributed late: ${n}`);
+  },
+});
+
+export const revenueJobs: readonly AnyJobDefinition[] = [attributeConversionsJob];
