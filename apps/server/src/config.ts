@@ -33,6 +33,9 @@ export interface Config {
   importApiBadKeyRate: { limit: number; windowSeconds: number };
   /** Short links and the open pixel: requests per IP per window, counted in memory (carrier NAT: wide). */
   linkRate: { limit: number; windowSeconds: number };
+  /** Provider status callbacks and inbound replies, per caller address (in memory: no write per callback). */
+  callbackRate: { limit: number; windowSeconds: number };
+  inboundRate: { limit: number; windowSeconds: number };
   /** Public postback and unsubscribe links: requests per caller's address per window. */
   postbackRate: { limit: number; windowSeconds: number };
   unsubscribeRate: { limit: number; windowSeconds: number };
@@ -101,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaBytes: Number(env.LEADFLOW_UPLOAD_QUOTA_BYTES) || DEFAULT_UPLOAD_QUOTA_BYTES,
     importApiBadKeyRate: { limit: Number(env.LEADFLOW_IMPORT_API_BAD_KEY_LIMIT ?? 30), windowSeconds: 60 },
     linkRate: { limit: Number(env.LEADFLOW_LINK_RATE_LIMIT ?? 600), windowSeconds: Number(env.LEADFLOW_LINK_RATE_WINDOW ?? 60) },
+    // Providers post status callbacks at their send rate from a few addresses: only a flood from one is cut off.
+    callbackRate: { limit: Number(env.LEADFLOW_CALLBACK_RATE_LIMIT ?? 120_000), windowSeconds: 60 },
+    // Replies are a few percent of sends; far fewer from one address.
+    inboundRate: { limit: Number(env.LEADFLOW_INBOUND_RATE_LIMIT ?? 1_200), windowSeconds: 60 },
     // A partner's server posts every conversion from a few addresses: generous, but a flood is cut off.
     postbackRate: { limit: Number(env.LEADFLOW_POSTBACK_RATE_LIMIT ?? 1200), windowSeconds: 60 },
     unsubscribeRate: { limit: Number(env.LEADFLOW_UNSUBSCRIBE_RATE_LIMIT ?? 600), windowSeconds: 60 },

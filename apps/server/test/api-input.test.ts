@@ -448,6 +448,73 @@ describe("the query-string parser", () => {
   });
 });
 
+describe("public endpoints (no login: links, pixel, callbacks, inbound, postbacks, unsubscribe)", () => {
+  /** An answer for a person's browser (the redirect's and unsubscribe's pages): a status, and nothing internal. */
+  const page = async (method: "GET" | "POST" | "HEAD", url: string) => {
+    const res = await api.app.inject({ method, url, remoteAddress: "203.0.113.7" });
+    expect(res.body).not.toMatch(/\bat .+:\d+:\d+|node_modules|\/work\/|"stack"|Error: /);
+    return res.statusCode;
+  };
+  const anon = (method: "GET" | "POST", url: string, payload?: string, headers: Record<string, string> = {}) =>
+    send({
+      method,
+      url,
+      auth: false,
+      ...(payload === undefined ? {} : { payload }),
+      headers: { "content-type": "text/plain", ...headers },
+    });
+
+  it("answers unknown, odd and overlong link codes and pixels with a small page, never an error", async () => {
+    expect(await page("GET", "/ZZZZZZZZZZ")).toBe(404);
+    expect(await page("HEAD", "/ZZZZZZZZZZz")).toBe(404);
+    expect(await page("GET", `/${"Z".repeat(11)}?x=${"y".repeat(5000)}`)).toBe(404);
+    expect(await page("GET", "/o/1/forged")).toBe(404);
+    expect(await page("GET", `/o/${"9".repeat(30)}/x`)).toBeGreaterThanOrEqual(400);
+  });
+
+  it("refuses forged and malformed provider callbacks with a message, storing nothing", async () => {
+    const before = (await api.database.query<{ n: number }>("SELECT count(*)::int AS n FROM provider_events", [])).rows[0]!.n;
+    for (const [url, body] of [
+      ["/hooks/sms/1/status", "MessageSid=SM1&MessageStatus=delivered"],
+      ["/hooks/sms/1/inbound", "From=%2B12125550100&To=%2B12015550101&Body=STOP"],
+      ["/hooks/sms/0/status", "{}"],
+      ["/hooks/sms/abc/status", "{}"],
+      ["/hooks/email/1/sns", '{"Type":"Notification","Message":"{}","Signature":"forged"}'],
+      ["/hooks/email/1/status", "\u0000"],
+    ] as const) {
+      const res = await anon("POST", url, body);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    expect((await api.database.query<{ n: number }>("SELECT count(*)::int AS n FROM provider_events", [])).rows[0]!.n).toBe(before);
+  });
+
+  it("refuses postbacks to unknown trackings, unsigned or forged ones, and bad amounts", async () => {
+    const tracking = (await json("POST", "/api/revenues/tracking", JSON.stringify({ name: "Partner" }))).json().data as {
+      postback_url: string;
+    };
+    const path = new URL(tracking.postback_url).pathname;
+    const at = (q: string) => anon("GET", `${path}?${q}`);
+    expect((await anon("GET", "/postback/nope?click_id=a&amount=1")).statusCode).toBe(404);
+    expect((await at("click_id=a&amount=1")).statusCode).toBe(403);
+    expect((await at(`click_id=a&amount=1&sig=${"0".repeat(64)}`)).statusCode).toBe(403);
+    for (const amount of ["-5", "1e9", "abc", "1.123456", ""])
+      expect((await at(`click_id=a&amount=${amount}&sig=x`)).statusCode, amount).toBeGreaterThanOrEqual(400);
+    expect((await at(`click_id=${"a".repeat(5000)}&amount=1&sig=x`)).statusCode).toBeLessThan(500);
+    const kept = await api.database.query<{ n: number }>("SELECT count(*)::int AS n FROM revenue_conversions WHERE team_id = $1", [
+      team.ctx.teamId,
+    ]);
+    expect(kept.rows[0]!.n).toBe(0);
+  });
+
+  it("refuses forged and malformed unsubscribe links", async () => {
+    expect(await page("GET", "/unsubscribe/1?sig=forged")).toBeGreaterThanOrEqual(400);
+    expect(await page("POST", "/unsubscribe/1?sig=forged")).toBeGreaterThanOrEqual(400);
+    expect(await page("GET", "/unsubscribe/abc")).toBeGreaterThanOrEqual(400);
+    expect(await page("GET", `/unsubscribe/${"9".repeat(40)}?sig=x`)).toBeLessThan(500);
+  });
+});
+
 describe("unexpected failures", () => {
   it("answers 500 with a generic message and no detail", async () => {
     const app = Fastify();

@@ -78,19 +78,24 @@ describe("inbound hook", () => {
     expect(await query("SELECT count(*)::int AS n FROM inbound_messages WHERE team_id = $1", [ctx.teamId])).toEqual([{ n: 0 }]);
   });
 
-  it("is rate-limited per caller address with Retry-After", async () => {
-    await api.database.query(
-      "INSERT INTO rate_limits (key, window_start, hits) VALUES ('hooks-inbound:10.9.9.9', now(), 5000) ON CONFLICT (key) DO UPDATE SET hits = 5000, window_start = now()",
-      [],
-    );
-    const res = await api.app.inject({
-      method: "POST",
-      url: "/hooks/sms/1/inbound",
-      payload: "{}",
-      headers: { "content-type": "application/json" },
-      remoteAddress: "10.9.9.9",
-    });
+  it("is rate-limited per caller address with Retry-After, before any signature work", async () => {
+    const limited = await setupApi({ LEADFLOW_INBOUND_RATE_LIMIT: "2" });
+    const post = (remoteAddress: string) =>
+      limited.app.inject({
+        method: "POST",
+        url: "/hooks/sms/1/inbound",
+        payload: "{}",
+        headers: { "content-type": "application/json" },
+        remoteAddress,
+      });
+    expect((await post("10.9.9.9")).statusCode).not.toBe(429);
+    expect((await post("10.9.9.9")).statusCode).not.toBe(429);
+    const res = await post("10.9.9.9");
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    expect(res.json().message).toBe("Too many requests. Please try again later.");
+    // Another address is not held back by this one.
+    expect((await post("10.9.9.10")).statusCode).not.toBe(429);
+    await limited.close();
   });
 });

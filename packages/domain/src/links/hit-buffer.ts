@@ -30,7 +30,7 @@ export class HitBuffer {
     private readonly opts: HitBufferOptions = {},
   ) {
     this.intervalMs = opts.intervalMs ?? 250;
-    this.maxBatch = opts.maxBatch ?? 500;
+    this.maxBatch = opts.maxBatch ?? 1_000;
   }
 
   push(hit: Hit): void {

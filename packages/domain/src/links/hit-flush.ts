@@ -43,7 +43,7 @@ export async function flushHits(db: DbOrTx, hits: readonly Hit[]): Promise<numbe
           tx,
           sql`INSERT INTO message_hits (hit_id, kind, team_id, campaign_id, step_id, part_id, message_id, lead_id, code, reason, reason_detail,
                 click_url, redirect_url, ip, country, region, city, isp, asname, mobile, proxy, user_agent, referer, created_at)
-              VALUES ${sql.join(hits.map(hitValues), sql`, `)}
+              SELECT * FROM ${records(hits.map(hitRecord), HIT_COLUMNS)}
               ON CONFLICT (hit_id) DO NOTHING RETURNING hit_id`,
         )
       ).map((r) => r.hit_id),
@@ -66,11 +66,43 @@ export async function flushHits(db: DbOrTx, hits: readonly Hit[]): Promise<numbe
   });
 }
 
-const hitValues = (h: Hit): SQL =>
-  sql`(${h.hitId}, ${h.kind}, ${h.owner.teamId}::int, ${h.owner.campaignId}::int, ${h.owner.stepId}::int, ${h.owner.partId}::int,
-       ${h.owner.messageId}::bigint, ${h.owner.leadId}::bigint, ${h.code}, ${h.reason}, ${h.reasonDetail}, ${h.clickUrl}, ${h.redirectUrl},
-       ${h.ip}, ${h.country}, ${h.region}, ${h.city}, ${h.isp}, ${h.asname}, ${h.mobile}::boolean, ${h.proxy}::boolean,
-       ${h.userAgent}, ${h.referer}, ${h.at.toISOString()}::timestamptz)`;
+/**
+ * A batch's rows as one JSON parameter read back as a record set: a flush of a thousand hits is one parameter, not
+ * tens of thousands (building and binding those held the event loop the redirects answer on).
+ */
+const records = (list: readonly object[], columns: string): SQL =>
+  sql`jsonb_to_recordset(${JSON.stringify(list)}::jsonb) AS v(${sql.raw(columns)})`;
+
+const HIT_COLUMNS = `hit_id text, kind text, team_id int, campaign_id int, step_id int, part_id int, message_id bigint, lead_id bigint,
+  code text, reason text, reason_detail text, click_url text, redirect_url text, ip text, country text, region text, city text, isp text,
+  asname text, mobile boolean, proxy boolean, user_agent text, referer text, created_at timestamptz`;
+
+const hitRecord = (h: Hit) => ({
+  hit_id: h.hitId,
+  kind: h.kind,
+  team_id: h.owner.teamId,
+  campaign_id: h.owner.campaignId,
+  step_id: h.owner.stepId,
+  part_id: h.owner.partId,
+  message_id: h.owner.messageId,
+  lead_id: h.owner.leadId,
+  code: h.code,
+  reason: h.reason,
+  reason_detail: h.reasonDetail,
+  click_url: h.clickUrl,
+  redirect_url: h.redirectUrl,
+  ip: h.ip,
+  country: h.country,
+  region: h.region,
+  city: h.city,
+  isp: h.isp,
+  asname: h.asname,
+  mobile: h.mobile,
+  proxy: h.proxy,
+  user_agent: h.userAgent,
+  referer: h.referer,
+  created_at: h.at.toISOString(),
+});
 
 const keyOf = (o: HitOwner) => ({ teamId: o.teamId, campaignId: o.campaignId, stepId: o.stepId, partId: o.partId });
 
@@ -93,10 +125,10 @@ async function firstClicks(tx: DbOrTx, clicks: readonly Hit[]): Promise<void> {
   if (firsts.length === 0) return;
   await tx.execute(
     sql`UPDATE campaign_links l SET first_clicked_at = v.at
-        FROM (VALUES ${sql.join(
-          firsts.map((h) => sql`(${h.code}, ${h.at.toISOString()}::timestamptz)`),
-          sql`, `,
-        )}) AS v(code, at)
+        FROM ${records(
+          firsts.map((h) => ({ code: h.code, at: h.at.toISOString() })),
+          "code text, at timestamptz",
+        )}
         WHERE l.code = v.code AND l.first_clicked_at IS NULL`,
   );
 }
@@ -112,10 +144,10 @@ async function firstOfMessages(tx: DbOrTx, hits: readonly Hit[], kind: "click" |
   const set = await rows<{ id: number }>(
     tx,
     sql`UPDATE campaign_messages m SET ${column} = v.at
-        FROM (VALUES ${sql.join(
-          firsts.map((h) => sql`(${h.owner.messageId}::bigint, ${h.at.toISOString()}::timestamptz)`),
-          sql`, `,
-        )}) AS v(id, at)
+        FROM ${records(
+          firsts.map((h) => ({ id: h.owner.messageId, at: h.at.toISOString() })),
+          "id bigint, at timestamptz",
+        )}
         WHERE m.id = v.id AND m.${column} IS NULL
         RETURNING m.id::float8 AS id`,
   );
@@ -137,10 +169,10 @@ async function leadEngagement(tx: DbOrTx, clicks: readonly Hit[]): Promise<void>
   const leads = [...byLead.values()].sort((a, b) => a.teamId - b.teamId || a.leadId - b.leadId);
   await tx.execute(
     sql`UPDATE leads l SET total_clicks = l.total_clicks + v.n, last_clicked_at = GREATEST(l.last_clicked_at, v.at)
-        FROM (VALUES ${sql.join(
-          leads.map((x) => sql`(${x.teamId}::int, ${x.leadId}::bigint, ${x.n}::int, ${x.last.toISOString()}::timestamptz)`),
-          sql`, `,
-        )}) AS v(team_id, id, n, at)
+        FROM ${records(
+          leads.map((x) => ({ team_id: x.teamId, id: x.leadId, n: x.n, at: x.last.toISOString() })),
+          "team_id int, id bigint, n int, at timestamptz",
+        )}
         WHERE l.team_id = v.team_id AND l.id = v.id`,
   );
   const phones = [
@@ -149,31 +181,33 @@ async function leadEngagement(tx: DbOrTx, clicks: readonly Hit[]): Promise<void>
   if (phones.length)
     await tx.execute(
       sql`UPDATE lead_phones p SET clicked = true, updated_at = now()
-          FROM (VALUES ${sql.join(
+          FROM ${records(
             phones.sort().map((k) => {
               const [team, phone] = k.split("|");
-              return sql`(${Number(team)}::int, ${phone})`;
+              return { team_id: Number(team), phone };
             }),
-            sql`, `,
-          )}) AS v(team_id, phone)
+            "team_id int, phone text",
+          )}
           WHERE p.team_id = v.team_id AND p.phone = v.phone AND NOT p.clicked`,
     );
   await tx.execute(
     sql`INSERT INTO lead_logs (team_id, lead_id, type, action, diff, created_at)
-        VALUES ${sql.join(
-          clicks.map(
-            (h) =>
-              sql`(${h.owner.teamId}, ${h.owner.leadId}, 'campaign', 'click', ${JSON.stringify([
-                {
-                  lead_attribute_name: "Clicked",
-                  lead_attribute_value: h.clickUrl,
-                  action: "added",
-                  value_from: null,
-                  value_to: h.redirectUrl,
-                },
-              ])}::jsonb, ${h.at.toISOString()}::timestamptz)`,
-          ),
-          sql`, `,
+        SELECT v.team_id, v.lead_id, 'campaign', 'click', v.diff, v.at FROM ${records(
+          clicks.map((h) => ({
+            team_id: h.owner.teamId,
+            lead_id: h.owner.leadId,
+            at: h.at.toISOString(),
+            diff: [
+              {
+                lead_attribute_name: "Clicked",
+                lead_attribute_value: h.clickUrl,
+                action: "added",
+                value_from: null,
+                value_to: h.redirectUrl,
+              },
+            ],
+          })),
+          "team_id int, lead_id bigint, at timestamptz, diff jsonb",
         )}`,
   );
   for (const teamId of new Set(leads.map((x) => x.teamId)))

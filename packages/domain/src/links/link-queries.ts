@@ -120,6 +120,12 @@ export async function loadLink(db: DbOrTx, code: string): Promise<LinkEntry | nu
   };
 }
 
+/** A campaign's Expire All Links moment (ms), read apart from its links: it changes after they are cached. */
+export async function loadLinksExpiredAt(db: DbOrTx, campaignId: number): Promise<number | null> {
+  const r = await one<{ at: string | Date | null }>(db, sql`SELECT links_expired_at AS at FROM campaigns WHERE id = ${campaignId}`);
+  return time(r?.at ?? null);
+}
+
 /** An email message whose step tracks opens, with its gateway (whose secret signs the pixel). */
 export interface OpenEntry extends HitOwner {
   gatewayId: number | null;

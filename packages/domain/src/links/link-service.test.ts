@@ -93,7 +93,7 @@ describe("LinkService.click", () => {
     expect(await service().click(code, req())).toEqual({ kind: "redirect", location: "https://x.example/again" });
   });
 
-  it("applies desktop and state filters, and Expire All Links within the cache's TTL", async () => {
+  it("applies desktop and state filters, and Expire All Links within the expiry's TTL while the links stay cached", async () => {
     const { c, links } = await sentCampaign(kit, {
       is_block_desktop_traffic: true,
       redirect_link_for_block_desktop_traffic: "https://x.example/desktop",
@@ -105,7 +105,7 @@ describe("LinkService.click", () => {
     expect(await service().click(code, req({ userAgent: DESKTOP }))).toEqual({ kind: "redirect", location: "https://x.example/desktop" });
     const texas = service({ geo: fixedGeo({ country: "US", usState: "TX" }) });
     expect(await texas.click(code, req())).toEqual({ kind: "redirect", location: "https://x.example/state" });
-    const s = service({ ttlMs: 100 });
+    const s = service({ expiryTtlMs: 100 });
     expect(await s.click(code, req())).toMatchObject({ kind: "redirect", location: expect.stringMatching(/^https:\/\/shop\.example/) });
     await db().execute(sql`UPDATE campaigns SET links_expired_at = now() WHERE id = ${c.id}`);
     await new Promise((r) => setTimeout(r, 150));

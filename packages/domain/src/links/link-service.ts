@@ -6,15 +6,17 @@ import { classifyClick } from "./click-agent";
 import { type Geo, type GeoInfo, NO_GEO, sharedGeo } from "./geo";
 import { HitBuffer, type HitBufferOptions } from "./hit-buffer";
 import type { Hit } from "./hit-flush";
-import { type LinkEntry, loadLink, loadOpenTarget, type OpenEntry } from "./link-queries";
+import { type LinkEntry, loadLink, loadLinksExpiredAt, loadOpenTarget, type OpenEntry } from "./link-queries";
 import { BotHitReason, decideLink, fillTarget, type HitReason, isDesktopAgent } from "./link-rules";
 import { TtlCache } from "./ttl-cache";
 
 /*
  * The redirect service (CAMPAIGNS.md §5): a click is a cached read, a pure decision and a push onto the hit buffer
- * — no database write before the answer. The cache holds links for a few seconds (Expire All Links and step edits
- * reach every process within `ttlMs`) and misses for less; a counted click marks its link first-clicked here at
- * once, so a second click a moment later already gets the after-first-click rule.
+ * — no database write before the answer. A link's facts hardly change once sent, so they are cached for a minute
+ * (`ttlMs`; step edits and another process's first click reach this one within it) and misses for less; what does
+ * change — Expire All Links — is read per campaign and cached for seconds (`expiryTtlMs`), so it reaches every process
+ * at once whatever the number of links. A counted click marks its link first-clicked here at once, so a second click
+ * a moment later already gets the after-first-click rule.
  */
 
 /** What the HTTP side knows of a request. */
@@ -39,6 +41,8 @@ export const LINK_CODE = /^[0-9A-Za-z]{10,11}$/;
 
 export interface LinkServiceOptions extends HitBufferOptions {
   ttlMs?: number;
+  /** How long a campaign's Expire All Links moment is trusted. */
+  expiryTtlMs?: number;
   negativeTtlMs?: number;
   maxEntries?: number;
   /** Tests give their own; the default opens the packages' databases in the background. */
@@ -49,6 +53,7 @@ export interface LinkServiceOptions extends HitBufferOptions {
 export class LinkService {
   readonly buffer: HitBuffer;
   private readonly links: TtlCache<LinkEntry>;
+  private readonly expiries: TtlCache<{ at: number | null }>;
   private readonly opens: TtlCache<OpenEntry & { secret: string | null }>;
   private geo: Geo | null;
   private readonly geoReady: Promise<void>;
@@ -61,11 +66,13 @@ export class LinkService {
     this.now = opts.now ?? Date.now;
     const cache = {
       max: opts.maxEntries ?? 200_000,
-      ttlMs: opts.ttlMs ?? 5_000,
+      ttlMs: opts.ttlMs ?? 60_000,
       negativeTtlMs: opts.negativeTtlMs ?? 2_000,
       now: this.now,
     };
     this.links = new TtlCache(cache);
+    const expiryTtl = opts.expiryTtlMs ?? 3_000;
+    this.expiries = new TtlCache({ max: 10_000, ttlMs: expiryTtl, negativeTtlMs: expiryTtl, now: this.now });
     this.opens = new TtlCache(cache);
     this.buffer = new HitBuffer(db, opts);
     this.geo = opts.geo ?? null;
@@ -92,6 +99,10 @@ export class LinkService {
       return fresh;
     });
     if (!link || (teamId !== null && link.teamId !== teamId)) return { kind: "not_found" };
+    const expiry = await this.expiries.get(String(link.campaignId), async () => ({
+      at: await loadLinksExpiredAt(this.db, link.campaignId),
+    }));
+    link.facts.campaignLinksExpiredAt = expiry?.at ?? null;
     const now = this.now();
     const agent = classifyClick(req);
     const geo = this.geo?.lookup(req.ip) ?? NO_GEO;

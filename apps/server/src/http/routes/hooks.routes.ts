@@ -3,7 +3,6 @@ import {
   applyEventsJob,
   type CallbackRequest,
   type Hook,
-  hitRateLimit,
   inboundAnswersJob,
   receiveProviderCallback,
   wakeDispatchers,
@@ -12,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hookEnv } from "../hook-env";
+import { ipRateLimit } from "../ip-rate-limit";
 import type { App, AppDeps } from "../types";
 
 /*
@@ -26,11 +26,6 @@ const GatewayParam = z.object({ gatewayId: z.coerce.number().int().positive().ma
 type GatewayParam = z.infer<typeof GatewayParam>;
 /** How long a burst of callbacks gathers before its apply job is queued. */
 const APPLY_COALESCE_MS = 100;
-/**
- * Inbound replies per caller address: far above what one provider's edge sends for a team (replies are a few percent
- * of sends), low enough that a flood of forged posts is refused before any signature work.
- */
-const INBOUND_RATE = { limit: 1_200, windowSeconds: 60 };
 /** SNS messages are at most 256 KB; no provider's status or inbound callback is near it. */
 const BODY_LIMIT = 256 * 1024;
 
@@ -60,6 +55,8 @@ const ROUTES = [
 export async function hooksRoutes(app: App, { database, config, jobs }: AppDeps) {
   const db = database.db;
   const env = hookEnv(config);
+  const callbackLimit = ipRateLimit(config.callbackRate.limit, config.callbackRate.windowSeconds * 1000);
+  const inboundLimit = ipRateLimit(config.inboundRate.limit, config.inboundRate.windowSeconds * 1000);
   const publicUrl = env.publicUrl;
 
   // New status events are applied at once rather than at the next minute's sweep: one apply job queued shortly after
@@ -83,7 +80,10 @@ export async function hooksRoutes(app: App, { database, config, jobs }: AppDeps)
       headers: req.headers,
       rawBody: typeof req.body === "string" ? req.body : "",
     };
-    if (hook.endpoint === "inbound") await hitRateLimit(db, `hooks-inbound:${req.ip}`, INBOUND_RATE);
+    // Per caller address, before any signature work, kept in memory (a storm of callbacks writes no rate row).
+    const wait = (hook.endpoint === "inbound" ? inboundLimit : callbackLimit).hit(req.ip);
+    if (wait > 0)
+      return reply.code(429).header("Retry-After", String(wait)).send({ message: "Too many requests. Please try again later." });
     const received = await receiveProviderCallback(db, hook, req.params.gatewayId, request, env);
     if (received.stored > 0 && hook.endpoint !== "inbound") wakeApplier();
     // The answers a reply earned leave from a job, after this answer; a keyword's trigger campaign is sent at once.
