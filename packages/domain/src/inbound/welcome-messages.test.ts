@@ -176,5 +176,16 @@ describe("welcome messages", () => {
     expect(charged.reduce((n, r) => n + r.items, 0)).toBe(2);
     expect(await one(db(), sql`SELECT 1 FROM balance_holds WHERE team_id = ${t.ctx.teamId}`)).toBeUndefined();
     expect((await welcomes(c.id)).map((w) => w.cost)).toEqual([0.01, 0.01]);
+    // The campaign's cost counts them beside its messages (profit is net of both).
+    const cost = async (campaignId: number) =>
+      (await one<{ c: number }>(
+        db(),
+        sql`SELECT coalesce(sum(cost), 0)::float8 AS c FROM campaign_counters WHERE campaign_id = ${campaignId}`,
+      ))!.c;
+    const messages = await one<{ c: number }>(
+      db(),
+      sql`SELECT coalesce(sum(cost), 0)::float8 AS c FROM campaign_messages WHERE campaign_id = ${c.id} AND state <> 'skipped'`,
+    );
+    expect(await cost(c.id)).toBeCloseTo(messages!.c + 0.02, 6);
   });
 });

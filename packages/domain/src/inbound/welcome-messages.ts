@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { renderMessage } from "../campaigns";
+import { CounterBatch, utcDay } from "../sending";
 import { bigintArray, type DbOrTx, intArray, rows } from "../shared/rows";
 import { type SystemMessage, type SystemMessageDeps, type SystemMessageKind, sendSystemMessages } from "./system-messages";
 
@@ -34,15 +35,23 @@ const welcomes: SystemMessageKind = {
               w.message AS body, w.lead_id::float8 AS lead_id`,
       ),
     ),
-  record: async (tx, id, o) =>
-    (
-      await rows(
-        tx,
-        sql`UPDATE welcome_messages SET state = ${o.state}, provider_id = ${o.providerId}, cost = ${o.cost}, message = ${o.body},
-              error_message = ${o.error}, sent_at = ${o.cost === null ? sql`NULL` : sql`now()`}, updated_at = now()
-            WHERE id = ${id} AND state = 'submitting' RETURNING id`,
-      )
-    ).length > 0,
+  // What a welcome cost is its campaign's cost too (its step's), so profit counts it.
+  record: async (tx, id, o) => {
+    const moved = await rows<{ team_id: number; campaign_id: number; step_id: number; part_id: number | null }>(
+      tx,
+      sql`UPDATE welcome_messages w SET state = ${o.state}, provider_id = ${o.providerId}, cost = ${o.cost}, message = ${o.body},
+            error_message = ${o.error}, sent_at = ${o.cost === null ? sql`NULL` : sql`now()`}, updated_at = now()
+          WHERE w.id = ${id} AND w.state = 'submitting'
+          RETURNING w.team_id, w.campaign_id, w.step_id, (SELECT m.part_id FROM campaign_messages m
+            WHERE m.campaign_id = w.campaign_id AND m.step_id = w.step_id AND m.lead_id = w.lead_id) AS part_id`,
+    );
+    const w = moved[0];
+    if (w && o.cost) {
+      const key = { teamId: w.team_id, campaignId: w.campaign_id, stepId: w.step_id, partId: w.part_id ?? w.step_id, day: utcDay() };
+      await new CounterBatch().add(key, "cost", o.cost).write(tx);
+    }
+    return moved.length > 0;
+  },
   closeStale: (tx, minutes) =>
     rows(
       tx,
