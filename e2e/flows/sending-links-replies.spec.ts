@@ -15,7 +15,8 @@ const PHONE_IP = "172.58.1.10";
  * What a lead does with a campaign's messages, on the demo team's sandbox: the text's short link opened on a phone
  * (a click with where it came from and the network), unfurled by Slack (redirected, flagged, not counted), and after
  * Expire All Links (sent to the expiry page); the partner's postback for the click adds revenue on the lead and the
- * campaign; a STOP reply unsubscribes the phone with one confirmation, all shown in the campaign's log tabs.
+ * campaign; a STOP reply unsubscribes the phone with one confirmation, all shown in the campaign's log tabs. (Its leads
+ * join the demo team: the file sorts after screens.spec.ts, which counts the demo's own.)
  */
 test("links and replies: a click from a phone, a Slack preview, an expired link, a postback and a STOP reply", async ({
   page,
