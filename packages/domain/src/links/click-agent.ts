@@ -75,6 +75,20 @@ export function classifyClick(input: ClickRequest): ClickAgent {
   if (input.headers && isPrefetch(input.headers)) return { bot: true, reason: "prefetch" };
   const userAgent = input.userAgent?.trim();
   if (!userAgent) return { bot: true, reason: "no_user_agent" };
+  let agent = byUserAgent.get(userAgent);
+  if (!agent) {
+    agent = agentOf(userAgent);
+    // A campaign's clicks come from a few thousand distinct agents: their verdicts are kept, not re-tested per click.
+    if (byUserAgent.size >= KNOWN_AGENTS) byUserAgent.clear();
+    byUserAgent.set(userAgent, agent);
+  }
+  return agent;
+}
+
+const KNOWN_AGENTS = 10_000;
+const byUserAgent = new Map<string, ClickAgent>();
+
+function agentOf(userAgent: string): ClickAgent {
   const rule = AGENT_RULES.find((r) => r.pattern.test(userAgent));
   if (rule) return { bot: true, reason: rule.reason };
   return isBot(userAgent) ? { bot: true, reason: "crawler" } : { bot: false };

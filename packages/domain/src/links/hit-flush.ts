@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { recordLeadChanges } from "../leads/lead-changes";
 import { CounterBatch, utcDay } from "../sending/counters";
 import { enrollLeads } from "../sending/enroll";
-import { type DbOrTx, rows } from "../shared/rows";
+import { bigintArray, type DbOrTx, rows, textArray } from "../shared/rows";
 import type { GeoInfo } from "./geo";
 import type { HitOwner } from "./link-queries";
 import type { HitReason } from "./link-rules";
@@ -68,7 +68,9 @@ export async function flushHits(db: DbOrTx, hits: readonly Hit[]): Promise<numbe
 
 /**
  * A batch's rows as one JSON parameter read back as a record set: a flush of a thousand hits is one parameter, not
- * tens of thousands (building and binding those held the event loop the redirects answer on).
+ * tens of thousands (building and binding those held the event loop the redirects answer on). The planner guesses a
+ * record set's size, so each UPDATE also names its rows' keys as an array (`= ANY`): the table is read by its index,
+ * never scanned whole (a million messages in a campaign).
  */
 const records = (list: readonly object[], columns: string): SQL =>
   sql`jsonb_to_recordset(${JSON.stringify(list)}::jsonb) AS v(${sql.raw(columns)})`;
@@ -129,7 +131,7 @@ async function firstClicks(tx: DbOrTx, clicks: readonly Hit[]): Promise<void> {
           firsts.map((h) => ({ code: h.code, at: h.at.toISOString() })),
           "code text, at timestamptz",
         )}
-        WHERE l.code = v.code AND l.first_clicked_at IS NULL`,
+        WHERE l.code = v.code AND l.code = ANY(${textArray(firsts.map((h) => h.code!))}) AND l.first_clicked_at IS NULL`,
   );
 }
 
@@ -148,7 +150,7 @@ async function firstOfMessages(tx: DbOrTx, hits: readonly Hit[], kind: "click" |
           firsts.map((h) => ({ id: h.owner.messageId, at: h.at.toISOString() })),
           "id bigint, at timestamptz",
         )}
-        WHERE m.id = v.id AND m.${column} IS NULL
+        WHERE m.id = v.id AND m.id = ANY(${bigintArray(firsts.map((h) => h.owner.messageId))}) AND m.${column} IS NULL
         RETURNING m.id::float8 AS id`,
   );
   const ids = new Set(set.map((r) => r.id));
@@ -173,7 +175,7 @@ async function leadEngagement(tx: DbOrTx, clicks: readonly Hit[]): Promise<void>
           leads.map((x) => ({ team_id: x.teamId, id: x.leadId, n: x.n, at: x.last.toISOString() })),
           "team_id int, id bigint, n int, at timestamptz",
         )}
-        WHERE l.team_id = v.team_id AND l.id = v.id`,
+        WHERE l.team_id = v.team_id AND l.id = v.id AND l.id = ANY(${bigintArray(leads.map((x) => x.leadId))})`,
   );
   const phones = [
     ...new Set(clicks.filter((h) => h.owner.channel === "sms" && h.owner.address).map((h) => `${h.owner.teamId}|${h.owner.address}`)),
@@ -188,7 +190,8 @@ async function leadEngagement(tx: DbOrTx, clicks: readonly Hit[]): Promise<void>
             }),
             "team_id int, phone text",
           )}
-          WHERE p.team_id = v.team_id AND p.phone = v.phone AND NOT p.clicked`,
+          WHERE p.team_id = v.team_id AND p.phone = v.phone AND p.phone = ANY(${textArray(phones.map((k) => k.split("|")[1]!))})
+            AND NOT p.clicked`,
     );
   await tx.execute(
     sql`INSERT INTO lead_logs (team_id, lead_id, type, action, diff, created_at)
