@@ -7,6 +7,7 @@ import {
   type MessageReason,
   MessageReasons,
   type MessageState,
+  MessageStates,
   SmsStatusOf,
 } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
@@ -45,6 +46,8 @@ const str = (v: unknown): string | null => (v === null || v === undefined ? null
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const reasonLabel = (r: unknown): string | null => (r ? (MessageReasons[r as MessageReason] ?? String(r)) : null);
 const state = (row: Raw) => row.state as MessageState;
+/** A row's status as the logs word it: the spec's email status label, or the SMS status. */
+const statusOf = (r: Raw) => (r.channel === "email" ? (EMAIL_STATUS_LABELS[EmailStatusOf[state(r)]] ?? "") : SmsStatusOf[state(r)]);
 
 /** What the three ledger views read: the row, its step and gateway, the carrier of its phone. */
 const LEDGER_SELECT = sql`m.id::float8 AS id, m.lead_id::float8 AS lead_id, m.channel, m.state, m.reason, m.sender, m.address,
@@ -63,19 +66,20 @@ const ledger = (states: readonly MessageState[]) => (campaignId: number, teamId:
           sql`, `,
         )})`;
 
-const SENT_STATES = [
-  "submitting",
-  "unknown",
-  "accepted",
-  "sent",
-  "delivered",
-  "failed",
-  "blocked",
-  "inactive",
-  "bounced",
-  "complained",
-  "rejected",
-] as const satisfies readonly MessageState[];
+/** Message Logs: every row handed to a provider (or refused by it); Queued and Skipped Logs have the rest. */
+const NOT_SENT: readonly MessageState[] = ["planned", "claimed", "skipped", "cancelled"];
+const SENT_STATES = MessageStates.filter((s) => !NOT_SENT.includes(s));
+
+/** A ledger row's addresses as the queued and skipped logs name them, by channel. */
+const addresses = (r: Raw) => {
+  const email = r.channel === "email";
+  return {
+    to_email: email ? str(r.address) : null,
+    from_email: email ? str(r.sender) : null,
+    from_name: email ? str(r.from_name) : null,
+    to_number: email ? null : str(r.address),
+  };
+};
 
 const messageLogs: LogKind<"message-logs"> = {
   source: ledger(SENT_STATES),
@@ -110,7 +114,7 @@ const messageLogs: LogKind<"message-logs"> = {
       to: email ? str(r.address) : null,
       subject: email ? str(r.subject) : null,
       body: email ? str(r.body) : null,
-      status_label: email ? (EMAIL_STATUS_LABELS[EmailStatusOf[state(r)]] ?? "") : SmsStatusOf[state(r)],
+      status_label: statusOf(r),
       status_type: str(r.state),
       status_sub_type: str(r.error_code),
       delivered_at: iso(str(r.delivered_at)),
@@ -124,45 +128,33 @@ const queuedLogs: LogKind<"queued-logs"> = {
   source: ledger(["planned", "claimed"]),
   select: LEDGER_SELECT,
   order: { column: sql`m.due_at`, direction: "asc" },
-  present: (r) => {
-    const email = r.channel === "email";
-    return {
-      id: Number(r.id),
-      lead_id: Number(r.lead_id),
-      step_name: str(r.step_name),
-      gateway: str(r.gateway),
-      to_email: email ? str(r.address) : null,
-      from_email: email ? str(r.sender) : null,
-      from_name: email ? str(r.from_name) : null,
-      to_number: email ? null : str(r.address),
-      send_after: iso(str(r.due_at)),
-      send_before: iso(str(r.not_after)),
-    };
-  },
+  present: (r) => ({
+    id: Number(r.id),
+    lead_id: Number(r.lead_id),
+    step_name: str(r.step_name),
+    gateway: str(r.gateway),
+    ...addresses(r),
+    send_after: iso(str(r.due_at)),
+    send_before: iso(str(r.not_after)),
+  }),
 };
 
 const skippedLogs: LogKind<"skipped-logs"> = {
   source: ledger(["skipped", "cancelled"]),
   select: LEDGER_SELECT,
   order: { column: sql`m.updated_at`, direction: "desc" },
-  present: (r) => {
-    const email = r.channel === "email";
-    return {
-      id: Number(r.id),
-      lead_id: Number(r.lead_id),
-      sent_at: iso(str(r.updated_at)),
-      status: email ? (EMAIL_STATUS_LABELS[EmailStatusOf[state(r)]] ?? "") : SmsStatusOf[state(r)],
-      status_type: str(r.reason),
-      step_name: str(r.step_name),
-      gateway: str(r.gateway),
-      to_email: email ? str(r.address) : null,
-      from_email: email ? str(r.sender) : null,
-      from_name: email ? str(r.from_name) : null,
-      to_number: email ? null : str(r.address),
-      error_title: reasonLabel(r.reason),
-      error_message: str(r.error_message),
-    };
-  },
+  present: (r) => ({
+    id: Number(r.id),
+    lead_id: Number(r.lead_id),
+    sent_at: iso(str(r.updated_at)),
+    status: statusOf(r),
+    status_type: str(r.reason),
+    step_name: str(r.step_name),
+    gateway: str(r.gateway),
+    ...addresses(r),
+    error_title: reasonLabel(r.reason),
+    error_message: str(r.error_message),
+  }),
 };
 
 const incomingMessages: LogKind<"incoming-messages"> = {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { renderMessage } from "../campaigns";
-import { CounterBatch, utcDay } from "../sending";
-import { bigintArray, type DbOrTx, intArray, rows } from "../shared/rows";
+import { CounterBatch, loadRenderLeads, utcDay } from "../sending";
+import { type DbOrTx, rows } from "../shared/rows";
 import { type SystemMessage, type SystemMessageDeps, type SystemMessageKind, sendSystemMessages } from "./system-messages";
 
 /*
@@ -72,30 +72,13 @@ export const sendPlannedWelcomes = (deps: SystemMessageDeps): Promise<number> =>
  */
 async function renderWelcomes(db: DbOrTx, taken: TakenWelcome[]): Promise<SystemMessage[]> {
   if (taken.length === 0) return [];
-  const teamIds = [...new Set(taken.map((w) => w.team_id))];
-  const attributes = await rows<{ team_id: number; id: number; slug: string }>(
+  const leads = await loadRenderLeads(
     db,
-    sql`SELECT team_id, id, slug FROM lead_attributes WHERE team_id = ANY(${intArray(teamIds)}) ORDER BY sort_order, id`,
-  );
-  const leads = new Map(
-    (
-      await rows<{ team_id: number; id: number; attrs: Record<string, string[]>; source: string | null; list: string | null }>(
-        db,
-        sql`SELECT l.team_id, l.id::float8 AS id, l.attrs, s.name AS source, li.name AS list
-            FROM leads l
-            LEFT JOIN LATERAL (SELECT list_id FROM list_leads ll WHERE ll.team_id = l.team_id AND ll.lead_id = l.id
-                               ORDER BY ll.created_at, ll.list_id LIMIT 1) first ON true
-            LEFT JOIN lists li ON li.team_id = l.team_id AND li.id = first.list_id
-            LEFT JOIN sources s ON s.team_id = l.team_id AND s.id = li.source_id
-            WHERE l.team_id = ANY(${intArray(teamIds)}) AND l.id = ANY(${bigintArray(taken.map((w) => w.lead_id))})`,
-      )
-    ).map((l) => [`${l.team_id}:${l.id}`, l]),
+    taken.map((w) => ({ team_id: w.team_id, lead_id: w.lead_id })),
   );
   return taken.map(({ lead_id, ...w }) => {
-    const lead = leads.get(`${w.team_id}:${lead_id}`);
-    const values: Record<string, string> = {};
-    for (const a of attributes)
-      if (a.team_id === w.team_id && !Object.hasOwn(values, a.slug)) values[a.slug] = lead?.attrs[String(a.id)]?.[0] ?? "";
+    const lead = leads.lead(w.team_id, lead_id);
+    const values = leads.values(w.team_id, lead);
     if (Object.hasOwn(values, "phone")) values.phone = w.to;
     const body = renderMessage(w.body, {
       link: "",

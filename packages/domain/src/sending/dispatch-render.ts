@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { LINK_PLACEHOLDER, smsLength } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { newLinkCode, renderMessage, shortLink } from "../campaigns";
-import { bigintArray, type DbOrTx, intArray, rows } from "../shared/rows";
+import { type DbOrTx, intArray, rows } from "../shared/rows";
 import type { ClaimedRow } from "./dispatch-claim";
 import { emailSender, loadEmailExtras, optionText, withPreHeader } from "./dispatch-render-email";
 import { openPixelUrl, withOpenPixel } from "./open-pixel";
+import { loadRenderLeads } from "./render-leads";
 import { unsubscribeUrl } from "./unsubscribe";
 
 /*
@@ -46,13 +47,6 @@ interface StepRow {
   options: Record<string, unknown>;
 }
 
-interface LeadRow {
-  id: number;
-  attrs: Record<string, string[]>;
-  source: string | null;
-  list: string | null;
-}
-
 export interface RenderEnv {
   /** The app's public base URL: links without a short domain, and the unsubscribe link. */
   publicUrl: string;
@@ -88,25 +82,7 @@ export async function renderBatch(db: DbOrTx, claimed: readonly ClaimedRow[], en
         ).map((d) => [d.id, d])
       : [],
   );
-  const teamIds = [...new Set(claimed.map((r) => r.team_id))];
-  const attributes = await rows<{ team_id: number; id: number; slug: string }>(
-    db,
-    sql`SELECT team_id, id, slug FROM lead_attributes WHERE team_id = ANY(${intArray(teamIds)}) ORDER BY sort_order, id`,
-  );
-  const leads = new Map(
-    (
-      await rows<LeadRow & { team_id: number }>(
-        db,
-        sql`SELECT l.team_id, l.id::float8 AS id, l.attrs, s.name AS source, li.name AS list
-            FROM leads l
-            LEFT JOIN LATERAL (SELECT list_id FROM list_leads ll WHERE ll.team_id = l.team_id AND ll.lead_id = l.id
-                               ORDER BY ll.created_at, ll.list_id LIMIT 1) first ON true
-            LEFT JOIN lists li ON li.team_id = l.team_id AND li.id = first.list_id
-            LEFT JOIN sources s ON s.team_id = l.team_id AND s.id = li.source_id
-            WHERE l.team_id = ANY(${intArray(teamIds)}) AND l.id = ANY(${bigintArray(claimed.map((r) => r.lead_id))})`,
-      )
-    ).map((l) => [`${l.team_id}:${l.id}`, l]),
-  );
+  const leads = await loadRenderLeads(db, claimed);
   const emailRows = claimed.filter((r) => r.channel === "email");
   const extras = emailRows.length
     ? await loadEmailExtras(
@@ -120,10 +96,8 @@ export async function renderBatch(db: DbOrTx, claimed: readonly ClaimedRow[], en
 
   return claimed.map((row) => {
     const step = steps.get(row.part_id);
-    const lead = leads.get(`${row.team_id}:${row.lead_id}`);
-    const values: Record<string, string> = {};
-    for (const a of attributes)
-      if (a.team_id === row.team_id && !Object.hasOwn(values, a.slug)) values[a.slug] = lead?.attrs[String(a.id)]?.[0] ?? "";
+    const lead = leads.lead(row.team_id, row.lead_id);
+    const values = leads.values(row.team_id, lead);
     if (row.channel === "sms" && Object.hasOwn(values, "phone")) values.phone = row.address;
     if (row.channel === "email" && Object.hasOwn(values, "email")) values.email = row.address;
 

@@ -11,6 +11,7 @@ export { openPixelUrl, PIXEL_GIF, verifyOpenPixel, withOpenPixel } from "./open-
 export { OptOutGate } from "./opt-out-gate";
 export { FIRST_SLICE, PLAN_SLICE, type Planned, planFirstSlice, planFirstStep, planFollowingSteps, planSliceOf } from "./plan";
 export { Reconcile, type ReconcileDeps, type Reconciled, reconcileOpenMessages } from "./reconcile";
+export { loadRenderLeads, type RenderLead, type RenderLeads } from "./render-leads";
 export { PAUSE_HOURS, putBackInRotation, RotationMessages } from "./rotation";
 export { type SendWindowInput, sendWindow } from "./send-window";
 export { dispatchJob, planJob, sendingJobs, sendingTickJob, startCampaigns, wakeDispatchers } from "./sending.jobs";
