@@ -197,3 +197,47 @@ export const campaignTestSends = pgTable(
   },
   (t) => [index("campaign_test_sends_campaign_idx").on(t.campaignId, t.channel, t.createdAt)],
 );
+
+/**
+ * The Statistics tab's chart: what happened to a campaign's messages per hour (UTC), written in the same statement
+ * as `campaign_counters` (counters.ts) from the same deltas. Only the charted figures; the summary reads the daily
+ * counters.
+ */
+export const campaignCounterHours = pgTable(
+  "campaign_counter_hours",
+  {
+    ...ofCampaign(),
+    hour: ts("hour").notNull(),
+    sent: counter("sent"),
+    delivered: counter("delivered"),
+    failed: counter("failed"),
+    errors: counter("errors"),
+    blocked: counter("blocked"),
+    inactiveDevice: counter("inactive_device"),
+    cancelled: counter("cancelled"),
+    bounces: counter("bounces"),
+    complaints: counter("complaints"),
+    opened: counter("opened"),
+    clicked: counter("clicked"),
+    unsubscribed: counter("unsubscribed"),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.hour] })],
+);
+
+/**
+ * The Logs tab (spec 3 §2, §3 "Campaign log entry"): what changed on a campaign, newest first. `attributes` are the
+ * changed fields with their new values; `user_id` who did it (null: the engine, e.g. completed or auto-failed).
+ */
+export const campaignLogs = pgTable(
+  "campaign_logs",
+  {
+    id: bigint("id", { mode: "number" }).generatedByDefaultAsIdentity().primaryKey(),
+    ...ofCampaign(),
+    /** created, updated, status, step_created, step_updated, step_deleted, audience, links_expired, segment … */
+    type: text("type").notNull(),
+    attributes: jsonb("attributes").$type<{ name: string; value_to: string | null }[]>().notNull().default([]),
+    userId: integer("user_id"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("campaign_logs_campaign_idx").on(t.campaignId, t.id)],
+);

@@ -79,13 +79,34 @@ export class CounterBatch {
   }
 }
 
-/** One upsert for all the deltas (keys unique within the call: CounterBatch sums them first). */
+/** The figures the Statistics tab charts per hour (`campaign_counter_hours`). */
+export const HourColumns = [
+  "sent",
+  "delivered",
+  "failed",
+  "errors",
+  "blocked",
+  "inactive_device",
+  "cancelled",
+  "bounces",
+  "complaints",
+  "opened",
+  "clicked",
+  "unsubscribed",
+] as const satisfies readonly CounterColumn[];
+
+/**
+ * One statement for all the deltas (keys unique within the call: CounterBatch sums them first): the daily counters,
+ * and the charted figures into the current UTC hour (a delta dated another day — a test's clock — lands at that
+ * day's midnight).
+ */
 export async function writeCounterDeltas(db: DbOrTx, deltas: readonly CounterDelta[]): Promise<void> {
   if (deltas.length === 0) return;
-  const cols = sql.join(
-    CounterColumns.map((c) => sql.identifier(c)),
-    sql`, `,
-  );
+  const ids = (cols: readonly string[]) =>
+    sql.join(
+      cols.map((c) => sql.identifier(c)),
+      sql`, `,
+    );
   const values = deltas.map(
     (d) =>
       sql`(${d.teamId}::int, ${d.campaignId}::int, ${d.stepId}::int, ${d.partId}::int, ${d.day}::date, ${sql.join(
@@ -93,13 +114,35 @@ export async function writeCounterDeltas(db: DbOrTx, deltas: readonly CounterDel
         sql`, `,
       )})`,
   );
-  const updates = sql.join(
-    CounterColumns.map((c) => sql`${sql.identifier(c)} = campaign_counters.${sql.identifier(c)} + excluded.${sql.identifier(c)}`),
-    sql`, `,
-  );
+  const added = (table: string, cols: readonly string[]) =>
+    sql.join(
+      cols.map((c) => sql`${sql.identifier(c)} = ${sql.identifier(table)}.${sql.identifier(c)} + excluded.${sql.identifier(c)}`),
+      sql`, `,
+    );
+  const charted = deltas.some((d) => HourColumns.some((c) => d[c]));
+  const hours = charted
+    ? sql`, h AS (
+        INSERT INTO campaign_counter_hours (team_id, campaign_id, hour, ${ids(HourColumns)})
+        SELECT team_id, campaign_id,
+               CASE WHEN day = (now() AT TIME ZONE 'UTC')::date THEN date_trunc('hour', now()) ELSE day::timestamp AT TIME ZONE 'UTC' END,
+               ${sql.join(
+                 HourColumns.map((c) => sql`sum(${sql.identifier(c)})`),
+                 sql`, `,
+               )}
+        FROM d WHERE ${sql.join(
+          HourColumns.map((c) => sql`${sql.identifier(c)} <> 0`),
+          sql` OR `,
+        )}
+        GROUP BY 1, 2, 3 ORDER BY 2, 3
+        ON CONFLICT (campaign_id, hour) DO UPDATE SET ${added("campaign_counter_hours", HourColumns)})`
+    : sql``;
   await db.execute(
-    sql`INSERT INTO campaign_counters (team_id, campaign_id, step_id, part_id, day, ${cols})
-        VALUES ${sql.join(values, sql`, `)}
-        ON CONFLICT (campaign_id, step_id, part_id, day) DO UPDATE SET ${updates}`,
+    sql`WITH d (team_id, campaign_id, step_id, part_id, day, ${ids(CounterColumns)}) AS (VALUES ${sql.join(values, sql`, `)}),
+        k AS (
+          INSERT INTO campaign_counters (team_id, campaign_id, step_id, part_id, day, ${ids(CounterColumns)})
+          SELECT * FROM d ORDER BY campaign_id, step_id, part_id, day
+          ON CONFLICT (campaign_id, step_id, part_id, day) DO UPDATE SET ${added("campaign_counters", CounterColumns)})
+        ${hours}
+        SELECT 1`,
   );
 }
