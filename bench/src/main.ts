@@ -17,6 +17,7 @@ import { callbackStormBench } from "./sending/callback-storm";
 import { campaignStartBench } from "./sending/campaign-start";
 import { campaignChaosBench } from "./sending/chaos";
 import { dispatchBench } from "./sending/dispatch-bench";
+import { logTablesBench } from "./sending/log-tables";
 import { pauseReactionBench } from "./sending/pause-reaction";
 import { pauseResumeBench } from "./sending/pause-resume";
 import { sendMoneyBench } from "./sending/send-money";
@@ -49,6 +50,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   B16: statsTruthBench,
   B17: pauseReactionBench,
   L1: lookupPacingBench,
+  C1: logTablesBench,
   F11: providerDownBench,
   F12: workerKilledBench,
   F14: pauseResumeBench,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageOf, text } from "./common";
+import { PageMeta, text } from "./common";
 
 /*
  * A campaign's log tabs (spec 3 §2, §3, §7): Message, Queued and Skipped Logs are three views of the send ledger;
@@ -225,4 +225,6 @@ export interface CampaignLogRowOf {
   "redirect-logs": RedirectLogRow;
 }
 
-export const campaignLogPage = <K extends CampaignLogKind>(kind: K) => pageOf(CampaignLogRows[kind]);
+/** A log page: its meta's total is exact up to 10,000 rows and the planner's estimate past it (`total_is_estimate`). */
+export const campaignLogPage = <K extends CampaignLogKind>(kind: K) =>
+  z.object({ data: z.array(CampaignLogRows[kind]), meta: PageMeta.extend({ total_is_estimate: z.boolean() }) });

@@ -72,8 +72,13 @@ export const campaignMessages = pgTable(
     index("campaign_messages_missed_idx").on(t.gatewayId, t.notAfter).where(sql`${t.state} = 'planned'`),
     // Callbacks without our id find the row by the provider's.
     index("campaign_messages_provider_idx").on(t.gatewayId, t.providerId).where(sql`${t.providerId} IS NOT NULL`),
-    // Logs and completion read a campaign's rows by state.
+    // Completion and the engine read a campaign's rows by state.
     index("campaign_messages_campaign_state_idx").on(t.campaignId, t.state, t.id),
+    // The three log tabs read a campaign's rows in their order (campaign-logs/log-kinds.ts): a page at any depth of a
+    // million-message campaign reads its own entries. Message Logs: sent first; Queued: due first; Skipped: latest.
+    index("campaign_messages_log_sent_idx").on(t.campaignId, t.submittedAt, t.id).where(sql`${t.submittedAt} IS NOT NULL`),
+    index("campaign_messages_log_queued_idx").on(t.campaignId, t.dueAt, t.id).where(sql`${t.state} IN ('planned', 'claimed')`),
+    index("campaign_messages_log_skipped_idx").on(t.campaignId, t.updatedAt, t.id).where(sql`${t.state} IN ('skipped', 'cancelled')`),
     // Reconciliation: rows waiting for the provider's word, oldest first.
     index("campaign_messages_waiting_idx").on(t.gatewayId, t.updatedAt).where(sql`${t.state} IN ('unknown', 'accepted', 'sent')`),
     // Opt-outs cancel an address's open rows team-wide.

@@ -16,15 +16,20 @@ import { iso } from "../shared/rows";
 
 /*
  * The registry of a campaign's log kinds: where each reads (its table and the rows that belong to the tab), its order
- * (the spec's default, on an indexed column with the id as tie-break) and how a row reads. The service runs any of
- * them the same way: one count, one page.
+ * (the spec's default, on an indexed column with the id as tie-break: each tab's rows are read in index order, so a
+ * page costs its own rows at any size), what the page's rows join, and how a row reads. The service runs any of them
+ * the same way: one capped count, one page.
  */
 
 type Raw = Record<string, unknown>;
 
 export interface LogKind<K extends CampaignLogKind> {
-  /** FROM … WHERE … for the campaign (the team's: every table carries team_id). */
-  source(campaignId: number, teamId: number): SQL;
+  /** The table and its alias (the page is read from it first, then joined). */
+  table: { name: string; alias: string };
+  /** WHERE … for the campaign (the team's: every table carries team_id). */
+  where(campaignId: number, teamId: number): SQL;
+  /** What the page's rows join (step, gateway, carrier): applied to one page only. */
+  join?: SQL;
   select: SQL;
   /** The order column (`id` is the tie-break) and its default direction. */
   order: { column: SQL; direction: "asc" | "desc" };
@@ -55,16 +60,22 @@ const LEDGER_SELECT = sql`m.id::float8 AS id, m.lead_id::float8 AS lead_id, m.ch
   m.submitted_at, m.sent_at, m.delivered_at, m.opened_at, m.clicked_at, m.updated_at,
   s.name AS step_name, s.status AS step_status, s.options ->> 'from_name' AS from_name, g.name AS gateway, lp.carrier_name`;
 
-const ledger = (states: readonly MessageState[]) => (campaignId: number, teamId: number) =>
-  sql`FROM campaign_messages m
-      LEFT JOIN campaign_steps s ON s.id = m.part_id
-      LEFT JOIN gateways g ON g.id = m.gateway_id
-      LEFT JOIN lead_phones lp ON m.channel = 'sms' AND lp.team_id = m.team_id AND lp.phone = m.address
-      WHERE m.campaign_id = ${campaignId} AND m.team_id = ${teamId}
+/**
+ * A view of the ledger: its rows in `states` (`extra`: the condition its order's partial index carries). Each view
+ * has its index on (campaign_id, order column, id) (migration 0020).
+ */
+const ledger = (states: readonly MessageState[], extra: SQL = sql``) => ({
+  table: { name: "campaign_messages", alias: "m" },
+  where: (campaignId: number, teamId: number) =>
+    sql`m.campaign_id = ${campaignId} AND m.team_id = ${teamId} ${extra}
         AND m.state IN (${sql.join(
           states.map((s) => sql`${s}`),
           sql`, `,
-        )})`;
+        )})`,
+  join: sql`LEFT JOIN campaign_steps s ON s.id = m.part_id
+      LEFT JOIN gateways g ON g.id = m.gateway_id
+      LEFT JOIN lead_phones lp ON m.channel = 'sms' AND lp.team_id = m.team_id AND lp.phone = m.address`,
+});
 
 /** Message Logs: every row handed to a provider (or refused by it); Queued and Skipped Logs have the rest. */
 const NOT_SENT: readonly MessageState[] = ["planned", "claimed", "skipped", "cancelled"];
@@ -82,7 +93,7 @@ const addresses = (r: Raw) => {
 };
 
 const messageLogs: LogKind<"message-logs"> = {
-  source: ledger(SENT_STATES),
+  ...ledger(SENT_STATES, sql`AND m.submitted_at IS NOT NULL`),
   select: LEDGER_SELECT,
   order: { column: sql`m.submitted_at`, direction: "desc" },
   present: (r) => {
@@ -125,7 +136,7 @@ const messageLogs: LogKind<"message-logs"> = {
 };
 
 const queuedLogs: LogKind<"queued-logs"> = {
-  source: ledger(["planned", "claimed"]),
+  ...ledger(["planned", "claimed"]),
   select: LEDGER_SELECT,
   order: { column: sql`m.due_at`, direction: "asc" },
   present: (r) => ({
@@ -140,7 +151,7 @@ const queuedLogs: LogKind<"queued-logs"> = {
 };
 
 const skippedLogs: LogKind<"skipped-logs"> = {
-  source: ledger(["skipped", "cancelled"]),
+  ...ledger(["skipped", "cancelled"]),
   select: LEDGER_SELECT,
   order: { column: sql`m.updated_at`, direction: "desc" },
   present: (r) => ({
@@ -158,7 +169,8 @@ const skippedLogs: LogKind<"skipped-logs"> = {
 };
 
 const incomingMessages: LogKind<"incoming-messages"> = {
-  source: (campaignId, teamId) => sql`FROM inbound_messages i WHERE i.campaign_id = ${campaignId} AND i.team_id = ${teamId}`,
+  table: { name: "inbound_messages", alias: "i" },
+  where: (campaignId, teamId) => sql`i.campaign_id = ${campaignId} AND i.team_id = ${teamId}`,
   select: sql`i.id::float8 AS id, i.lead_id::float8 AS lead_id, i.body, i.from_number, i.to_number, i.cost::float8 AS cost,
     i.answer_message, i.intent, i.needs_review, i.created_at, i.updated_at`,
   order: { column: sql`i.updated_at`, direction: "desc" },
@@ -177,7 +189,8 @@ const incomingMessages: LogKind<"incoming-messages"> = {
 };
 
 const welcomeMessages: LogKind<"welcome-messages"> = {
-  source: (campaignId, teamId) => sql`FROM welcome_messages w WHERE w.campaign_id = ${campaignId} AND w.team_id = ${teamId}`,
+  table: { name: "welcome_messages", alias: "w" },
+  where: (campaignId, teamId) => sql`w.campaign_id = ${campaignId} AND w.team_id = ${teamId}`,
   select: sql`w.id::float8 AS id, w.lead_id::float8 AS lead_id, w.to_number, w.short_code, w.message, w.state, w.sent_at`,
   order: { column: sql`w.updated_at`, direction: "desc" },
   present: (r) => ({
@@ -196,8 +209,8 @@ const HIT_SELECT = sql`h.id::float8 AS id, h.lead_id::float8 AS lead_id, h.creat
 
 /** Counted hits of a kind (Clicks, Open at): newest first on their partial index. */
 const hits = (kind: "click" | "open"): LogKind<"clicks" | "opens"> => ({
-  source: (campaignId, teamId) =>
-    sql`FROM message_hits h WHERE h.campaign_id = ${campaignId} AND h.team_id = ${teamId} AND h.kind = ${kind} AND h.reason IS NULL`,
+  table: { name: "message_hits", alias: "h" },
+  where: (campaignId, teamId) => sql`h.campaign_id = ${campaignId} AND h.team_id = ${teamId} AND h.kind = ${kind} AND h.reason IS NULL`,
   select: HIT_SELECT,
   order: { column: sql`h.id`, direction: "desc" },
   present: (r) => ({
@@ -220,8 +233,8 @@ const hits = (kind: "click" | "open"): LogKind<"clicks" | "opens"> => ({
 });
 
 const redirectLogs: LogKind<"redirect-logs"> = {
-  source: (campaignId, teamId) =>
-    sql`FROM message_hits h WHERE h.campaign_id = ${campaignId} AND h.team_id = ${teamId} AND h.kind = 'click' AND h.reason IS NOT NULL`,
+  table: { name: "message_hits", alias: "h" },
+  where: (campaignId, teamId) => sql`h.campaign_id = ${campaignId} AND h.team_id = ${teamId} AND h.kind = 'click' AND h.reason IS NOT NULL`,
   select: HIT_SELECT,
   order: { column: sql`h.id`, direction: "desc" },
   present: (r) => ({

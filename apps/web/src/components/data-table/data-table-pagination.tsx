@@ -5,13 +5,15 @@ export interface DataTablePaginationProps {
   page: number;
   limit: number;
   total: number;
+  /** The total is the server's estimate (a large log counted up to a cap): it reads "about". */
+  estimate?: boolean;
   pageSizes: readonly number[];
   onPageChange: (page: number) => void;
   onLimitChange: (limit: number) => void;
 }
 
 /** 1-based pages outside, MUI's 0-based inside. */
-export function DataTablePagination({ page, limit, total, pageSizes, onPageChange, onLimitChange }: DataTablePaginationProps) {
+export function DataTablePagination({ page, limit, total, estimate, pageSizes, onPageChange, onLimitChange }: DataTablePaginationProps) {
   const t = useT();
   const lastPage = Math.max(1, Math.ceil(total / limit));
   return (
@@ -28,7 +30,7 @@ export function DataTablePagination({ page, limit, total, pageSizes, onPageChang
         t("table.displayedRows", {
           from: from.toLocaleString("en-US"),
           to: to.toLocaleString("en-US"),
-          count: count.toLocaleString("en-US"),
+          count: estimate ? t("table.aboutTotal", { count: count.toLocaleString("en-US") }) : count.toLocaleString("en-US"),
         })
       }
       sx={{

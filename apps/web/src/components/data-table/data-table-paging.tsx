@@ -71,6 +71,7 @@ export function DataTablePaging<T>({ state, query, pageSizes, countLabel }: Data
       page={state.page}
       limit={state.limit}
       total={meta.total}
+      estimate={"total_is_estimate" in meta && meta.total_is_estimate === true}
       pageSizes={pageSizes}
       onPageChange={(p) => state.setPage(p)}
       onLimitChange={state.setLimit}

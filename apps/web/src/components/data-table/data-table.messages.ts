@@ -18,6 +18,7 @@ export const dataTableMessages = {
   "table.rows.one": "{count} row",
   "table.rows.other": "{count} rows",
   "table.aboutCount": "About {count}",
+  "table.aboutTotal": "about {count}",
   "table.firstPage": "First page",
   "table.previousPage": "Previous page",
   "table.nextPage": "Next page",

@@ -1,0 +1,3 @@
+CREATE INDEX "campaign_messages_log_sent_idx" ON "campaign_messages" USING btree ("campaign_id","submitted_at","id") WHERE "campaign_messages"."submitted_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "campaign_messages_log_queued_idx" ON "campaign_messages" USING btree ("campaign_id","due_at","id") WHERE "campaign_messages"."state" IN ('planned', 'claimed');--> statement-breakpoint
+CREATE INDEX "campaign_messages_log_skipped_idx" ON "campaign_messages" USING btree ("campaign_id","updated_at","id") WHERE "campaign_messages"."state" IN ('skipped', 'cancelled');
