@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { type APIResponse, expect, type Page } from "@playwright/test";
 import { leadflow } from "../cli";
 import { authHeaders, signIn } from "./helpers";
@@ -29,7 +31,9 @@ export async function importLeads(api: Api, name: string, listName: string, lead
   const list = await api("post", `/api/sources/${source.id}/lists`, { name: listName });
   await api("post", "/api/import-lists", { name, list_id: list.id, lead_status: 1 });
   const key = (await api("get", "/api/import-lists")).data.find((k: { name: string }) => k.name === name);
-  await api("post", `/api/import/lead?api_key=${key.api_key}`, { leads });
+  // A request carries at most 100 leads.
+  for (let i = 0; i < leads.length; i += 100)
+    await api("post", `/api/import/lead?api_key=${key.api_key}`, { leads: leads.slice(i, i + 100) });
   return list;
 }
 
@@ -56,6 +60,18 @@ export function afternoonZone(): string {
   const zone = zones.find((z) => hourIn(z) >= 13 && hourIn(z) <= 17);
   if (!zone) throw new Error("No listed zone is in its afternoon now.");
   return zone;
+}
+
+/** Screenshots beside the others (test-results/screens) at the two widths the product is checked at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = join(import.meta.dirname, "../../test-results/screens");
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true, animations: "disabled" });
+  }
+  if (size) await page.setViewportSize(size);
 }
 
 /** Set status from the campaign page's Campaign actions menu. */

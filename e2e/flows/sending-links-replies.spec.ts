@@ -1,8 +1,6 @@
 import { createHmac } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { afternoonZone, demoApi, importLeads, setStatus } from "./campaign-helpers";
+import { expect, test } from "@playwright/test";
+import { afternoonZone, demoApi, importLeads, setStatus, shot } from "./campaign-helpers";
 import { expectToast, tableLoaded } from "./helpers";
 
 const IPHONE =
@@ -159,15 +157,3 @@ test("links and replies: a click from a phone, a Slack preview, an expired link,
   await expect(page.getByRole("button", { name: new RegExp(`^Status of .*${phones[0]!.slice(-7)}: Unsubscribed$`) })).toBeVisible();
   await phone.close();
 });
-
-/** Screenshots beside the others (test-results/screens) at the two widths the product is checked at. */
-async function shot(page: Page, name: string) {
-  const dir = join(import.meta.dirname, "../../test-results/screens");
-  mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true, animations: "disabled" });
-  }
-  if (size) await page.setViewportSize(size);
-}

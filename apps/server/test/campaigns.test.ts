@@ -354,6 +354,10 @@ describe("campaign list", () => {
     const cards = (await t.call("GET", "/api/campaigns/statistics/counters")).json().data;
     expect(cards.sms).toEqual({ sent: 4, delivered: 3, delivered_percent: 75, clicked: 1, clicked_percent: 25, cost: 0.5 });
     expect(cards.email.sent).toBe(0);
+    const allCards = (await t.call("GET", "/api/campaigns/statistics/counters?period=all_time")).json().data;
+    expect(allCards.sms).toMatchObject({ sent: 10, delivered: 9, cost: 1.5 });
+    expect((await t.call("GET", "/api/campaigns/statistics/counters?period=yesterday")).json().data.sms.sent).toBe(0);
+    expect((await t.call("GET", "/api/campaigns/statistics/counters?stat_from=2024-02-01")).statusCode).toBe(422);
     // Another team sees none of it.
     const other = await team();
     expect((await other.call("GET", "/api/campaigns")).json().meta.total).toBe(0);

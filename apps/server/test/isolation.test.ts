@@ -72,6 +72,7 @@ const ID_KIND = {
   "/api/campaigns/:id/leads": "campaign",
   "/api/campaigns/:id/campaign-steps": "campaign",
   "/api/campaigns/:id/expire-links": "campaign",
+  "/api/campaigns/:id/create-segment": "campaign",
   "/api/campaigns/:id/message-logs": "campaign",
   "/api/campaigns/:id/queued-logs": "campaign",
   "/api/campaigns/:id/skipped-logs": "campaign",
@@ -80,6 +81,11 @@ const ID_KIND = {
   "/api/campaigns/:id/statistic/clicks": "campaign",
   "/api/campaigns/:id/statistic/opens": "campaign",
   "/api/campaigns/:id/redirect-logs": "campaign",
+  "/api/campaigns/:id/statistic": "campaign",
+  "/api/campaigns/:id/statistic/chart": "campaign",
+  "/api/campaigns/:id/statistic-by-step": "campaign",
+  "/api/campaigns/:id/statistic-leads": "campaign",
+  "/api/campaigns/:id/campaign-logs": "campaign",
   "/api/campaign-steps/:id": "campaignStep",
   "/api/campaign-steps/:id/copy": "campaignStep",
 } as const satisfies Record<string, Kind>;
@@ -319,6 +325,7 @@ const ROUTE_BODY: Record<string, object> = {
   "POST /api/campaigns/:id/segments": { ids: [] },
   "POST /api/campaigns/:id/sources": { ids: [] },
   "POST /api/campaigns/:id/lists": { ids: [] },
+  "POST /api/campaigns/:id/create-segment": { audience_id: 1, name: "Hijacked by B", sms_status: ["sent"] },
   "POST /api/campaigns/:id/campaign-steps": { type: "sms", name: "Hijacked by B", message: "Hijacked" },
   "PUT /api/campaign-steps/:id": { type: "sms", name: "Hijacked by B", message: "Hijacked" },
 };

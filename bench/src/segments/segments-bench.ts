@@ -20,6 +20,7 @@ import { type SeededTeam, seedLeads } from "../leads/seed-leads";
 import { type BenchOptions, benchCommand, sizeLabel } from "../options";
 import { median, percentile, record } from "../report";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
+import { seedCampaignLedger } from "./campaign-ledger-seed";
 
 /** The benches build segments themselves (rebuildSegments), timed; the rebuild job is not theirs to run. */
 const noJobs: JobSender = { send: async () => null };
@@ -143,8 +144,10 @@ export async function segmentQueryBench(options: BenchOptions): Promise<void> {
   await withFreshDatabase(async (database) => {
     const s = await seedForSegments(database, options.rows);
     const t = s.ctx.teamId;
+    // B5f, B5g: campaign filters over a ledger as large as the leads.
+    const campaignCases = await seedCampaignLedger(database, t);
     const cc = await loadCompileContext(database.db, t);
-    for (const c of treeCases(s)) {
+    for (const c of [...treeCases(s), ...campaignCases]) {
       const compiled = compileFilters(c.filters, cc);
       // As the product runs it: the dialog's count (countMatching) and the first page of the tree's leads, JIT off.
       const ours = async () => {

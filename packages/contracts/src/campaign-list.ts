@@ -35,19 +35,30 @@ const toList = (v: unknown) => (typeof v === "string" ? v.split(",").filter(Bool
 const toBool = (v: unknown) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v);
 
 /** `period` defaults to today; `stat_from`/`stat_to` (both) replace it with a custom range. */
-export const CampaignListQuery = ListQuery.extend({
-  types: z.preprocess(toList, z.array(z.enum(CampaignTypes, { error: "The type is invalid." }))).optional(),
+const StatPeriodFields = {
   period: z.enum(StatPeriods, { error: `The period must be one of: ${StatPeriods.join(", ")}.` }).default("today"),
   stat_from: Day.optional(),
   stat_to: Day.optional(),
-  archived: z.preprocess(toBool, z.boolean()).default(false),
-}).superRefine((q, ctx) => {
+};
+export type StatPeriodQuery = { period: StatPeriod; stat_from?: string; stat_to?: string };
+
+function checkRange(q: StatPeriodQuery, ctx: z.RefinementCtx) {
   if ((q.stat_from === undefined) !== (q.stat_to === undefined))
     ctx.addIssue({ code: "custom", path: [q.stat_from ? "stat_to" : "stat_from"], message: "Give both dates of the range." });
   if (q.stat_from && q.stat_to && q.stat_from > q.stat_to)
     ctx.addIssue({ code: "custom", path: ["stat_from"], message: "Date From cannot be after Date To." });
-});
+}
+
+export const CampaignListQuery = ListQuery.extend({
+  types: z.preprocess(toList, z.array(z.enum(CampaignTypes, { error: "The type is invalid." }))).optional(),
+  ...StatPeriodFields,
+  archived: z.preprocess(toBool, z.boolean()).default(false),
+}).superRefine(checkRange);
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
+
+/** GET /api/campaigns/statistics/counters: the list's period (today by default) or its custom range. */
+export const CampaignCountersQuery = z.object(StatPeriodFields).superRefine(checkRange);
+export type CampaignCountersQuery = z.infer<typeof CampaignCountersQuery>;
 
 const figure = z.number();
 

@@ -335,7 +335,7 @@ export const CampaignNamesQuery = z.object({
 
 export const ListByTriggerQuery = z.object({ trigger: z.enum(CampaignTriggers, { error: "The trigger is invalid." }) });
 
-/** Today's cards per channel (maintained counters of today, UTC). */
+/** The list's cards per channel: the maintained counters summed over the list's period (today by default, UTC days). */
 const ChannelToday = z.object({
   sent: z.number(),
   delivered: z.number(),

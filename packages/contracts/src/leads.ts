@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { type CampaignStatus, CampaignStatusList, CampaignTypes } from "./campaigns";
 import { text } from "./common";
 import { AttributeTypes, EmailStatusValue, LeadAttribute, LeadStatusValue, PhoneStatusValue } from "./imports";
+import { MessageStates } from "./message-states";
 
 /*
  * Leads: the tables (list page, leads page), the lead page and its edits, statuses and bulk actions (issue 4).
@@ -173,9 +175,30 @@ export type LeadDetail = z.infer<typeof LeadDetail>;
 /** GET /api/leads/{id}/sources: the lead's sources, each with its lists that hold the lead. */
 export const LeadSources = z.object({ data: z.array(Ref.extend({ lists: z.array(Ref) })) });
 export type LeadSources = z.infer<typeof LeadSources>;
-/** GET /api/leads/{id}/segments and /campaigns: empty until audiences and campaigns exist. */
+/** GET /api/leads/{id}/segments: the audiences and segments that hold the lead. */
 export const LeadSegments = z.object({ data: z.array(Ref.extend({ parent_id: z.number().int().nullable() })) });
-export const LeadCampaigns = z.object({ data: z.array(Ref) });
+
+/**
+ * A campaign the lead has a message in (a row of its send ledger), with the lead's figures there: the state of its
+ * latest message, when one last went out, its first counted click and the revenue its conversions brought.
+ */
+export const LeadCampaign = Ref.extend({
+  type: z.enum(CampaignTypes),
+  type_label: z.string(),
+  status: z.enum(CampaignStatusList as [CampaignStatus, ...CampaignStatus[]]),
+  status_label: z.string(),
+  /** The lead's messages in it (one per step it reached). */
+  messages: z.number().int(),
+  state: z.enum(MessageStates),
+  sent_at: z.string().nullable(),
+  clicked: z.boolean(),
+  clicked_at: z.string().nullable(),
+  revenue: z.number(),
+});
+export type LeadCampaign = z.infer<typeof LeadCampaign>;
+/** GET /api/leads/{id}/campaigns: latest sent first; a deleted campaign is not listed (its messages stay on the timeline). */
+export const LeadCampaigns = z.object({ data: z.array(LeadCampaign) });
+export type LeadCampaigns = z.infer<typeof LeadCampaigns>;
 
 /** A query-string switch: `true`/`1` on, `false`/`0`/empty off (z.coerce.boolean would read "false" as on). */
 export const QueryFlag = z.preprocess((v) => (v === "false" || v === "0" || v === "" ? false : v), z.coerce.boolean());
@@ -188,6 +211,29 @@ export const LeadLogQuery = z.object({
   unsubscribed: QueryFlag.optional(),
 });
 export type LeadLogQuery = z.infer<typeof LeadLogQuery>;
+
+/**
+ * The actions of the timeline's entries read from the send ledger and the replies (not stored in lead_logs): a
+ * message sent, delivered or failed, and an SMS reply. Their entries carry `message`.
+ */
+export const LeadMessageActions = ["sent", "delivered", "failed", "replied"] as const;
+export type LeadMessageAction = (typeof LeadMessageActions)[number];
+
+/** What a message entry is about: the campaign and step, the address it went to (a reply: came from), its words. */
+export const LeadLogMessage = z.object({
+  campaign_id: z.number().int().nullable(),
+  campaign_name: z.string().nullable(),
+  step_name: z.string().nullable(),
+  channel: z.enum(["sms", "email"]),
+  address: z.string(),
+  /** A failure's ledger state (failed, blocked, inactive, bounced, rejected) and the provider's or the reason's words. */
+  state: z.string().nullable(),
+  error: z.string().nullable(),
+  /** A reply's text. */
+  body: z.string().nullable(),
+});
+export type LeadLogMessage = z.infer<typeof LeadLogMessage>;
+
 export const LeadLogEntry = z.object({
   id: z.string(),
   type: z.string(),
@@ -203,6 +249,8 @@ export const LeadLogEntry = z.object({
       value_to: z.string().nullable(),
     }),
   ),
+  /** Only on the message entries (LeadMessageActions). */
+  message: LeadLogMessage.optional(),
 });
 export type LeadLogEntry = z.infer<typeof LeadLogEntry>;
 export const LeadLogPage = z.object({

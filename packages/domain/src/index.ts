@@ -2,6 +2,7 @@ export * from "./accounts";
 export * from "./attributes";
 export * from "./billing";
 export * from "./campaign-logs";
+export * from "./campaign-statistics";
 export * from "./campaigns";
 export * from "./contacts";
 export * from "./email-groups";

@@ -10,6 +10,7 @@ import { parseQuery } from "./querystring";
 import { attributesRoutes } from "./routes/attributes.routes";
 import { authRoutes } from "./routes/auth.routes";
 import { campaignLogsRoutes } from "./routes/campaign-logs.routes";
+import { campaignStatisticsRoutes } from "./routes/campaign-statistics.routes";
 import { campaignStepsRoutes } from "./routes/campaign-steps.routes";
 import { campaignTestsRoutes } from "./routes/campaign-tests.routes";
 import { campaignsRoutes } from "./routes/campaigns.routes";
@@ -125,6 +126,7 @@ export async function buildApp(
   await keywordsRoutes(app, deps);
   await campaignsRoutes(app, deps);
   await campaignLogsRoutes(app, deps);
+  await campaignStatisticsRoutes(app, deps);
   await campaignStepsRoutes(app, deps);
   await campaignTestsRoutes(app, deps);
   await registerLiveChannel(app, deps);

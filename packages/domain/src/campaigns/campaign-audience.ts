@@ -1,5 +1,6 @@
 import type { AttachAudience, AudienceItem, CampaignAudienceKind, LeadTablePage, ListLeadsQuery } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { recordCampaignChange } from "../campaign-logs";
 import { leadTable } from "../leads";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
@@ -46,6 +47,7 @@ export async function attachAudience(
 ): Promise<AudienceItem[]> {
   await db.transaction(async (tx) => {
     await campaignOf(tx, ctx, campaignId, true);
+    const before = await attached(tx, ctx, campaignId, kind);
     const ids = [...new Set("ids" in input ? input.ids : [input.id])];
     if (ids.length) {
       const found = await rows<{ id: number }>(
@@ -66,8 +68,29 @@ export async function attachAudience(
       );
     }
     await tx.execute(sql`UPDATE campaigns SET updated_at = now() WHERE id = ${campaignId}`);
+    const attributes = audienceChange(kind, before, await attached(tx, ctx, campaignId, kind));
+    if (attributes.length)
+      await recordCampaignChange(tx, { teamId: ctx.teamId, campaignId, type: "audience", attributes, userId: ctx.userId });
   });
   return attached(db, ctx, campaignId, kind);
+}
+
+const AUDIENCE_LABELS = {
+  segment: ["Segments added", "Segments removed"],
+  source: ["Sources added", "Sources removed"],
+  list: ["Lists added", "Lists removed"],
+} as const satisfies Record<CampaignAudienceKind, readonly [string, string]>;
+
+/** The Logs tab's entry for an audience change: the names attached and removed. */
+function audienceChange(kind: CampaignAudienceKind, before: AudienceItem[], after: AudienceItem[]) {
+  const names = (items: AudienceItem[], not: AudienceItem[]) => items.filter((i) => !not.some((n) => n.id === i.id)).map((i) => i.name);
+  const [addedLabel, removedLabel] = AUDIENCE_LABELS[kind];
+  const added = names(after, before);
+  const removed = names(before, after);
+  return [
+    ...(added.length ? [{ name: addedLabel, value_to: added.join(", ") }] : []),
+    ...(removed.length ? [{ name: removedLabel, value_to: removed.join(", ") }] : []),
+  ];
 }
 
 /** GET /api/campaigns/{id}/leads: the audience's leads, one keyset page of the leads table. */

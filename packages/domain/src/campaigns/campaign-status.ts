@@ -7,6 +7,7 @@ import {
   isTriggerType,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { type CampaignChange, recordCampaignChanges } from "../campaign-logs";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
@@ -70,6 +71,7 @@ export async function setCampaignStatus(
     const info: string[] = [];
     const errors: string[] = [];
     const activated: number[] = [];
+    const changes: CampaignChange[] = [];
     for (const id of unique) if (!found.some((c) => c.id === id)) errors.push(`Campaign #${id} was not found.`);
     for (const c of found) {
       const next = target(c, to);
@@ -95,8 +97,11 @@ export async function setCampaignStatus(
             WHERE team_id = ${ctx.teamId} AND id = ${c.id}`,
       );
       info.push(`${name} set to ${CampaignStatusLabels[next]}.`);
+      const attributes = [{ name: "Status", value_to: CampaignStatusLabels[next] }];
+      changes.push({ teamId: ctx.teamId, campaignId: c.id, type: "status", attributes, userId: ctx.userId });
       if (next === "active") activated.push(c.id);
     }
+    await recordCampaignChanges(tx, changes);
     if (activated.length && onActive) await onActive(tx, activated);
     return { info, errors };
   });

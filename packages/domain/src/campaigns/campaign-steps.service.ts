@@ -1,5 +1,6 @@
 import { CampaignChannel, type CampaignStep, CampaignTypeLabels, type SaveStep, type SaveStepPart } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { recordCampaignChange, stepChanged, stepCreated, stepSettings } from "../campaign-logs";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, intArray, one, rows } from "../shared/rows";
@@ -143,6 +144,8 @@ export async function createStep(db: DbOrTx, ctx: TeamCtx, campaignId: number, i
     );
     const id = await insertStep(tx, ctx, campaignId, null, next!.n, input, input.type === "split" ? null : input);
     if (input.type === "split") await insertParts(tx, ctx, campaignId, id, input.parts);
+    const attributes = stepCreated((await stepSettings(tx, ctx.teamId, id))!);
+    await recordCampaignChange(tx, { teamId: ctx.teamId, campaignId, type: "step_created", attributes, userId: ctx.userId });
     return id;
   });
   return getStep(db, ctx, id);
@@ -162,6 +165,7 @@ export async function updateStep(db: DbOrTx, ctx: TeamCtx, id: number, input: Sa
         type: ["The step type cannot be changed once the campaign has started."],
       });
     }
+    const before = await stepSettings(tx, ctx.teamId, id);
     await updateStepRow(tx, ctx, id, input);
     const existing = await rows<{ id: number }>(tx, sql`SELECT id FROM campaign_steps WHERE parent_step_id = ${id} ORDER BY position, id`);
     const parts = input.type === "split" ? input.parts : [];
@@ -181,6 +185,9 @@ export async function updateStep(db: DbOrTx, ctx: TeamCtx, id: number, input: Sa
         await tx.execute(sql`UPDATE campaign_steps SET position = ${i} WHERE id = ${p.id}`);
       } else await insertStep(tx, ctx, c.id, id, i, p, p);
     }
+    const attributes = stepChanged(before!, (await stepSettings(tx, ctx.teamId, id))!);
+    if (attributes)
+      await recordCampaignChange(tx, { teamId: ctx.teamId, campaignId: c.id, type: "step_updated", attributes, userId: ctx.userId });
   });
   return getStep(db, ctx, id);
 }
@@ -189,7 +196,10 @@ export async function deleteStep(db: DbOrTx, ctx: TeamCtx, id: number): Promise<
   await db.transaction(async (tx) => {
     const s = await stepOf(tx, ctx, id, true);
     assertDraft(await campaignOf(tx, ctx, s.campaign_id, true));
+    const gone = await stepSettings(tx, ctx.teamId, id);
     await tx.execute(sql`DELETE FROM campaign_steps WHERE team_id = ${ctx.teamId} AND (id = ${id} OR parent_step_id = ${id})`);
+    const attributes = [{ name: "Step", value_to: gone?.name ?? null }];
+    await recordCampaignChange(tx, { teamId: ctx.teamId, campaignId: s.campaign_id, type: "step_deleted", attributes, userId: ctx.userId });
   });
 }
 
@@ -198,7 +208,7 @@ export async function copyStep(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Ca
   const copy = await db.transaction(async (tx) => {
     const s = await stepOf(tx, ctx, id, true);
     assertDraft(await campaignOf(tx, ctx, s.campaign_id, true));
-    return copyStepRows(
+    const copied = await copyStepRows(
       tx,
       ctx,
       id,
@@ -207,6 +217,10 @@ export async function copyStep(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Ca
       WHERE campaign_id = ${s.campaign_id} AND parent_step_id IS NULL)`,
       " (copy)",
     );
+    const from = [{ name: "Copied from", value_to: (await stepSettings(tx, ctx.teamId, id))?.name ?? null }];
+    const attributes = stepCreated((await stepSettings(tx, ctx.teamId, copied))!, from);
+    await recordCampaignChange(tx, { teamId: ctx.teamId, campaignId: s.campaign_id, type: "step_created", attributes, userId: ctx.userId });
+    return copied;
   });
   return getStep(db, ctx, copy);
 }

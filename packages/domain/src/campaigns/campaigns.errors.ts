@@ -14,6 +14,7 @@ export const campaignErrors = {
   /** 429, as the other "too many" answers: the web shows the server's message (spec 3 §8). */
   campaign_test_limit: { status: 429, message: `You can send ${CampaignLimits.testSmsPerDay} test messages a day for a campaign.` },
   campaign_test_not_draft: { status: 422, message: "A test email can be sent only while the campaign is a draft." },
+  campaign_segment_status: { status: 422, message: "A segment can be created only from a completed, failed or paused campaign." },
   log_search_number: { status: 422, message: "Search this column by a whole number." },
   log_search_yes_no: { status: 422, message: "Search this column by Yes or No." },
   log_search_date: { status: 422, message: "Search the date as YYYY-MM-DD." },

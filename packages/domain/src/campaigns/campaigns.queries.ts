@@ -13,6 +13,7 @@ import {
   campaignProgress,
   percentOf,
   type StatPeriod,
+  type StatPeriodQuery,
 } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
@@ -20,7 +21,7 @@ import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging
 import { type DbOrTx, iso, rows, textArray } from "../shared/rows";
 
 /*
- * The campaign list, today's cards and the pickers' name lists. Every figure is a sum of `campaign_counters` in one
+ * The campaign list, its period's cards and the pickers' name lists. Every figure is a sum of `campaign_counters` in one
  * grouped join (CAMPAIGNS.md §6): nothing counts messages per request. Days are UTC days.
  */
 
@@ -115,7 +116,7 @@ type ListRow = { [K in (typeof FIGURES)[number]]: number } & {
 
 export async function listCampaigns(db: DbOrTx, ctx: TeamCtx, q: CampaignListQuery): Promise<CampaignPage> {
   const team = ctx.teamId;
-  const range = q.stat_from && q.stat_to ? ([q.stat_from, q.stat_to] as [string, string]) : periodRange(q.period);
+  const range = statRange(q);
   const where: SQL[] = [
     sql`c.team_id = ${team}`,
     sql`c.deleted_at IS NULL`,
@@ -195,14 +196,29 @@ function presentRow(r: ListRow): CampaignRow {
   };
 }
 
-/** Sent, Delivered, Clicks and Cost today, per channel (the campaign's type decides it). */
-export async function todayCounters(db: DbOrTx, ctx: TeamCtx, now = new Date()): Promise<CampaignTodayCounters> {
+/** The inclusive UTC day range of the list's period or custom range; null for all time. */
+export function statRange(q: StatPeriodQuery, now = new Date()): [string, string] | null {
+  return q.stat_from && q.stat_to ? [q.stat_from, q.stat_to] : periodRange(q.period, now);
+}
+
+/**
+ * The list's cards: Sent, Delivered, Clicks and Cost per channel (the campaign's type decides it), summed over the
+ * list's period — today unless asked otherwise. The team's counter rows of those days (campaign_counters_team_day_idx).
+ */
+export async function periodCounters(
+  db: DbOrTx,
+  ctx: TeamCtx,
+  q: StatPeriodQuery = { period: "today" },
+  now = new Date(),
+): Promise<CampaignTodayCounters> {
+  const range = statRange(q, now);
+  const days = range ? sql`AND k.day BETWEEN ${range[0]}::date AND ${range[1]}::date` : sql``;
   const found = await rows<{ channel: "sms" | "email"; sent: number; delivered: number; clicked: number; cost: number }>(
     db,
     sql`SELECT CASE WHEN c.type IN ('email', 'email_automation') THEN 'email' ELSE 'sms' END AS channel,
           sum(k.sent)::float8 AS sent, sum(k.delivered)::float8 AS delivered, sum(k.clicked)::float8 AS clicked, sum(k.cost)::float8 AS cost
         FROM campaign_counters k JOIN campaigns c ON c.id = k.campaign_id
-        WHERE k.team_id = ${ctx.teamId} AND k.day = ${day(now)}::date
+        WHERE k.team_id = ${ctx.teamId} ${days}
         GROUP BY 1`,
   );
   const of = (channel: "sms" | "email") => {

@@ -1,5 +1,13 @@
 import { type Campaign, CampaignChannel, type CampaignClickTrigger, type SaveCampaign } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import {
+  type CampaignChange,
+  campaignSettings,
+  changedFields,
+  recordCampaignChange,
+  recordCampaignChanges,
+  setFields,
+} from "../campaign-logs";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, intArray, one, textArray } from "../shared/rows";
@@ -43,6 +51,8 @@ export async function createCampaign(db: DbOrTx, ctx: TeamCtx, input: SaveCampai
       sql`INSERT INTO campaigns (team_id, name, type) VALUES (${ctx.teamId}, '', 'sms') RETURNING id`,
     );
     await tx.execute(sql`UPDATE campaigns SET ${columns(input)} WHERE id = ${row!.id}`);
+    const attributes = setFields(await campaignSettings(tx, ctx.teamId, row!.id));
+    await recordCampaignChange(tx, { teamId: ctx.teamId, campaignId: row!.id, type: "created", attributes, userId: ctx.userId });
     return row!.id;
   });
   return campaignDetail(db, ctx, id);
@@ -62,7 +72,11 @@ export async function updateCampaign(db: DbOrTx, ctx: TeamCtx, id: number, input
         errors.throwIfAny();
       }
     }
+    const before = await campaignSettings(tx, ctx.teamId, id);
     await tx.execute(sql`UPDATE campaigns SET ${columns(input)}, updated_at = now() WHERE team_id = ${ctx.teamId} AND id = ${id}`);
+    const attributes = changedFields(before, await campaignSettings(tx, ctx.teamId, id));
+    if (attributes.length)
+      await recordCampaignChange(tx, { teamId: ctx.teamId, campaignId: id, type: "updated", attributes, userId: ctx.userId });
   });
   return campaignDetail(db, ctx, id);
 }
@@ -110,8 +124,9 @@ export async function copyCampaigns(db: DbOrTx, ctx: TeamCtx, ids: readonly numb
   return db.transaction(async (tx) => {
     const found = await allOf(tx, ctx, ids);
     const copies: number[] = [];
+    const changes: CampaignChange[] = [];
     for (const c of found) {
-      const row = await one<{ id: number }>(
+      const row = await one<{ id: number; name: string }>(
         tx,
         sql`INSERT INTO campaigns (team_id, name, type, status, sender_type, gateway_id, route_id, pool_id, ms_sid, ms_name, started_at,
               started_at_tz, daytime_limitation, run_daily_from, run_daily_to, need_send_by_timezones, frequency_count, frequency_period,
@@ -124,7 +139,7 @@ export async function copyCampaigns(db: DbOrTx, ctx: TeamCtx, ids: readonly numb
               lookup_gateway_id, triggers, click_automation_campaign_id, send_test_spam_emails, spam_email_group_ids, send_spam_email_interval,
               reply_to
             FROM campaigns WHERE id = ${c.id}
-            RETURNING id`,
+            RETURNING id, name`,
       );
       await tx.execute(
         sql`INSERT INTO campaign_audiences (team_id, campaign_id, kind, ref_id)
@@ -132,7 +147,16 @@ export async function copyCampaigns(db: DbOrTx, ctx: TeamCtx, ids: readonly numb
       );
       await copySteps(tx, ctx, c.id, row!.id);
       copies.push(row!.id);
+      const copied = (campaignId: number, name: string, other: { id: number; name: string }) => ({
+        teamId: ctx.teamId,
+        campaignId,
+        type: "copied" as const,
+        attributes: [{ name, value_to: `${other.name} (#${other.id})` }],
+        userId: ctx.userId,
+      });
+      changes.push(copied(c.id, "Copied to", row!), copied(row!.id, "Copied from", c));
     }
+    await recordCampaignChanges(tx, changes);
     return copies;
   });
 }
@@ -144,6 +168,17 @@ export async function archiveCampaigns(db: DbOrTx, ctx: TeamCtx, ids: readonly n
       sql`UPDATE campaigns SET archived_at = ${archived ? sql`coalesce(archived_at, now())` : sql`NULL`}, updated_at = now()
           WHERE team_id = ${ctx.teamId} AND id = ANY(${intArray(found.map((c) => c.id))})`,
     );
+    const moved = found.filter((c) => (c.archived_at !== null) !== archived);
+    await recordCampaignChanges(
+      tx,
+      moved.map((c) => ({
+        teamId: ctx.teamId,
+        campaignId: c.id,
+        type: archived ? "archived" : "unarchived",
+        attributes: [],
+        userId: ctx.userId,
+      })),
+    );
     return found.length;
   });
 }
@@ -153,10 +188,11 @@ export async function setClickTrigger(db: DbOrTx, ctx: TeamCtx, input: CampaignC
   return db.transaction(async (tx) => {
     const found = await allOf(tx, ctx, input.campaigns);
     const target = input.click_automation_campaign_id;
+    let targetName: string | null = null;
     if (target !== null) {
-      const ok = await one(
+      const ok = await one<{ name: string }>(
         tx,
-        sql`SELECT 1 FROM campaigns WHERE team_id = ${ctx.teamId} AND id = ${target} AND deleted_at IS NULL
+        sql`SELECT name FROM campaigns WHERE team_id = ${ctx.teamId} AND id = ${target} AND deleted_at IS NULL
               AND type IN ('automation', 'email_automation') AND 'campaign_click' = ANY(triggers)`,
       );
       if (!ok) {
@@ -164,10 +200,18 @@ export async function setClickTrigger(db: DbOrTx, ctx: TeamCtx, input: CampaignC
         errors.add("click_automation_campaign_id", "Choose a trigger campaign of this team that starts on a campaign click.");
         errors.throwIfAny();
       }
+      targetName = ok?.name ?? null;
     }
     await tx.execute(
       sql`UPDATE campaigns SET click_automation_campaign_id = ${target}, updated_at = now()
           WHERE team_id = ${ctx.teamId} AND id = ANY(${intArray(found.map((c) => c.id))})`,
+    );
+    const attributes = [{ name: "Click trigger campaign", value_to: targetName }];
+    await recordCampaignChanges(
+      tx,
+      found
+        .filter((c) => c.click_automation_campaign_id !== target)
+        .map((c) => ({ teamId: ctx.teamId, campaignId: c.id, type: "click_trigger", attributes, userId: ctx.userId })),
     );
     return found.length;
   });
@@ -181,5 +225,6 @@ export async function expireCampaignLinks(db: DbOrTx, ctx: TeamCtx, id: number):
   await db.transaction(async (tx) => {
     await campaignOf(tx, ctx, id, true);
     await tx.execute(sql`UPDATE campaigns SET links_expired_at = now(), updated_at = now() WHERE team_id = ${ctx.teamId} AND id = ${id}`);
+    await recordCampaignChange(tx, { teamId: ctx.teamId, campaignId: id, type: "links_expired", attributes: [], userId: ctx.userId });
   });
 }

@@ -1,5 +1,6 @@
 export { attachAudience, audienceOf, campaignLeads } from "./campaign-audience";
 export { type CampaignRecord, campaignDetail } from "./campaign-rows";
+export { campaignSegmentFilters, createCampaignSegment } from "./campaign-segment";
 export { setCampaignStatus, whyNotActive } from "./campaign-status";
 export { copyStep, createStep, deleteStep, getStep, listSteps, updateStep } from "./campaign-steps.service";
 export { type SendEnv, sendTestEmail, sendTestSms } from "./campaign-test-send";

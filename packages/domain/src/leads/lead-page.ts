@@ -1,9 +1,28 @@
-import type { AnyLeadValue, AttributeType, CarrierStatus, LeadDetail, LeadSources } from "@leadflow/contracts";
-import { CarrierStatuses, CarrierStatusLabels, EmailStatusLabels, LeadStatusLabels, PhoneStatusLabels } from "@leadflow/contracts";
+import type {
+  AnyLeadValue,
+  AttributeType,
+  CampaignStatus,
+  CampaignType,
+  CarrierStatus,
+  LeadCampaigns,
+  LeadDetail,
+  LeadSources,
+  MessageState,
+} from "@leadflow/contracts";
+import {
+  CampaignStatusLabels,
+  CampaignTypeLabels,
+  CarrierStatuses,
+  CarrierStatusLabels,
+  EmailStatusLabels,
+  LeadStatusLabels,
+  PhoneStatusLabels,
+} from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, iso, one, rows } from "../shared/rows";
+import { leadLedger } from "./lead-messages";
 import { encodeValueId, valueHash } from "./lead-value-ids";
 
 interface LeadRecord {
@@ -220,8 +239,45 @@ export async function getLeadSegments(db: DbOrTx, ctx: TeamCtx, leadId: number) 
   return { data };
 }
 
-/** GET /api/leads/{id}/campaigns: empty until campaigns exist, but 404 for a lead that is not the team's. */
-export async function getLeadCampaigns(db: DbOrTx, ctx: TeamCtx, leadId: number): Promise<{ data: [] }> {
+/**
+ * GET /api/leads/{id}/campaigns: the campaigns with a message for the lead, latest sent first, each with the lead's
+ * figures in it. The ledger is probed through the team's steps (lead-messages.ts); a deleted campaign is left out.
+ */
+export async function getLeadCampaigns(db: DbOrTx, ctx: TeamCtx, leadId: number): Promise<LeadCampaigns> {
   await leadRecord(db, ctx.teamId, leadId);
-  return { data: [] };
+  const found = await rows<{
+    id: number;
+    name: string;
+    type: CampaignType;
+    status: CampaignStatus;
+    messages: number;
+    state: MessageState;
+    sent_at: string | Date | null;
+    clicked_at: string | Date | null;
+    revenue: number;
+  }>(
+    db,
+    sql`SELECT c.id, c.name, c.type, c.status, count(*)::int AS messages,
+          (array_agg(m.state ORDER BY coalesce(m.sent_at, m.submitted_at, m.due_at) DESC, m.id DESC))[1] AS state,
+          max(coalesce(m.sent_at, m.submitted_at)) AS sent_at, min(m.clicked_at) AS clicked_at, sum(m.revenue)::float8 AS revenue
+        ${leadLedger(ctx.teamId, leadId, { and: sql`c.deleted_at IS NULL` })}
+        GROUP BY c.id, c.name, c.type, c.status
+        ORDER BY max(coalesce(m.sent_at, m.submitted_at)) DESC NULLS LAST, c.id DESC`,
+  );
+  return {
+    data: found.map((c) => ({
+      id: c.id,
+      name: c.name,
+      type: c.type,
+      type_label: CampaignTypeLabels[c.type],
+      status: c.status,
+      status_label: CampaignStatusLabels[c.status],
+      messages: c.messages,
+      state: c.state,
+      sent_at: iso(c.sent_at),
+      clicked: c.clicked_at !== null,
+      clicked_at: iso(c.clicked_at),
+      revenue: c.revenue,
+    })),
+  };
 }

@@ -18,19 +18,26 @@ const unknownIds = (what: string, ids: number[]) =>
   ids.length === 1 ? `Unknown ${what} (id ${ids[0]}).` : `Unknown ${what}s (ids ${ids.join(", ")}).`;
 
 /** The team's ids among `ids` in one of its tables. */
-async function existing(db: DbOrTx, teamId: number, table: "sources" | "lists" | "lead_attributes", ids: number[]): Promise<Set<number>> {
+async function existing(
+  db: DbOrTx,
+  teamId: number,
+  table: "sources" | "lists" | "lead_attributes" | "campaigns",
+  ids: number[],
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
+  // A deleted campaign is only hidden (its messages stay): a tree may not name it any more.
+  const live = table === "campaigns" ? sql` AND deleted_at IS NULL` : sql``;
   const found = await rows<{ id: number }>(
     db,
-    sql`SELECT id FROM ${sql.identifier(table)} WHERE team_id = ${teamId} AND id = ANY(${intArray(ids)})`,
+    sql`SELECT id FROM ${sql.identifier(table)} WHERE team_id = ${teamId} AND id = ANY(${intArray(ids)})${live}`,
   );
   return new Set(found.map((r) => r.id));
 }
 
 /**
  * The ids a tree names that the team does not have, keyed `group.index.values` (`attributes.index.attribute_id`
- * for attributes): sources, lists and attributes of other teams or deleted, and every campaign id — there are no
- * campaigns yet (an empty campaign list means any campaign, and is fine).
+ * for attributes): sources, lists, attributes and campaigns of other teams or deleted (an empty campaign list means
+ * any campaign, and is fine).
  */
 export async function checkFilterRefs(db: DbOrTx, teamId: number, tree: SegmentFilters): Promise<Record<string, string[]>> {
   const rowsOf = (group: FilterGroup, field?: string) =>
@@ -57,6 +64,13 @@ export async function checkFilterRefs(db: DbOrTx, teamId: number, tree: SegmentF
     "lead_attributes",
     attributeRows.map(({ f }) => f.attribute_id!),
   );
+  const campaignRows = rowsOf("campaigns");
+  const campaigns = await existing(
+    db,
+    teamId,
+    "campaigns",
+    campaignRows.flatMap(({ f }) => idsOf(f)),
+  );
   const problems: Record<string, string[]> = {};
   const check = (refs: { f: SegmentFilter; key: string }[], what: string, known: Set<number>) => {
     for (const { f, key } of refs) {
@@ -66,7 +80,7 @@ export async function checkFilterRefs(db: DbOrTx, teamId: number, tree: SegmentF
   };
   check(sourceRows, "source", sources);
   check(listRows, "list", lists);
-  check(rowsOf("campaigns"), "campaign", new Set());
+  check(campaignRows, "campaign", campaigns);
   for (const { f, key } of attributeRows) if (!attributes.has(f.attribute_id!)) problems[`${key}.attribute_id`] = [UNKNOWN_ATTRIBUTE];
   return problems;
 }

@@ -351,7 +351,7 @@ describe("compileFilters: groups", () => {
     expect(await matching(t)).toEqual(["cat", "fay", "ivy", "kim"]);
   });
 
-  it("matches nothing with a campaign filter, whatever the other groups say", async () => {
+  it("matches nothing with a campaign filter when no campaign has messages, whatever the other groups say", async () => {
     const t = tree(
       {
         data: [{ field: "created_at", expression: "all_time" }],
@@ -467,7 +467,7 @@ describe("filter problems", () => {
 });
 
 describe("checkFilterRefs", () => {
-  it("names the ids the team does not have: other teams', deleted, and every campaign", async () => {
+  it("names the ids the team does not have: other teams', deleted, and campaigns it has not (filter-campaigns.test.ts has more)", async () => {
     const t = tree({
       data: [
         { field: "source", expression: "equals", values: ["S1", 999_999, "SB", 2 ** 31] },

@@ -39,7 +39,8 @@ import type { AttributeKind, RowScope } from "./filter-values";
  *   empty / not_empty over any of the lead's phones (emails), case-insensitive; numbers eq / gt / gte / lt / lte
  *   / between (inclusive); dates before / after / between (in the tree's zone) and within / not within the last
  *   N days; last clicked also empty / not_empty.
- * - Campaigns: match no lead until campaigns exist (filter-campaigns.ts).
+ * - Campaigns: see filter-campaigns.ts — sent / non_clicked / clicked / opened / unsubscribed / bounced / complained
+ *   in the chosen campaigns (none: any of the team's) within the period, narrowed to message statuses.
  *
  * Dates are read in `tree.timezone` (IANA; UTC when absent).
  */

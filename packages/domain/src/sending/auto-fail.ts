@@ -1,6 +1,7 @@
-import { CampaignAutoFail, type MessageReason } from "@leadflow/contracts";
+import { CampaignAutoFail, CampaignStatusLabels, type MessageReason } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
+import { engineChanges, recordCampaignChanges } from "../campaign-logs";
 import { type DbOrTx, intArray, rows } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
 
@@ -46,12 +47,17 @@ export async function failCampaignsOverThreshold(db: Db, campaignIds: readonly n
   });
   for (const f of failing) {
     await db.transaction(async (tx) => {
-      const moved = await rows<{ id: number }>(
+      const moved = await rows<{ id: number; team_id: number }>(
         tx,
         sql`UPDATE campaigns SET status = 'failed', status_reason = ${f.reason}, updated_at = now()
-            WHERE id = ${f.id} AND status = 'active' RETURNING id`,
+            WHERE id = ${f.id} AND status = 'active' RETURNING id, team_id`,
       );
       if (moved.length === 0) return;
+      const attributes = [
+        { name: "Status", value_to: CampaignStatusLabels.failed },
+        { name: "Reason", value_to: f.reason },
+      ];
+      await recordCampaignChanges(tx, engineChanges(moved, "failed", attributes));
       await cancelPlanned(tx, f.id, "campaign_failed");
     });
   }

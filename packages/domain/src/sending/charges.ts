@@ -1,5 +1,7 @@
+import { CampaignStatusLabels } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { type Hold, type HoldOwner, holdFunds, settleHold } from "../billing";
+import { engineChanges, recordCampaignChanges } from "../campaign-logs";
 import type { SendOutcome } from "../providers";
 import { type DbOrTx, intArray, rows } from "../shared/rows";
 import type { Rendered } from "./dispatch-render";
@@ -87,11 +89,16 @@ export async function returnUncovered(tx: DbOrTx, uncovered: readonly Rendered[]
   );
   const short = [...new Set(uncovered.filter((r) => !waits(r)).map((r) => r.row.campaign_id))];
   if (short.length === 0) return [];
-  const paused = await rows<{ id: number }>(
+  const paused = await rows<{ id: number; team_id: number }>(
     tx,
     sql`UPDATE campaigns SET status = 'paused', status_reason = ${INSUFFICIENT_FUNDS_FOR_SENDING}, updated_at = now()
-        WHERE id = ANY(${intArray(short)}) AND status = 'active' RETURNING id`,
+        WHERE id = ANY(${intArray(short)}) AND status = 'active' RETURNING id, team_id`,
   );
+  const attributes = [
+    { name: "Status", value_to: CampaignStatusLabels.paused },
+    { name: "Reason", value_to: INSUFFICIENT_FUNDS_FOR_SENDING },
+  ];
+  await recordCampaignChanges(tx, engineChanges(paused, "status", attributes));
   return paused.map((c) => c.id);
 }
 

@@ -1,6 +1,8 @@
+import { CampaignStatusLabels } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { engineChanges, recordCampaignChanges } from "../campaign-logs";
 import { providerOptionsFromEnv } from "../providers";
 import { type AnyJobDefinition, defineJob, type JobDeps, type JobSender } from "../shared/jobs";
 import { type DbOrTx, rows } from "../shared/rows";
@@ -99,11 +101,16 @@ export const sendingTickJob = defineJob({
   cron: "* * * * *",
   handler: async (deps) => {
     const db = deps.database.db;
-    const started = await rows<{ id: number }>(
-      db,
-      sql`UPDATE campaigns SET status = 'active', is_started = true, updated_at = now()
-          WHERE status = 'scheduled' AND started_at <= now() AND deleted_at IS NULL RETURNING id`,
-    );
+    // The status and its Logs entry commit together.
+    const started = await db.transaction(async (tx) => {
+      const moved = await rows<{ id: number; team_id: number }>(
+        tx,
+        sql`UPDATE campaigns SET status = 'active', is_started = true, updated_at = now()
+            WHERE status = 'scheduled' AND started_at <= now() AND deleted_at IS NULL RETURNING id, team_id`,
+      );
+      await recordCampaignChanges(tx, engineChanges(moved, "status", [{ name: "Status", value_to: CampaignStatusLabels.active }]));
+      return moved;
+    });
     // Active bulk campaigns with nothing planned yet, or whose planning stopped after its first slice (a planning job
     // lost with its process), are planned again.
     const unplanned = await rows<{ id: number }>(

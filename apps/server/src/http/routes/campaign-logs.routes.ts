@@ -1,5 +1,12 @@
-import { type CampaignLogKind, CampaignLogQuery, campaignLogPage, IdParam } from "@leadflow/contracts";
-import { campaignLogPage as readLog } from "@leadflow/domain";
+import {
+  CampaignChangePage,
+  CampaignChangeQuery,
+  type CampaignLogKind,
+  CampaignLogQuery,
+  campaignLogPage,
+  IdParam,
+} from "@leadflow/contracts";
+import { campaignChangePage, campaignLogPage as readLog } from "@leadflow/domain";
 import type { App, AppDeps } from "../types";
 
 const tags = ["Campaign logs"];
@@ -34,4 +41,17 @@ export async function campaignLogsRoutes(app: App, { database }: AppDeps) {
       (req) => readLog(db, req.auth, req.params.id, log.kind, req.query),
     );
   }
+  app.get(
+    "/api/campaigns/:id/campaign-logs",
+    {
+      schema: {
+        tags,
+        summary: "What changed on the campaign and who changed it (the Logs tab), newest first",
+        params: IdParam,
+        querystring: CampaignChangeQuery,
+        response: { 200: CampaignChangePage },
+      },
+    },
+    (req) => campaignChangePage(db, req.auth, req.params.id, req.query),
+  );
 }

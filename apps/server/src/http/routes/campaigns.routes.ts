@@ -2,6 +2,7 @@ import {
   CampaignBatchResult,
   CampaignBatchStatus,
   CampaignClickTrigger,
+  CampaignCountersQuery,
   CampaignIdsAnswer,
   CampaignListQuery,
   CampaignMessages,
@@ -9,7 +10,9 @@ import {
   CampaignNamesQuery,
   CampaignPage,
   CampaignSaved,
+  CampaignSegmentCreated,
   CampaignTodayCounters,
+  CreateCampaignSegment,
   IdParam,
   IdsBody,
   ListByTriggerQuery,
@@ -23,16 +26,17 @@ import {
   campaignsByTrigger,
   copyCampaigns,
   createCampaign,
+  createCampaignSegment,
   deleteCampaign,
   deleteCampaigns,
   expireCampaignLinks,
   getCampaign,
   listCampaigns,
+  periodCounters,
   publishCampaigns,
   setCampaignStatus,
   setClickTrigger,
   startCampaigns,
-  todayCounters,
   updateCampaign,
 } from "@leadflow/domain";
 import type { App, AppDeps } from "../types";
@@ -56,8 +60,15 @@ export async function campaignsRoutes(app: App, { database, jobs, live }: AppDep
   );
   app.get(
     "/api/campaigns/statistics/counters",
-    { schema: { tags, summary: "Sent, delivered, clicks and cost today, per SMS and email", response: { 200: CampaignTodayCounters } } },
-    (req) => todayCounters(db, req.auth),
+    {
+      schema: {
+        tags,
+        summary: "Sent, delivered, clicks and cost of the list's period (today by default), per SMS and email",
+        querystring: CampaignCountersQuery,
+        response: { 200: CampaignTodayCounters },
+      },
+    },
+    (req) => periodCounters(db, req.auth, req.query),
   );
   app.get(
     "/api/campaigns/list-names",
@@ -144,6 +155,19 @@ export async function campaignsRoutes(app: App, { database, jobs, live }: AppDep
       await deleteCampaign(db, req.auth, req.params.id);
       return { message: CampaignMessages.deleted };
     },
+  );
+  app.post(
+    "/api/campaigns/:id/create-segment",
+    {
+      schema: {
+        tags,
+        summary: "Create a segment of the campaign's leads by message status and engagement",
+        params: IdParam,
+        body: CreateCampaignSegment,
+        response: { 201: CampaignSegmentCreated },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await createCampaignSegment(db, jobs, req.auth, req.params.id, req.body)),
   );
   app.post(
     "/api/campaigns/:id/expire-links",

@@ -93,8 +93,10 @@ export async function leadsRoutes(app: App, { database }: AppDeps) {
   app.get("/api/leads/:id/segments", { schema: lead("The lead's audiences and segments", LeadSegments) }, (req) =>
     getLeadSegments(db, req.auth, req.params.id),
   );
-  app.get("/api/leads/:id/campaigns", { schema: lead("The lead's campaigns (none yet)", LeadCampaigns) }, (req) =>
-    getLeadCampaigns(db, req.auth, req.params.id),
+  app.get(
+    "/api/leads/:id/campaigns",
+    { schema: lead("The campaigns the lead has messages in, with its figures there", LeadCampaigns) },
+    (req) => getLeadCampaigns(db, req.auth, req.params.id),
   );
   app.get(
     "/api/leads/:id/log",

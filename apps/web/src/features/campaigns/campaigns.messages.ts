@@ -1,5 +1,6 @@
 import { campaignDetailMessages } from "./detail/detail.messages";
 import { campaignLogsMessages } from "./logs/logs.messages";
+import { campaignStatisticsMessages } from "./statistics/statistics.messages";
 import { campaignStepsMessages } from "./steps/steps.messages";
 
 /** Texts of the campaign list and the Create/Edit Campaign dialog (spec 3 §2–§4, §8). Quoted spec wording is kept. */
@@ -32,9 +33,13 @@ export const campaignsMessages = {
   "campaigns.cards.delivered": "Delivered Today",
   "campaigns.cards.clicks": "Clicks Today",
   "campaigns.cards.cost": "Cost Today",
+  "campaigns.cards.sentName": "Sent",
+  "campaigns.cards.deliveredName": "Delivered",
+  "campaigns.cards.clicksName": "Clicks",
+  "campaigns.cards.costName": "Cost",
   "campaigns.cards.sms": "SMS",
   "campaigns.cards.email": "Email",
-  "campaigns.cards.error": "Today's figures could not be loaded.",
+  "campaigns.cards.error": "The summary figures could not be loaded.",
 
   "campaigns.col.started_at": "Started Date",
   "campaigns.col.created_at": "Created Date",
@@ -131,5 +136,6 @@ export const campaignsMessages = {
   "campaigns.form.spamInterval": "Interval (minutes)",
   ...campaignDetailMessages,
   ...campaignLogsMessages,
+  ...campaignStatisticsMessages,
   ...campaignStepsMessages,
 } as const;

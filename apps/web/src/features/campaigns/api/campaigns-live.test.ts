@@ -170,9 +170,19 @@ describe("the campaigns cache, live", () => {
     const qc = new QueryClient();
     for (const params of [today, allTime, month]) qc.setQueryData(campaignKeys.page(params), page(row()));
     qc.setQueryData(campaignKeys.detail(41), campaignFixture({ id: 41, status: "active", status_label: "Active", records: 1000 }));
-    qc.setQueryData(campaignKeys.counters(), { data: {} });
+    for (const period of cardPeriods) qc.setQueryData(campaignKeys.countersOf(period), { data: {} });
     return qc;
   }
+  const cardPeriods: PeriodParams[] = [
+    { period: "today" },
+    { period: "this_month" },
+    { period: "yesterday" },
+    { stat_from: "2026-02-01", stat_to: "2026-02-28" },
+    { stat_from: "2026-03-01", stat_to: DAY },
+  ];
+  const todaysCards = campaignKeys.countersOf({ period: "today" });
+  /** Which cards reloaded: those of a period that includes today. */
+  const staleCards = (qc: QueryClient) => cardPeriods.map((p) => stale(qc, campaignKeys.countersOf(p)));
   const stale = (qc: QueryClient, key: readonly unknown[]) => qc.getQueryState(key)?.isInvalidated ?? false;
   const rowOf = (qc: QueryClient, params: object) => qc.getQueryData<CampaignPage>(campaignKeys.page(params as never))?.data[0];
 
@@ -187,7 +197,7 @@ describe("the campaigns cache, live", () => {
     expect(stale(qc, campaignKeys.page(allTime))).toBe(false);
     expect(stale(qc, campaignKeys.detail(41))).toBe(false);
     expect(stale(qc, campaignKeys.page(month))).toBe(true);
-    expect(stale(qc, campaignKeys.counters())).toBe(true);
+    expect(staleCards(qc)).toEqual([true, true, false, false, true]);
   });
 
   it("moves the status chip on every page and reloads today's cards at most once a second", () => {
@@ -196,13 +206,22 @@ describe("the campaigns cache, live", () => {
     expect(rowOf(qc, today)).toMatchObject({ status: "paused", status_label: "Paused" });
     expect(qc.getQueryData(campaignKeys.detail(41))).toMatchObject({ status: "paused" });
     expect(stale(qc, campaignKeys.page(today))).toBe(false);
-    expect(stale(qc, campaignKeys.counters())).toBe(true);
+    expect(stale(qc, todaysCards)).toBe(true);
 
-    qc.setQueryData(campaignKeys.counters(), { data: {} });
+    qc.setQueryData(todaysCards, { data: {} });
     applyCampaignStatus(qc, { id: 41, status: "active", status_label: "Active" });
-    expect(stale(qc, campaignKeys.counters())).toBe(false);
+    expect(stale(qc, todaysCards)).toBe(false);
     vi.advanceTimersByTime(1_000);
-    expect(stale(qc, campaignKeys.counters())).toBe(true);
+    expect(stale(qc, todaysCards)).toBe(true);
+  });
+
+  it("leaves the cards of a period that ended before today alone once the server's day is known", () => {
+    const qc = client();
+    applyCampaignProgress(qc, progress());
+    for (const period of cardPeriods) qc.setQueryData(campaignKeys.countersOf(period), { data: {} });
+    vi.advanceTimersByTime(1_000);
+    applyCampaignStatus(qc, { id: 41, status: "paused", status_label: "Paused" });
+    expect(staleCards(qc)).toEqual([true, true, false, false, true]);
   });
 
   it("leaves campaigns it does not hold alone, and applies one event once however many screens listen", () => {

@@ -7,8 +7,8 @@ import { campaignKeys } from "./campaigns.api";
 
 /*
  * Campaigns move live (issue 16 §1): `CampaignProgress` and `CampaignStatus` patch the campaign wherever the cache
- * holds it — every list page and the campaign page — without a request. Today's cards are a team-wide sum the event
- * cannot patch: they reload, at most once a second.
+ * holds it — every list page and the campaign page — without a request. The cards are a team-wide sum the event
+ * cannot patch: those of a period that includes today reload, at most once a second; a past period's stay.
  */
 
 export type CampaignProgressEvent = LiveEventPayload<"CampaignProgress">;
@@ -109,8 +109,11 @@ const clients = new WeakMap<QueryClient, ClientState>();
 
 const isPage = (d: unknown): d is CampaignPage =>
   typeof d === "object" && d !== null && Array.isArray((d as { data?: unknown }).data) && "meta" in d;
-/** The list params a page query is keyed by (`campaignKeys.page(params)`). */
+/** The list params a page query is keyed by (`campaignKeys.page(params)`), or a cards query's period (`countersOf`). */
 const periodOf = (q: Query) => q.queryKey[2] as PeriodParams;
+
+/** Cards of a period that ended before today (or starts after it) do not move: sending counts on today's UTC day. */
+const countersMove = (q: Query, day: string | undefined) => q.queryKey[2] === undefined || figureSource(periodOf(q), day) !== "fixed";
 
 function stateOf(qc: QueryClient): ClientState {
   let s = clients.get(qc);
@@ -118,7 +121,14 @@ function stateOf(qc: QueryClient): ClientState {
     const state: ClientState = {
       seen: new WeakSet(),
       day: undefined,
-      reloadCounters: throttle(() => void qc.invalidateQueries({ queryKey: campaignKeys.counters() }), COUNTERS_MS),
+      reloadCounters: throttle(
+        () =>
+          void qc.invalidateQueries({
+            queryKey: campaignKeys.counters(),
+            predicate: (q) => countersMove(q, state.day),
+          }),
+        COUNTERS_MS,
+      ),
       reloadSpanning: throttle(
         () =>
           void qc.invalidateQueries({

@@ -31,7 +31,9 @@ export const campaignKeys = {
   all: ["campaigns"] as const,
   pages: () => [...campaignKeys.all, "page"] as const,
   page: (params: CampaignListParams) => [...campaignKeys.pages(), params] as const,
+  /** The cards of every period (the live updates' prefix), and of one period. */
   counters: () => [...campaignKeys.all, "counters"] as const,
+  countersOf: (period: PeriodParams) => [...campaignKeys.counters(), period] as const,
   detail: (id: number) => [...campaignKeys.all, "detail", id] as const,
   byTrigger: (trigger: CampaignTrigger) => [...campaignKeys.all, "by-trigger", trigger] as const,
 };
@@ -43,10 +45,12 @@ export const campaignsQuery = (params: CampaignListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const campaignCountersQuery = () =>
+/** The list's cards over the list's period (`period` or a custom `stat_from`/`stat_to`). */
+export const campaignCountersQuery = (period: PeriodParams) =>
   queryOptions({
-    queryKey: campaignKeys.counters(),
-    queryFn: ({ signal }) => api.get<CampaignTodayCounters>("/campaigns/statistics/counters", undefined, { signal }),
+    queryKey: campaignKeys.countersOf(period),
+    queryFn: ({ signal }) => api.get<CampaignTodayCounters>("/campaigns/statistics/counters", { ...period }, { signal }),
+    placeholderData: keepPreviousData,
   });
 
 export const campaignQuery = (id: number) =>

@@ -77,4 +77,13 @@ export const campaignLogsMessages = {
   "campaigns.logs.search.proxy": "Proxy",
   "campaigns.logs.search.referer": "Referer",
   "campaigns.logs.needsReview": "Needs review",
+  "campaigns.logs.changes.timeline": "Campaign changes",
+  "campaigns.logs.changes.by": "by {user}",
+  "campaigns.logs.changes.bySystem": "by the system",
+  "campaigns.logs.changes.show.one": "Show {count} change",
+  "campaigns.logs.changes.show.other": "Show {count} changes",
+  "campaigns.logs.changes.hide": "Hide changes",
+  "campaigns.logs.changes.to": "to",
+  "campaigns.logs.changes.cleared": "cleared",
+  "campaigns.logs.changes.loading": "Loading the campaign's changes",
 } as const;

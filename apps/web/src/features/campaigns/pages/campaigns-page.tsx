@@ -36,10 +36,11 @@ export function CampaignsPage() {
   const [archived, setArchived] = useState(false);
   // The custom dates wait 500 ms (spec 3 §9) so typing a date does not fetch for every keystroke.
   const settledPeriod = useDebounced(period, period.choice === "custom" ? 500 : 0);
+  const statPeriod = periodParams(settledPeriod);
   const query = useQuery(
     campaignsQuery({
       ...table.request,
-      ...periodParams(settledPeriod),
+      ...statPeriod,
       types: types.length ? types : undefined,
       archived: archived || undefined,
     }),
@@ -61,7 +62,7 @@ export function CampaignsPage() {
   return (
     <>
       <PageHeader title={t("campaigns.title")} subtitle={t("campaigns.subtitle")} />
-      <TodayCards />
+      <TodayCards period={statPeriod} />
       <ListFilters
         types={types}
         onTypes={(next) => {

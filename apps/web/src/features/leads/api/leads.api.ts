@@ -3,6 +3,7 @@ import type {
   BatchDeleteResponse,
   BatchStatusRequest,
   BatchStatusResponse,
+  LeadCampaigns,
   LeadDetail,
   LeadLogPage,
   LeadSelection,
@@ -91,7 +92,7 @@ export const leadSegmentsQuery = (id: number) =>
 export const leadCampaignsQuery = (id: number) =>
   queryOptions({
     queryKey: leadKeys.campaigns(id),
-    queryFn: ({ signal }) => api.get<RefPage>(`/leads/${id}/campaigns`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<LeadCampaigns>(`/leads/${id}/campaigns`, undefined, { signal }),
   });
 
 export const leadLogQuery = (id: number, params: LeadLogParams) =>

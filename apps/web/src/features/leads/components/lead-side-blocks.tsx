@@ -1,14 +1,13 @@
 import type { LeadDetail } from "@leadflow/contracts";
-import { Box, Chip, Skeleton, Stack, Typography } from "@mui/material";
-import { useQuery } from "@tanstack/react-query";
+import { Box, Chip, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
 import { formatNumber } from "../../../components/data-table/format";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
-import { leadCampaignsQuery } from "../api/leads.api";
 import { formatMoney } from "../model/format";
+import { LeadCampaignsBlock } from "./lead-campaigns-block";
 import { LeadCard } from "./lead-card";
 import { LeadStatusChip } from "./lead-status-chip";
 
@@ -51,27 +50,6 @@ function ChipLinks({ items, empty }: { items: { key: string; label: string; to: 
   );
 }
 
-function CampaignsBlock({ leadId }: { leadId: number }) {
-  const t = useT();
-  const campaigns = useQuery(leadCampaignsQuery(leadId));
-  return (
-    <LeadCard title={t("leads.campaigns")}>
-      {campaigns.isPending ? (
-        <Skeleton variant="rounded" width={120} height={24} />
-      ) : campaigns.isError ? (
-        <Typography variant="body2" color="error">
-          {t("leads.sideError")}
-        </Typography>
-      ) : (
-        <ChipLinks
-          items={campaigns.data.data.map((c) => ({ key: String(c.id), label: c.name, to: `campaigns/${c.id}` }))}
-          empty={t("leads.campaignsEmpty")}
-        />
-      )}
-    </LeadCard>
-  );
-}
-
 /** The lead page's side (spec §2): Lists, Campaigns, Status, Revenue, System Attributes. */
 export function LeadSideBlocks({ lead }: { lead: LeadDetail }) {
   const t = useT();
@@ -97,7 +75,9 @@ export function LeadSideBlocks({ lead }: { lead: LeadDetail }) {
           empty={t("leads.listsEmpty")}
         />
       </LeadCard>
-      <CampaignsBlock leadId={lead.id} />
+      <LeadCard title={t("leads.campaigns")}>
+        <LeadCampaignsBlock leadId={lead.id} />
+      </LeadCard>
       <LeadCard title={t("leads.revenue")}>
         <Fact label={t("leads.lifetimeValue")} value={formatMoney(lead.lifetime_value)} />
         <Fact label={t("leads.totalConversations")} value={formatNumber(lead.total_conversations)} />

@@ -3,6 +3,8 @@ import ArrowForwardIcon from "@mui/icons-material/ArrowForward";
 import { Box, Chip, Stack, Typography } from "@mui/material";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
+import { type EntryLook, entryLook } from "../model/timeline";
+import { ENTRY_ICONS, TimelineMessage } from "./timeline-message";
 
 type Diff = LeadLogEntry["diff_log"][number];
 
@@ -63,11 +65,10 @@ function DiffLine({ diff }: { diff: Diff }) {
   );
 }
 
-/** One log entry: type, action, local date (MM-DD-YYYY hh:mm A), file name and the attribute changes. */
-export function TimelineEntry({ entry }: { entry: LeadLogEntry }) {
-  const t = useT();
-  return (
-    <Box component="li" sx={{ position: "relative", pl: 3, pb: 2, "&:last-child": { pb: 0 } }}>
+/** The dot on the line: the action's icon in its colour when the timeline knows it, else a plain dot. */
+function Marker({ look }: { look: EntryLook | null }) {
+  if (!look)
+    return (
       <Box
         aria-hidden
         sx={{
@@ -81,13 +82,46 @@ export function TimelineEntry({ entry }: { entry: LeadLogEntry }) {
           boxShadow: "0 0 0 3px rgba(67,83,224,0.15)",
         }}
       />
+    );
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        position: "absolute",
+        left: 0,
+        top: 1,
+        width: 20,
+        height: 20,
+        borderRadius: "50%",
+        display: "grid",
+        placeItems: "center",
+        fontSize: 13,
+        color: "common.white",
+        bgcolor: `${look.tone}.main`,
+      }}
+    >
+      {ENTRY_ICONS[look.icon]}
+    </Box>
+  );
+}
+
+/**
+ * One log entry: type, action (a readable label for campaign and reply actions), local date (MM-DD-YYYY hh:mm A),
+ * file name, the attribute changes, and a message entry's campaign, address and text.
+ */
+export function TimelineEntry({ entry }: { entry: LeadLogEntry }) {
+  const t = useT();
+  const look = entryLook(entry);
+  return (
+    <Box component="li" sx={{ position: "relative", pl: 3, pb: 2, "&:last-child": { pb: 0 } }}>
+      <Marker look={look} />
       <Stack direction="row" sx={{ gap: 1, alignItems: "center", flexWrap: "wrap" }}>
         <Chip size="small" label={entry.type} variant="outlined" color="primary" sx={{ textTransform: "capitalize" }} />
         <Typography
           variant="body2"
           sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: "anywhere", "&::first-letter": { textTransform: "uppercase" } }}
         >
-          {entry.action}
+          {look ? t(look.label) : entry.action}
         </Typography>
         <Typography
           component="time"
@@ -104,6 +138,7 @@ export function TimelineEntry({ entry }: { entry: LeadLogEntry }) {
           {t("leads.timeline.file")}: {entry.filename}
         </Typography>
       )}
+      {entry.message && <TimelineMessage message={entry.message} replied={entry.action === "replied"} />}
       {entry.diff_log.length > 0 && (
         <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 0, listStyle: "none" }}>
           {entry.diff_log.map((d, i) => (

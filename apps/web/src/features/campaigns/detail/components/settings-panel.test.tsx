@@ -1,13 +1,12 @@
 import type { AudienceItem, Campaign, CampaignAudienceKind } from "@leadflow/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter, Outlet, Route, Routes } from "react-router";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { t } from "../../../../lib/i18n";
 import { campaignAudienceKeys } from "../../api/campaign-audience.api";
 import { campaignFixture } from "../../model/fixtures";
 import { settingSections } from "../model/settings-sections";
-import { CampaignPendingTab } from "../pages/campaign-pending-tab";
 import { SettingsPanel } from "./settings-panel";
 
 const sms: Campaign = campaignFixture({
@@ -170,37 +169,5 @@ describe("SettingsPanel", () => {
     expect(html).toContain("A completed or failed campaign keeps its audience.");
     expect(html.match(/<input[^>]*disabled/g)?.length).toBe(3);
     expect(html).toMatch(/<button[^>]*disabled[^>]*>.*Edit<\/button>/);
-  });
-});
-
-describe("CampaignPendingTab", () => {
-  const renderTab = (campaign: Campaign, tab: string) =>
-    renderToStaticMarkup(
-      <MemoryRouter initialEntries={[`/u/0/campaigns/${campaign.id}/${tab}`]}>
-        <Routes>
-          <Route path="/u/0/campaigns/:campaignId" element={<Outlet context={{ campaign, edit: null }} />}>
-            <Route path={tab} element={<CampaignPendingTab />} />
-          </Route>
-        </Routes>
-      </MemoryRouter>,
-    );
-
-  it("says a draft's statistic waits for the start", () => {
-    const html = renderTab(sms, "statistics");
-    expect(html).toContain("Statistic is unavailable.");
-    expect(html).toContain("There is no data available to build a statistic, because campaign is not started yet.");
-  });
-
-  it("says a running campaign's statistic arrives with sending", () => {
-    const html = renderTab({ ...sms, status: "active", status_label: "Active" }, "statistics");
-    expect(html).toContain("Statistic is unavailable.");
-    expect(html).toContain("Statistics arrive with sending.");
-    expect(html).not.toContain("not started yet");
-  });
-
-  it("says the campaign's change log shows once there are changes", () => {
-    const html = renderTab(email, "logs");
-    expect(html).toContain(">Logs</h2>");
-    expect(html).toContain("No log entries yet");
   });
 });

@@ -18,13 +18,15 @@ import { useT } from "../../../../lib/i18n";
 import { useCopyCampaigns, useDeleteCampaign, useExpireCampaignLinks } from "../../api/campaigns.api";
 import { CampaignFormDialog } from "../../components/campaign-form-dialog";
 import { canEditCampaign, offersCreateSegment } from "../model/campaign-actions";
+import { CreateSegmentDialog } from "./create-segment-dialog";
 import { useCampaignStatus } from "./use-campaign-status";
 
 type Confirming = "copy" | "remove" | "expire" | null;
 
 /**
  * The campaign page's menu (spec 3 §2, §4): Edit Campaign, Copy Campaign, Set status, Expire All Links, Create Segment
- * and Remove Campaign, with the dialogs they open and the status change the chip follows.
+ * (completed, failed or paused campaigns; not while a status update runs) and Remove Campaign, with the dialogs they
+ * open and the status change the chip follows.
  */
 export function useCampaignActions(campaign: Campaign) {
   const t = useT();
@@ -39,6 +41,7 @@ export function useCampaignActions(campaign: Campaign) {
     navigate(p("campaigns"), { replace: true });
   });
   const [editing, setEditing] = useState(false);
+  const [creatingSegment, setCreatingSegment] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const close = () => setConfirming(null);
   const ask = (what: Exclude<Confirming, null>) => {
@@ -81,8 +84,9 @@ export function useCampaignActions(campaign: Campaign) {
             key: "createSegment",
             label: t("campaigns.detail.createSegment"),
             icon: <CreateNewFolderIcon />,
-            disabled: true,
-            hint: t("campaigns.detail.createSegmentLater"),
+            disabled: status.updating,
+            hint: status.updating ? t("campaigns.detail.segment.updating") : undefined,
+            onClick: () => setCreatingSegment(true),
           },
         ]
       : []),
@@ -92,6 +96,12 @@ export function useCampaignActions(campaign: Campaign) {
   const dialogs: ReactNode = (
     <>
       <CampaignFormDialog open={editing} campaign={campaign} onClose={() => setEditing(false)} />
+      <CreateSegmentDialog
+        open={creatingSegment}
+        campaignId={campaign.id}
+        statusUpdating={status.updating}
+        onClose={() => setCreatingSegment(false)}
+      />
       <ConfirmDialog
         open={confirming === "copy"}
         danger={false}

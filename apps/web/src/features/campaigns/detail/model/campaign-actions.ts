@@ -1,4 +1,4 @@
-import { CampaignEditLockedStatuses, type CampaignStatus } from "@leadflow/contracts";
+import { CampaignEditLockedStatuses, CampaignSegmentStatuses, type CampaignStatus } from "@leadflow/contracts";
 import { type StatusOption, statusChoices } from "../../model/bulk-status";
 
 const has = (list: readonly CampaignStatus[], status: CampaignStatus) => list.includes(status);
@@ -7,7 +7,7 @@ const has = (list: readonly CampaignStatus[], status: CampaignStatus) => list.in
 export const canEditCampaign = (status: CampaignStatus) => !has(CampaignEditLockedStatuses, status);
 
 /** Create Segment is offered only for a campaign that is completed, failed or paused (spec 3 §4). */
-export const offersCreateSegment = (status: CampaignStatus) => has(["completed", "failed", "paused"], status);
+export const offersCreateSegment = (status: CampaignStatus) => has(CampaignSegmentStatuses, status);
 
 /** A campaign that is over keeps the audience it was sent to. */
 export const canChangeAudience = (status: CampaignStatus) => !has(["completed", "failed"], status);

@@ -12,9 +12,8 @@ export interface CampaignTabRoute extends TabRoute {
   log?: CampaignLogKind;
 }
 
-// Statistics and the campaign's change log share one page until they are built: it reads which tab it is from the path.
-const pending = lazyPage(() => import("../pages/campaign-pending-tab"), "CampaignPendingTab");
 const logPage = lazyPage(() => import("../../logs/campaign-log-tab"), "CampaignLogTab");
+const changeLogPage = lazyPage(() => import("../../logs/change-log-tab"), "ChangeLogTab");
 const sending = "campaigns.detail.empty.sendingText" satisfies MessageKey;
 
 /** The names a log tab's label and empty title share (`campaigns.detail.tabs.clicks`, `campaigns.detail.empty.clicks`). */
@@ -29,7 +28,7 @@ type LogTab =
   | "redirects"
   | "openAt";
 
-/** A log tab: the server's log `log` (or, without one, a placeholder); unless told otherwise, its empty text says entries show once the campaign sends. */
+/** A log tab: the server's log `log` (without one, the campaign's change log); unless told otherwise, its empty text says entries show once the campaign sends. */
 const logTab = (
   path: string,
   name: LogTab,
@@ -39,14 +38,18 @@ const logTab = (
   label: `campaigns.detail.tabs.${name}`,
   emailOnly,
   empty: { title: `campaigns.detail.empty.${name}`, text },
-  ...(log ? { log, ...logPage } : pending),
+  ...(log ? { log, ...logPage } : changeLogPage),
 });
 
 /** A campaign's tabs in the spec's order (spec 3 §2); the paths are bookmarked, keep them stable. */
 export const campaignTabs: readonly CampaignTabRoute[] = [
   { path: "", label: "campaigns.detail.tabs.campaign", ...lazyPage(() => import("../pages/campaign-tab"), "CampaignTab") },
   { path: "leads", label: "campaigns.detail.tabs.leads", ...lazyPage(() => import("../pages/campaign-leads-tab"), "CampaignLeadsTab") },
-  { path: "statistics", label: "campaigns.detail.tabs.statistics", ...pending },
+  {
+    path: "statistics",
+    label: "campaigns.detail.tabs.statistics",
+    ...lazyPage(() => import("../../statistics/campaign-statistics-tab"), "CampaignStatisticsTab"),
+  },
   logTab("logs", "logs", { text: "campaigns.detail.empty.logsText" }),
   logTab("message-logs", "messageLogs", { log: "message-logs" }),
   logTab("queued-logs", "queuedLogs", { log: "queued-logs" }),

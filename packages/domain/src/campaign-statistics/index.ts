@@ -1,0 +1,5 @@
+export { campaignStatistic } from "./campaign-statistic";
+export { campaignStepStatistics } from "./statistic-by-step";
+export { campaignStatisticChart } from "./statistic-chart";
+export { campaignLeadEngagement } from "./statistic-leads";
+export { normalCdf, winProbabilities, winProbability } from "./win-probability";

@@ -1,0 +1,64 @@
+import type { Database, Db } from "@leadflow/db";
+import { createTestDatabase } from "@leadflow/db/testing";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUp } from "../sending/apply-events.testkit";
+import { writeCounterDeltas } from "../sending/counters";
+import { makeFactory } from "../testing/factory";
+import { periodCounters } from "./campaigns.queries";
+
+let database: Database;
+let db: Db;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+afterAll(() => database.close());
+
+/** Wednesday 2026-03-11, noon UTC: this week began on Monday the 9th. */
+const NOW = new Date("2026-03-11T12:00:00Z");
+
+async function fixture() {
+  const { ctx } = await makeFactory(database).team();
+  const sms = await setUp(db, ctx.teamId);
+  const email = await setUp(db, ctx.teamId);
+  await db.execute(sql`UPDATE campaigns SET type = 'email' WHERE id = ${email.campaignId}`);
+  const at = (s: typeof sms, day: string, figures: { sent: number; delivered: number; clicked: number; cost: number }) => ({
+    teamId: ctx.teamId,
+    campaignId: s.campaignId,
+    ...s.keys[0]!,
+    day,
+    ...figures,
+  });
+  await writeCounterDeltas(db, [
+    at(sms, "2026-03-08", { sent: 100, delivered: 100, clicked: 100, cost: 100 }),
+    at(sms, "2026-03-09", { sent: 10, delivered: 8, clicked: 2, cost: 0.5 }),
+    at(sms, "2026-03-11", { sent: 30, delivered: 24, clicked: 3, cost: 1.25 }),
+    at(email, "2026-03-10", { sent: 40, delivered: 40, clicked: 10, cost: 0.04 }),
+  ]);
+  // Another team's figures of the same days are not this team's.
+  const other = await makeFactory(database).team();
+  const theirs = await setUp(db, other.ctx.teamId);
+  await writeCounterDeltas(db, [
+    { teamId: other.ctx.teamId, campaignId: theirs.campaignId, ...theirs.keys[0]!, day: "2026-03-11", sent: 999, delivered: 999 },
+  ]);
+  return ctx;
+}
+
+describe("the campaign list's cards", () => {
+  it("sum the per-day counters of the period, per channel, today by default", async () => {
+    const ctx = await fixture();
+    const range = await periodCounters(db, ctx, { period: "today", stat_from: "2026-03-09", stat_to: "2026-03-11" }, NOW);
+    expect(range.data.sms).toEqual({ sent: 40, delivered: 32, delivered_percent: 80, clicked: 5, clicked_percent: 12.5, cost: 1.75 });
+    expect(range.data.email).toEqual({ sent: 40, delivered: 40, delivered_percent: 100, clicked: 10, clicked_percent: 25, cost: 0.04 });
+
+    expect((await periodCounters(db, ctx, { period: "this_week" }, NOW)).data).toEqual(range.data);
+    expect((await periodCounters(db, ctx, undefined, NOW)).data.sms).toMatchObject({ sent: 30, delivered: 24, clicked: 3, cost: 1.25 });
+    expect((await periodCounters(db, ctx, { period: "today" }, NOW)).data.email.sent).toBe(0);
+    expect((await periodCounters(db, ctx, { period: "yesterday" }, NOW)).data.email.sent).toBe(40);
+    expect((await periodCounters(db, ctx, { period: "last_week" }, NOW)).data.sms).toMatchObject({ sent: 100, cost: 100 });
+    expect((await periodCounters(db, ctx, { period: "all_time" }, NOW)).data.sms).toMatchObject({ sent: 140, cost: 101.75 });
+    const none = await periodCounters(db, ctx, { period: "today", stat_from: "2026-01-01", stat_to: "2026-01-31" }, NOW);
+    expect(none.data.sms).toEqual({ sent: 0, delivered: 0, delivered_percent: 0, clicked: 0, clicked_percent: 0, cost: 0 });
+  });
+});
