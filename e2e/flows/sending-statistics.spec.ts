@@ -120,10 +120,14 @@ test("statistics and logs: a split campaign to 200 leads fills every tab, compar
 
   // The change log: created, the step, Active, completed, links expired — newest first.
   await page.goto(`/u/0/campaigns/${campaign.id}/logs`);
-  const timeline = page.getByRole("list", { name: "Logs" });
+  const timeline = page.getByRole("list", { name: "Campaign changes" });
   await expect(timeline.getByText("Links expired")).toBeVisible();
   await expect(timeline.getByText("Step added")).toBeVisible();
-  await expect(timeline.getByText("Status changed").first()).toBeVisible();
+  await expect(timeline.getByText("Completed", { exact: true })).toBeVisible();
+  // An entry opens to what changed: Status → Active, by the user who set it.
+  const activated = timeline.getByRole("listitem").filter({ hasText: "Status changed" });
+  await activated.getByRole("button", { name: /Show 1 change/ }).click();
+  await expect(activated).toContainText("Active");
   await shot(page, "campaign-change-log");
 
   // Statistics: the chart, the figures and the lead engagement; By Step compares the two versions.
@@ -143,8 +147,9 @@ test("statistics and logs: a split campaign to 200 leads fills every tab, compar
   // An email campaign's open, in its Open at tab.
   await emailOpen(page, api, run);
 
-  // The clickers become a segment of the demo audience.
-  await createClickersSegment(page, campaign.id, `Clickers ${run}`);
+  // The clickers become a segment of an audience of the team's leads.
+  await api("post", "/api/segments", { name: `Everyone ${run}` });
+  await createClickersSegment(page, campaign.id, `Everyone ${run}`, `Clickers ${run}`);
 
   // The clicker's lead page lists the campaign.
   await page.goto(`/u/0/leads/${delivered.lead_id}`);
@@ -191,12 +196,14 @@ async function emailOpen(page: Page, api: Api, run: string): Promise<void> {
   await tableLoaded(opens);
 }
 
-/** Create Segment from the completed campaign: its clickers, under the first audience; Go to Segment shows them. */
-async function createClickersSegment(page: Page, campaignId: number, segmentName: string): Promise<void> {
+/** Create Segment from the completed campaign: its clickers, under the audience; Go to Segment shows the one clicker. */
+async function createClickersSegment(page: Page, campaignId: number, audience: string, segmentName: string): Promise<void> {
   await page.goto(`/u/0/campaigns/${campaignId}`);
   await page.getByRole("button", { name: "Campaign actions" }).click();
   await page.getByRole("menuitem", { name: "Create Segment" }).click();
   const dialog = page.getByRole("dialog", { name: "Create Segment" });
+  await dialog.getByLabel("Audience").click();
+  await page.getByRole("option", { name: audience }).click();
   await dialog.getByLabel("Name").fill(segmentName);
   await dialog.getByLabel("Engagement").click();
   await page.getByRole("option", { name: "Clicked", exact: true }).click();
@@ -206,5 +213,5 @@ async function createClickersSegment(page: Page, campaignId: number, segmentName
   await page.getByRole("button", { name: "Go to Segment" }).click();
   await expect(page).toHaveURL(/\/audiences\/\d+\/segments\/\d+/);
   await expect(page.getByText(segmentName).first()).toBeVisible();
-  await expect(page.getByText("1 lead").first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("1 lead", { exact: true }).first()).toBeVisible({ timeout: 15_000 });
 }

@@ -131,12 +131,15 @@ describe("the chart", () => {
     const hourly = await campaignStatisticChart(db, ctx, s.campaignId, {}, now);
     expect(hourly.bucket).toBe("hour");
     expect(hourly.series.map((x) => x.key)).toEqual(["delivered", "blocked", "inactive_device", "failed", "sent"]);
-    expect(hourly.points.map((p) => [p.label, p.values.sent, p.values.delivered, p.values.failed])).toEqual([
+    // Twelve hours at least: the quiet hours before the first send lead up to it.
+    expect(hourly.points).toHaveLength(12);
+    expect(hourly.points.slice(-3).map((p) => [p.label, p.values.sent, p.values.delivered, p.values.failed])).toEqual([
       ["2026-03-01 10:00", 5, 0, 0],
       ["2026-03-01 11:00", 0, 0, 0],
       ["2026-03-01 12:00", 1, 3, 1],
     ]);
-    expect(hourly.points[0]!.at).toBe("2026-03-01T10:00:00Z");
+    expect(hourly.points[0]!.at).toBe("2026-03-01T01:00:00Z");
+    expect(hourly.points[0]!.values.sent).toBe(0);
 
     const day = await campaignStatisticChart(db, ctx, s.campaignId, { date_from: DAY1, date_to: DAY1 }, now);
     expect(day.bucket).toBe("hour");
@@ -167,8 +170,8 @@ describe("the chart", () => {
     const chart = await campaignStatisticChart(db, ctx, s.campaignId, {});
     expect(chart.channel).toBe("email");
     expect(chart.series.map((x) => x.label)).toEqual(["Error", "Sent", "Delivered", "Cancelled", "Bounced", "Complaint"]);
-    expect(chart.points).toHaveLength(1);
-    expect(chart.points[0]!.values).toEqual({ errors: 2, sent: 4, delivered: 0, cancelled: 0, bounces: 1, complaints: 1 });
+    expect(chart.points).toHaveLength(12);
+    expect(chart.points.at(-1)!.values).toEqual({ errors: 2, sent: 4, delivered: 0, cancelled: 0, bounces: 1, complaints: 1 });
   });
 
   it("has nothing to show before anything happened, and keeps a long range to the campaign's life", async () => {

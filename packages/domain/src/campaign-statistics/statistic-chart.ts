@@ -13,10 +13,16 @@ import { statisticScope } from "./statistic-scope";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** An hourly chart shows at least this many hours: a campaign sent within the hour is a peak, not a lone point. */
+export const MIN_CHART_HOURS = 12;
+
 const floorTo = (t: number, unit: number) => Math.floor(t / unit) * unit;
 const ceilTo = (t: number, unit: number) => Math.ceil(t / unit) * unit;
 
-/** The buckets' span: the range asked for, its open sides closed by the first and last hour anything happened. */
+/**
+ * The buckets' span: the range asked for, its open sides closed by the first and last hour anything happened; an
+ * hourly span left open on its start shows at least MIN_CHART_HOURS.
+ */
 export function chartSpan(
   q: StatisticQuery,
   data: { first: number | null; last: number | null },
@@ -36,7 +42,10 @@ export function chartSpan(
   if (to <= from) return null;
   const bucket = to - from <= StatisticHourlySpanHours * HOUR ? "hour" : "day";
   const unit = bucket === "hour" ? HOUR : DAY;
-  return { from: floorTo(from, unit), to: ceilTo(to, unit), bucket };
+  const span: { from: number; to: number; bucket: "hour" | "day" } = { from: floorTo(from, unit), to: ceilTo(to, unit), bucket };
+  // Left open, a short span reaches back to show the quiet hours before it.
+  if (bucket === "hour" && asked.from === null) span.from = Math.min(span.from, span.to - MIN_CHART_HOURS * HOUR);
+  return span;
 }
 
 const labelOf = (at: string, bucket: "hour" | "day") => (bucket === "hour" ? `${at.slice(0, 10)} ${at.slice(11, 13)}:00` : at.slice(0, 10));

@@ -44,11 +44,8 @@ export function LeadEngagement({
   const steps = data?.steps ?? [];
   return (
     <Paper variant="outlined" component="section" aria-label={t("campaigns.statistics.leads.title")} sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
-      <Stack
-        direction={{ xs: "column", sm: "row" }}
-        spacing={1.5}
-        sx={{ mb: 1.5, justifyContent: "space-between", alignItems: { xs: "stretch", sm: "center" } }}
-      >
+      {/* Title over the filter: the block sits in a narrow column beside the summary on wide screens. */}
+      <Stack spacing={1.5} sx={{ mb: 1.5 }}>
         <Box>
           <Typography variant="subtitle1" component="h3">
             {t("campaigns.statistics.leads.title")}
@@ -65,7 +62,7 @@ export function LeadEngagement({
           label={t("campaigns.statistics.leads.filter")}
           value={stepId === null ? "" : String(stepId)}
           onChange={(e) => onStep(e.target.value === "" ? null : Number(e.target.value))}
-          sx={{ width: { xs: "100%", sm: 240 } }}
+          fullWidth
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">{t("campaigns.statistics.leads.allSteps")}</MenuItem>
