@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Database } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
-import { defineJob, type JobDeps, refreshSegmentsJob, segmentSweepJob } from "@leadflow/domain";
+import { defineJob, type JobDeps, refreshSegmentsJob, segmentCampaignRefreshJob, segmentSweepJob } from "@leadflow/domain";
 import { makeFactory } from "@leadflow/domain/testing/factory";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,5 +100,47 @@ describe("jobs sent inside a transaction", () => {
     // The rebuild is waiting: the next sweep leaves the segment to it.
     await segmentSweepJob.handler(deps, {});
     expect(await teamRebuilds()).toBe(1);
+  });
+
+  it("rebuilds a dynamic segment with campaign filters once its campaign moved since the build, not before, and once", async () => {
+    const factory = makeFactory(database);
+    const { ctx } = await factory.team();
+    const [c] = (
+      await database.query<{ id: number }>("INSERT INTO campaigns (team_id, name, type) VALUES ($1, 'Spring', 'sms') RETURNING id", [
+        ctx.teamId,
+      ])
+    ).rows;
+    const filters = { campaigns: [{ field: "campaign", expression: "clicked", values: [c!.id], period: "all_time" }] };
+    const segment = async (name: string, dynamic: boolean, f: object) =>
+      database.query(
+        "INSERT INTO segments (team_id, name, ignore_new_leads, filters, built_at) VALUES ($1, $2, $3, $4, now() - interval '1 hour')",
+        [ctx.teamId, name, !dynamic, JSON.stringify(f)],
+      );
+    await segment("Clickers", true, filters);
+    await segment("Clickers, frozen", false, filters);
+    await segment("Everyone", true, {});
+    const queuedIds = async () =>
+      (
+        await database.query<{ ids: number[] }>("SELECT data->'ids' AS ids FROM pgboss.job WHERE name = $1 AND data->>'teamId' = $2", [
+          refreshSegmentsJob.name,
+          String(ctx.teamId),
+        ])
+      ).rows.map((r) => r.ids);
+    // Nothing happened in the campaign since the build: nothing to do.
+    await segmentCampaignRefreshJob.handler(deps, {});
+    expect(await queuedIds()).toEqual([]);
+    // A send this hour: the dynamic one is rebuilt (the frozen one and the one without campaign filters are not), once.
+    await database.query(
+      "INSERT INTO campaign_counter_hours (team_id, campaign_id, hour, sent) VALUES ($1, $2, date_trunc('hour', now()), 1)",
+      [ctx.teamId, c!.id],
+    );
+    await segmentCampaignRefreshJob.handler(deps, {});
+    await segmentCampaignRefreshJob.handler(deps, {});
+    const ids = await queuedIds();
+    expect(ids).toHaveLength(1);
+    const [clickers] = (
+      await database.query<{ id: number }>("SELECT id FROM segments WHERE team_id = $1 AND name = 'Clickers'", [ctx.teamId])
+    ).rows;
+    expect(ids[0]).toEqual([clickers!.id]);
   });
 });

@@ -2,7 +2,7 @@ import { campaignProgress } from "@leadflow/contracts";
 import { describe, expect, it } from "vitest";
 import { batchResultToasts, statusChoices } from "./bulk-status";
 import { formatMoney, formatShare } from "./format";
-import { customRangeProblem, periodParams } from "./period";
+import { customRangeProblem, periodParams, readPeriod, writePeriod } from "./period";
 import { parseStoredTypes, readStoredTypes, TYPE_FILTER_STORAGE_KEY, writeStoredTypes } from "./type-filter";
 
 describe("periodParams", () => {
@@ -114,5 +114,27 @@ describe("Set status", () => {
       { message: "B has no audience.", variant: "error" },
       { message: "C has no step.", variant: "error" },
     ]);
+  });
+});
+
+describe("the period in the URL", () => {
+  it("reads today when absent or unknown, a named period, and a custom range with its days", () => {
+    expect(readPeriod(new URLSearchParams(""))).toEqual({ choice: "today", from: "", to: "" });
+    expect(readPeriod(new URLSearchParams("period=forever"))).toEqual({ choice: "today", from: "", to: "" });
+    expect(readPeriod(new URLSearchParams("period=all_time&from=2026-01-01"))).toEqual({ choice: "all_time", from: "", to: "" });
+    expect(readPeriod(new URLSearchParams("period=custom&from=2026-03-01&to=2026-03-10"))).toEqual({
+      choice: "custom",
+      from: "2026-03-01",
+      to: "2026-03-10",
+    });
+  });
+
+  it("writes beside the table's parameters, leaving nothing for today, and reads back what it wrote", () => {
+    const base = new URLSearchParams("page=2&limit=50&period=this_week");
+    expect(writePeriod(base, { choice: "today", from: "", to: "" }).toString()).toBe("page=2&limit=50");
+    const custom = writePeriod(base, { choice: "custom", from: "2026-03-01", to: "2026-03-10" });
+    expect(custom.toString()).toBe("page=2&limit=50&period=custom&from=2026-03-01&to=2026-03-10");
+    expect(readPeriod(custom)).toEqual({ choice: "custom", from: "2026-03-01", to: "2026-03-10" });
+    expect(writePeriod(custom, { choice: "last_month", from: "2026-03-01", to: "" }).toString()).toBe("page=2&limit=50&period=last_month");
   });
 });

@@ -33,3 +33,22 @@ export function customRangeProblem(p: PeriodState): "incomplete" | "order" | nul
   if (!isDay(p.from) || !isDay(p.to)) return "incomplete";
   return p.from > p.to ? "order" : null;
 }
+
+/** The period as the list's URL keeps it: `period` (absent: today), and `from`/`to` for a custom range. */
+export function readPeriod(params: URLSearchParams): PeriodState {
+  const raw = params.get("period");
+  const choice = (PeriodChoices as readonly string[]).includes(raw ?? "") ? (raw as PeriodChoice) : defaultPeriod.choice;
+  return choice === "custom" ? { choice, from: params.get("from") ?? "", to: params.get("to") ?? "" } : { ...defaultPeriod, choice };
+}
+
+/** `params` with the period written in (today, the default, leaves no trace); other parameters kept. */
+export function writePeriod(params: URLSearchParams, p: PeriodState): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of ["period", "from", "to"]) next.delete(key);
+  if (p.choice !== defaultPeriod.choice) next.set("period", p.choice);
+  if (p.choice === "custom") {
+    if (p.from) next.set("from", p.from);
+    if (p.to) next.set("to", p.to);
+  }
+  return next;
+}

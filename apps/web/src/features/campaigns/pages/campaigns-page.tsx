@@ -17,8 +17,8 @@ import { CampaignsTable } from "../components/campaigns-table";
 import { ListFilters } from "../components/list-filters";
 import { TodayCards } from "../components/today-cards";
 import { useCampaignBulkActions } from "../components/use-campaign-bulk-actions";
-import { useCampaignsUrlState } from "../components/use-campaigns-url-state";
-import { defaultPeriod, type PeriodState, periodParams } from "../model/period";
+import { useCampaignsUrlState, usePeriodUrlState } from "../components/use-campaigns-url-state";
+import { periodParams } from "../model/period";
 import { readStoredTypes, writeStoredTypes } from "../model/type-filter";
 
 /** Campaigns (spec 3 §2): today's cards, the 28-column list with its filters, bulk actions and Create Campaign. */
@@ -32,7 +32,7 @@ export function CampaignsPage() {
 
   const table = useCampaignsUrlState();
   const [types, setTypes] = useState<CampaignType[]>(() => readStoredTypes());
-  const [period, setPeriod] = useState<PeriodState>(defaultPeriod);
+  const [period, setPeriod] = usePeriodUrlState();
   const [archived, setArchived] = useState(false);
   // The custom dates wait 500 ms (spec 3 §9) so typing a date does not fetch for every keystroke.
   const settledPeriod = useDebounced(period, period.choice === "custom" ? 500 : 0);
