@@ -137,11 +137,11 @@ test("campaigns: an SMS campaign with an audience, a step and a two-part split, 
   await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Step" })).toHaveCount(0);
 
-  // The list with its cards and all 28 columns, at both widths.
+  // The list with its cards and all 28 columns, at both widths; the cards follow the period in the address.
   await page.goto("/u/0/campaigns?period=all_time");
   await tableLoaded(table);
   await expect(table.getByRole("columnheader")).toHaveCount(29);
-  await expect(page.getByText("Sent Today").first()).toBeVisible();
+  await expect(page.getByText("Sent · All time").first()).toBeVisible();
   await shot(page, "campaigns-list-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await tableLoaded(table);
