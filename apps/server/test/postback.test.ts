@@ -29,6 +29,12 @@ describe("GET /postback/:token", () => {
     expect((await t.call("GET", `/api/revenues/tracking/${tracking.id}`)).json()).toMatchObject({ revenue: 12.5, total_conversations: 1 });
     const lead = await api.database.query("SELECT revenue::float8 AS revenue, total_conversations FROM leads WHERE id = $1", [m.leadId]);
     expect(lead.rows).toEqual([{ revenue: 12.5, total_conversations: 1 }]);
+    // The campaign's open pages hear of it: its progress carries the new revenue.
+    const progress = api.live.events.filter(
+      (e) => e.teamId === t.ctx.teamId && e.event === "CampaignProgress" && (e.payload as { id: number }).id === m.s.campaignId,
+    );
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)!.payload).toMatchObject({ revenue: 12.5 });
   });
 
   it("answers 202 for a click not recorded yet, 403 for a forged signature, 422 for a bad amount, 404 for an unknown URL", async () => {

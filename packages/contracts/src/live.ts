@@ -51,11 +51,22 @@ export const LiveEvents = {
     /** The list's Errors column (the counters' `errors`). */
     failed: z.number(),
     cost: z.number(),
+    /** The counted revenue (postbacks): Revenue and Profit move when a conversion is attributed. */
+    revenue: z.number().optional(),
     /**
-     * Beyond the spec's fields: the same four within the server's UTC day, so the list on its default period (today)
+     * Beyond the spec's fields: the same figures within the server's UTC day, so the list on its default period (today)
      * moves too, and the day itself, so the browser knows which of its periods include it.
      */
-    today: z.object({ day: z.string(), sent: z.number(), delivered: z.number(), failed: z.number(), cost: z.number() }).optional(),
+    today: z
+      .object({
+        day: z.string(),
+        sent: z.number(),
+        delivered: z.number(),
+        failed: z.number(),
+        cost: z.number(),
+        revenue: z.number().optional(),
+      })
+      .optional(),
   }),
 } as const;
 export type LiveEventName = keyof typeof LiveEvents;

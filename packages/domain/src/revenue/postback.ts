@@ -27,6 +27,8 @@ export interface PostbackInput {
 export interface PostbackOutcome {
   status: "attributed" | "pending" | "duplicate";
   conversion_id: number;
+  /** The campaign it was added to (attributed): its open pages get the new figures. */
+  campaign_id?: number;
 }
 
 /** Dollars with up to 4 decimals (the column's scale), no sign, no exponent: `12.50`, `3`, `0.0125`. */
@@ -76,20 +78,23 @@ export async function receivePostback(db: Db, input: PostbackInput): Promise<Pos
       );
       return { status: "duplicate", conversion_id: first!.id };
     }
-    const done = await attributeConversions(tx, sql`rc.id = ${inserted.id}`);
-    return { status: done.length ? "attributed" : "pending", conversion_id: inserted.id };
+    const [done] = await attributeConversions(tx, sql`rc.id = ${inserted.id}`);
+    return done
+      ? { status: "attributed", conversion_id: inserted.id, campaign_id: done.campaign_id }
+      : { status: "pending", conversion_id: inserted.id };
   });
 }
 
 /** How long a conversion waits for its click's hit: past this its click id is taken as unknown and it stays unattributed. */
 const PENDING_FOR = sql`interval '1 day'`;
 
-/** Attributes the pending conversions whose hit has been written since; answers how many. */
-export async function attributePendingConversions(db: Db): Promise<number> {
+/** Attributes the pending conversions whose hit has been written since; answers how many (`touched`: their campaigns). */
+export async function attributePendingConversions(db: Db, touched?: Set<number>): Promise<number> {
   let total = 0;
   for (;;) {
     const done = await db.transaction((tx) => attributeConversions(tx, sql`rc.created_at > now() - ${PENDING_FOR}`));
     total += done.length;
+    for (const d of done) touched?.add(d.campaign_id);
     if (done.length === 0) return total;
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { publishCampaigns } from "../sending/campaign-events";
 import { type AnyJobDefinition, defineJob } from "../shared/jobs";
 import { attributePendingConversions } from "./postback";
 
@@ -13,8 +14,11 @@ export const attributeConversionsJob = defineJob({
   expireSeconds: 5 * 60,
   cron: "* * * * *",
   handler: async (deps) => {
-    const n = await attributePendingConversions(deps.database.db);
+    const touched = new Set<number>();
+    const n = await attributePendingConversions(deps.database.db, touched);
     if (n > 0) deps.log(`conversions attributed late: ${n}`);
+    // Revenue and profit move on the campaigns' open pages.
+    if (touched.size) await publishCampaigns({ db: deps.database.db, live: deps.live, log: deps.log }, [...touched]);
   },
 });
 

@@ -68,7 +68,7 @@ describe("publishCampaigns", () => {
     const time = fakeClock();
     const today = utcDay(time.clock.now());
     await count(a, "2020-01-01", { records: 10, processed: 4, sent: 4, delivered: 3, errors: 1, cost: 0.03 });
-    await count(a, today, { processed: 6, sent: 6, delivered: 2, errors: 2, cost: 0.045 });
+    await count(a, today, { processed: 6, sent: 6, delivered: 2, errors: 2, cost: 0.045, revenue: 12.5 });
     await db().execute(sql`UPDATE campaigns SET status = 'failed', status_reason = 'Failed automatically: 52%.' WHERE id = ${b.id}`);
     const { live, sent, of } = fakeLive();
 
@@ -89,7 +89,8 @@ describe("publishCampaigns", () => {
       delivered: 5,
       failed: 3,
       cost: 0.075,
-      today: { day: today, sent: 6, delivered: 2, failed: 2, cost: 0.045 },
+      revenue: 12.5,
+      today: { day: today, sent: 6, delivered: 2, failed: 2, cost: 0.045, revenue: 12.5 },
     });
     expect(of("CampaignStatus")).toContainEqual({ id: a.id, status: "active", status_label: "Active", status_reason: null });
     expect(of("CampaignStatus")).toContainEqual({

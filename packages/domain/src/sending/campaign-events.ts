@@ -36,6 +36,7 @@ interface Figures {
   delivered: number;
   errors: number;
   cost: number;
+  revenue: number;
 }
 type CampaignFigures = Figures & {
   id: number;
@@ -57,8 +58,9 @@ async function readCampaigns(db: Db, ids: readonly number[], day: string): Promi
     sql`SELECT c.id, c.team_id, c.status, c.status_reason,
           ${sum("records")} AS records, ${sum("processed")} AS processed,
           ${sum("sent")} AS sent, ${sum("delivered")} AS delivered, ${sum("errors")} AS errors, ${sum("cost")} AS cost,
+          ${sum("revenue")} AS revenue,
           json_build_object('sent', ${sum("sent", today)}, 'delivered', ${sum("delivered", today)},
-                            'errors', ${sum("errors", today)}, 'cost', ${sum("cost", today)}) AS today,
+                            'errors', ${sum("errors", today)}, 'cost', ${sum("cost", today)}, 'revenue', ${sum("revenue", today)}) AS today,
           (SELECT count(*)::int FROM campaign_steps s WHERE s.campaign_id = c.id AND s.parent_step_id IS NULL) AS steps
         FROM campaigns c LEFT JOIN campaign_counters k ON k.campaign_id = c.id AND k.team_id = c.team_id
         WHERE c.id = ANY(${intArray(ids)}) AND c.deleted_at IS NULL
@@ -81,7 +83,8 @@ export function progressEvent(c: CampaignFigures, day: string): LiveEventPayload
     delivered: c.delivered,
     failed: c.errors,
     cost: c.cost,
-    today: { day, sent: t.sent, delivered: t.delivered, failed: t.errors, cost: t.cost },
+    revenue: c.revenue,
+    today: { day, sent: t.sent, delivered: t.delivered, failed: t.errors, cost: t.cost, revenue: t.revenue },
   };
 }
 

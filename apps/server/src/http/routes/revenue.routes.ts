@@ -18,6 +18,7 @@ import {
   getRevenueTracking,
   hitRateLimit,
   listRevenueTrackings,
+  publishCampaigns,
   receivePostback,
   revenueTrackingSecret,
   updateRevenueTracking,
@@ -25,7 +26,7 @@ import {
 import type { App, AppDeps } from "../types";
 
 /** Settings → Revenue Tracking (spec 2 §7): postback URLs on the app's public address (APP_URL), and the postback itself. */
-export async function revenueRoutes(app: App, { database, config }: AppDeps) {
+export async function revenueRoutes(app: App, { database, config, live }: AppDeps) {
   const db = database.db;
   const urls = { appUrl: config.appUrl };
   const tags = ["Revenue tracking"];
@@ -76,7 +77,9 @@ export async function revenueRoutes(app: App, { database, config }: AppDeps) {
     },
     handler: async (req, reply) => {
       await hitRateLimit(db, `postback:${req.ip}`, config.postbackRate);
-      const done = await receivePostback(db, { token: req.params.token, ...req.query });
+      const { campaign_id, ...done } = await receivePostback(db, { token: req.params.token, ...req.query });
+      // Revenue and profit move on the campaign's open pages (throttled per campaign).
+      if (campaign_id !== undefined) await publishCampaigns({ db, live }, [campaign_id]);
       return reply.status(done.status === "pending" ? 202 : 200).send({ ...done, message: PostbackMessages[done.status] });
     },
   });

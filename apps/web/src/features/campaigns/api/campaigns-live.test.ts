@@ -109,6 +109,16 @@ describe("patchRowProgress", () => {
     );
   });
 
+  it("moves Revenue and Profit with a conversion's revenue", () => {
+    expect(patchRowProgress(row(), progress({ cost: 12.5, revenue: 55.5 }), "all_time")).toMatchObject({ revenue: 55.5, profit: 43 });
+    expect(
+      patchRowProgress(row(), progress({ today: { day: DAY, sent: 400, delivered: 260, failed: 17, cost: 8, revenue: 4 } }), "today"),
+    ).toMatchObject({
+      revenue: 4,
+      profit: 17.5 - (8 - 12.5) + (4 - 30),
+    });
+  });
+
   it("takes today's figures for a list of today", () => {
     expect(patchRowProgress(row(), progress(), "today")).toMatchObject({
       sent: 400,

@@ -46,6 +46,7 @@ export function patchRowProgress(row: CampaignRow, e: CampaignProgressEvent, sou
   const figures = source === "all_time" ? e : source === "today" ? e.today : undefined;
   if (figures) {
     const { sent, cost } = figures;
+    const revenue = figures.revenue ?? row.revenue;
     Object.assign(next, {
       sent,
       delivered: figures.delivered,
@@ -54,8 +55,9 @@ export function patchRowProgress(row: CampaignRow, e: CampaignProgressEvent, sou
       delivered_percent: percentOf(figures.delivered, sent),
       clicked_percent: percentOf(row.clicked, sent),
       unsubscribed_percent: percentOf(row.unsubscribed, sent),
-      // The event carries the messages' cost only: the profit moves by its change (the lookups' part stays).
-      profit: Math.round((row.profit - (cost - row.cost)) * 10_000) / 10_000,
+      revenue,
+      // The event carries the messages' cost and the revenue: the profit moves by their changes (the lookups' part stays).
+      profit: Math.round((row.profit - (cost - row.cost) + (revenue - row.revenue)) * 10_000) / 10_000,
     });
   }
   return unchanged(next, row) ? row : next;
