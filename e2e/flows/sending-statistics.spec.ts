@@ -154,6 +154,8 @@ test("statistics and logs: a split campaign to 200 leads fills every tab, compar
   // The clicker's lead page lists the campaign.
   await page.goto(`/u/0/leads/${delivered.lead_id}`);
   await expect(page.getByRole("link", { name }).first()).toBeVisible();
+  await expect(page.getByText("Is this still on?").first()).toBeVisible();
+  await shot(page, "lead-campaigns");
 });
 
 /** A two-lead email campaign with opens tracked; one reader's mail app loads the pixel. */
@@ -210,6 +212,7 @@ async function createClickersSegment(page: Page, campaignId: number, audience: s
   await page.keyboard.press("Escape");
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("dialog", { name: "Segment has been created" })).toBeVisible();
+  await shot(page, "campaign-segment-created");
   await page.getByRole("button", { name: "Go to Segment" }).click();
   await expect(page).toHaveURL(/\/audiences\/\d+\/segments\/\d+/);
   await expect(page.getByText(segmentName).first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import type { MailConfig } from "@leadflow/domain";
+import type { FileStoreSettings, MailConfig } from "@leadflow/domain";
 import { DEFAULT_MAX_IMPORT_BYTES, DEFAULT_UPLOAD_QUOTA_BYTES } from "@leadflow/domain";
 import dotenv from "dotenv";
 
@@ -8,6 +8,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where uploads and exports live: the data dir's folder, or S3 when LEADFLOW_S3_BUCKET is set. */
+  files: FileStoreSettings;
   databaseUrl?: string;
   /** Public address of the web app, used in mailed links; its host is also short links' default host. */
   appUrl: string;
@@ -72,6 +74,22 @@ function mailConfig(env: NodeJS.ProcessEnv): MailConfig {
   return { driver: "outbox", from };
 }
 
+/** LEADFLOW_S3_*: new uploads and exports go to that bucket; credentials come from the SDK's default chain. */
+function fileStoreSettings(env: NodeJS.ProcessEnv): FileStoreSettings {
+  const dataDir = resolve(env.LEADFLOW_DATA_DIR ?? "./data");
+  const bucket = env.LEADFLOW_S3_BUCKET?.trim();
+  if (!bucket) return { dataDir };
+  return {
+    dataDir,
+    s3: {
+      bucket,
+      region: env.LEADFLOW_S3_REGION?.trim() || env.AWS_REGION?.trim() || "us-east-1",
+      endpoint: env.LEADFLOW_S3_ENDPOINT?.trim() || undefined,
+      prefix: env.LEADFLOW_S3_PREFIX?.trim() || undefined,
+    },
+  };
+}
+
 export const repoRoot = resolve(import.meta.dirname, "../../..");
 
 /** Reads the environment (and `.env` in the working directory, if present). */
@@ -84,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // a load balancer and listens on every interface.
     host: env.HOST || (env.DATABASE_URL ? "0.0.0.0" : "127.0.0.1"),
     dataDir: resolve(env.LEADFLOW_DATA_DIR ?? "./data"),
+    files: fileStoreSettings(env),
     databaseUrl: env.DATABASE_URL || undefined,
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
     publicIp: env.PUBLIC_IP?.trim() || undefined,

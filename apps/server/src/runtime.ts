@@ -1,6 +1,7 @@
 import type { Server } from "node:net";
 import { type Database, DataDirLockedError, migrateDb, openDb } from "@leadflow/db";
 import {
+  createFileStore,
   ensureSecret,
   isEmptyInstall,
   type JobDeps,
@@ -58,6 +59,7 @@ export async function run(role: Role, config: Config): Promise<void> {
   // The live channel listens for events itself (app ready → LISTEN); here the bus only publishes.
   const bus = createLiveBus(database);
   const queue = createJobQueue(database, { log });
+  const files = createFileStore(config.files);
   const deps: JobDeps = {
     database,
     live: bus.publisher,
@@ -65,6 +67,7 @@ export async function run(role: Role, config: Config): Promise<void> {
     appUrl: config.appUrl.replace(/\/+$/, ""),
     log,
     jobs: queue.sender,
+    files,
   };
   await queue.start({ work: role !== "api", deps });
   // Dynamic audience membership runs where the jobs do.
@@ -73,7 +76,7 @@ export async function run(role: Role, config: Config): Promise<void> {
   let app: App | undefined;
   if (serveHttp) {
     const liveSecret = await ensureSecret(database.db, "live_secret");
-    ({ app } = await buildApp({ database, config, jobs: queue.sender, live: bus.publisher, liveSecret }, { logger: true }));
+    ({ app } = await buildApp({ database, config, jobs: queue.sender, live: bus.publisher, liveSecret, files }, { logger: true }));
     await app.listen({ port: config.port, host: config.host });
   }
   let adminSocket: Server | undefined;
@@ -81,6 +84,10 @@ export async function run(role: Role, config: Config): Promise<void> {
 
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
   log(`${role} ready on ${where}${serveHttp ? ` — open ${config.appUrl}` : ""}`);
+  const s3 = config.files.s3;
+  log(
+    `Files (uploads, exports): ${s3 ? `S3 bucket ${s3.bucket}${s3.endpoint ? ` at ${s3.endpoint}` : ""}` : `${config.files.dataDir} on this machine`}`,
+  );
   if (serveHttp)
     log(
       `Listening on ${config.host}:${config.port}${config.host === "127.0.0.1" ? " (this machine only; HOST=0.0.0.0 listens on every interface)" : ""}`,

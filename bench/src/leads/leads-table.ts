@@ -99,6 +99,16 @@ function cases(database: Database, s: SeededTeam): Case[] {
   };
   const textSearch = (attr: string, value: string) =>
     pageOf(`AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(attrs -> '${attr}') v WHERE v ILIKE $2)`, [`%${value}%`]);
+  // A rare text through the same trigram index ours uses (migration 0021), then the count of what it found.
+  const indexedSearch = async (attr: string, value: string) => {
+    const { rows } = await sql(
+      `SELECT id, status, revenue, duplicates_count, created_at, updated_at, attrs FROM leads
+       WHERE team_id = $1 AND lead_search_text(attrs) ILIKE $2 AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(attrs -> '${attr}') v WHERE v ILIKE $2)
+       ORDER BY id DESC LIMIT 51`,
+      [team, `%${value}%`],
+    );
+    await handPage(rows as { id: number }[]);
+  };
 
   return [
     {
@@ -126,17 +136,17 @@ function cases(database: Database, s: SeededTeam): Case[] {
     },
     {
       id: "B12c",
-      what: "leads page searched by text (a city: 2% of leads), with its estimated total",
+      what: "leads page searched by text (a city: 2% of leads; too common for the index: the newest leads are read until the page is full), with its estimated total",
       goalMs: 50,
       ours: () => listLeads(database.db, ctx, query({ search: "tulsa" })),
       baseline: () => textSearch(cityAttr, "tulsa"),
     },
     {
       id: "B12d",
-      what: "leads page searched by rare text (a last name of ~10 leads): every lead is read (no text index)",
+      what: "leads page searched by rare text (a last name of ~10 leads): its leads found through the trigram index, exact total",
       goalMs: 50,
       ours: () => listLeads(database.db, ctx, query({ search: rareLast })),
-      baseline: () => textSearch(lastAttr, rareLast),
+      baseline: () => indexedSearch(lastAttr, rareLast),
     },
     {
       id: "B12e",
@@ -192,7 +202,7 @@ function cases(database: Database, s: SeededTeam): Case[] {
     },
     {
       id: "B12h",
-      what: "leads page sorted by Updated Date (no index: every lead is read and sorted)",
+      what: "leads page sorted by Updated Date (read in order from the (team, updated_at, id) index)",
       goalMs: 50,
       ours: () => listLeads(database.db, ctx, query({ sort: "updated_at,desc" })),
       baseline: async () => {

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -34,6 +35,13 @@ export interface Database {
 }
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
+
+/**
+ * The contrib extensions the migrations create (pg_trgm: the leads' text search index, migration 0021). PGlite
+ * ships them as bundles it loads only when told, on every open — a data dir whose index uses pg_trgm cannot be
+ * read without it.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 // BIGINT counters fit in a JS number for our sizes; parse them as numbers instead of strings.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -119,7 +127,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(inMemory ? undefined : join(dataDir, "pgdata"));
+    pglite = await PGlite.create(inMemory ? undefined : join(dataDir, "pgdata"), { extensions: pgliteExtensions });
   } catch (e) {
     releaseLock();
     throw e;

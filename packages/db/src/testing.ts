@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type Database, migrateDb, migrationsFolder, openDb, wrapPglite } from "./open-db";
+import { type Database, migrateDb, migrationsFolder, openDb, pgliteExtensions, wrapPglite } from "./open-db";
 
 /**
  * Creating PGlite and migrating takes seconds; loading a dump of an already-migrated database takes a fraction.
@@ -35,7 +35,7 @@ async function pgliteTemplate(): Promise<Blob> {
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    return wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplate() }), () => {});
+    return wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: pgliteExtensions }), () => {});
   }
   const name = `leadflow_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });

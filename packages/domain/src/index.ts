@@ -30,6 +30,7 @@ export * from "./sending";
 export * from "./settings";
 export * from "./shared/context";
 export * from "./shared/errors";
+export * from "./shared/file-store";
 export * from "./shared/jobs";
 export * from "./shared/live";
 export * from "./shared/paging";

@@ -1,5 +1,5 @@
 import type { Database } from "@leadflow/db";
-import type { Authenticated, HostResolver, JobSender, LivePublisher } from "@leadflow/domain";
+import type { Authenticated, FileStore, HostResolver, JobSender, LivePublisher } from "@leadflow/domain";
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../config";
@@ -20,6 +20,8 @@ export interface AppDeps {
   live: LivePublisher;
   /** Secret that signs live-channel subscriptions (shared by every process through the database). */
   liveSecret: string;
+  /** Where uploads and exports live; absent: made from `config.files` when the app is built. */
+  files?: FileStore;
   /** DNS for the short-URL domains' check; the system's name servers unless given (tests give their own). */
   resolveHost?: HostResolver;
 }

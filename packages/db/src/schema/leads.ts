@@ -88,6 +88,12 @@ export const leads = pgTable(
     primaryKey({ columns: [t.teamId, t.id] }),
     // The leads an import created, in id order: its synchronisation phase walks them in chunks.
     index("leads_team_import_idx").on(t.teamId, t.importId, t.id).where(sql`${t.importId} IS NOT NULL`),
+    // The Updated Date sort, read in order either way (lead-cursor.ts). A new lead adds one entry at the index's
+    // end (updated_at = now()); a merge into a lead moves its entry (docs/leads.md, "Indexes").
+    index("leads_team_updated_idx").on(t.teamId, t.updatedAt, t.id),
+    // Text search (lead-filter.ts textInValues): trigrams of the values, so a rare word reads only the leads that
+    // hold it. `lead_search_text` and pg_trgm come from migration 0021; the query must name the same expression.
+    index("leads_search_idx").using("gin", sql`lead_search_text(${t.attrs}) gin_trgm_ops`),
   ],
 );
 

@@ -1,10 +1,10 @@
-import { unlink } from "node:fs/promises";
 import type { AttributeType } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { getPhoneTemplate } from "../contacts";
 import { mergeStagedBatch, refreshLeadStatistics, TargetGoneError } from "../leads";
 import { startFileImportLookups } from "../lookups";
 import { startProcess } from "../processes";
+import { filesOf } from "../shared/file-store";
 import type { JobDeps } from "../shared/jobs";
 import { LEASE_FREED, Lease } from "../shared/lease";
 import { one, rows } from "../shared/rows";
@@ -15,6 +15,7 @@ import { ImportProgress } from "./import-progress";
 import type { ColumnPlan } from "./import-rows";
 import { clearStaging, copyStaging } from "./import-staging";
 import { synchronizeImport } from "./import-sync";
+import { removeStoredUpload } from "./import-upload";
 import { findImport, type ImportRow, importSelect } from "./imports.queries";
 import { ImportFileError, openImportFile } from "./parsers";
 
@@ -172,7 +173,7 @@ class ImportRun {
    */
   private async validate(): Promise<void> {
     const r = this.row;
-    const reader = await openImportFile(r.stored_path, r.format, { batchRows: CHUNK_ROWS });
+    const reader = await openImportFile(r.stored_path, r.format, { batchRows: CHUNK_ROWS }, filesOf(this.deps));
     let rows = 0;
     try {
       for await (const batch of reader.rows()) {
@@ -215,7 +216,7 @@ class ImportRun {
     const pool = new PreparePool();
     const batchRows = this.batchRows();
     const produce = async () => {
-      const reader = await openImportFile(r.stored_path, r.format, { batchRows: Math.min(CHUNK_ROWS, batchRows) });
+      const reader = await openImportFile(r.stored_path, r.format, { batchRows: Math.min(CHUNK_ROWS, batchRows) }, filesOf(this.deps));
       try {
         const inflight: { batch: number; prepared: Promise<PreparedBatch> }[] = [];
         const flush = async () => {
@@ -331,7 +332,7 @@ class ImportRun {
           RETURNING processed_count, total_rows`,
     );
     await clearStaging(this.db, r.id);
-    await unlink(r.stored_path).catch(() => undefined);
+    await removeStoredUpload(r.stored_path, filesOf(this.deps)).catch(() => undefined);
     await this.progress.publish(
       { type: "end_resolve_duplicates", processed: done?.processed_count ?? 0, current: 100, total: done?.total_rows ?? 0 },
       true,
@@ -347,7 +348,7 @@ class ImportRun {
           WHERE ${this.lease.row}`,
     );
     await clearStaging(this.db, r.id).catch(() => undefined);
-    await unlink(r.stored_path).catch(() => undefined);
+    await removeStoredUpload(r.stored_path, filesOf(this.deps)).catch(() => undefined);
     await this.progress.publish({ type: "failed", processed: r.processed_count, current: r.progress, total: r.total_rows }, true);
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
+import { type FileStore, localFiles } from "../shared/file-store";
 import { intArray, rows } from "../shared/rows";
 import { UNSTARTED_UPLOAD_TTL_HOURS, unstartedStatuses } from "./import-quota";
 import { removeStoredUpload } from "./import-upload";
@@ -14,11 +15,11 @@ export interface SweepResult {
 
 /**
  * Removes uploads nobody started within a day (left at Match Format, or mapped and never dispatched) with their
- * columns and stored files, across teams. `now` is the clock the day is measured against (the database's when
+ * columns and stored files (wherever `files` keeps them), across teams. `now` is the clock the day is measured against (the database's when
  * absent). The rows stay locked while their files go: a dispatch arriving meanwhile waits, then finds no import,
  * instead of starting one whose file is gone; a draft being mapped right now is skipped until the next sweep.
  */
-export async function sweepUnstartedUploads(db: Db, now?: Date): Promise<SweepResult> {
+export async function sweepUnstartedUploads(db: Db, now?: Date, files: FileStore = localFiles): Promise<SweepResult> {
   const cutoff = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   let removed = 0;
   const kept = new Set<string>();
@@ -32,7 +33,7 @@ export async function sweepUnstartedUploads(db: Db, now?: Date): Promise<SweepRe
       );
       const gone: typeof found = [];
       for (const r of found) {
-        const ok = await removeStoredUpload(r.stored_path).then(
+        const ok = await removeStoredUpload(r.stored_path, files).then(
           () => true,
           () => false,
         );

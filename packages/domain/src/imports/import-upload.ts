@@ -1,17 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, stat, unlink } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { ImportFormat } from "@leadflow/contracts";
 import { AppError } from "../shared/errors";
+import { createFileStore, type FileStore, localFiles } from "../shared/file-store";
 import { detectFormat } from "./parsers";
 
 /** Uploads larger than this are refused with 413 (LEADFLOW_IMPORT_MAX_BYTES overrides). */
 export const DEFAULT_MAX_IMPORT_BYTES = 500 * 1024 * 1024;
 
 export interface StoredUpload {
+  /** Where the file store keeps it (`imports.stored_path`): a local path, or `s3://bucket/key`. */
   path: string;
   filename: string;
   format: ImportFormat;
@@ -33,46 +32,39 @@ export function tooLargeMessage(maxBytes: number): string {
 }
 
 /**
- * Streams an uploaded file to `${dataDir}/uploads/{team}/{uuid}.{ext}`. A wrong extension is refused before a
- * byte is written; a file over the limit (the multipart parser stops it) leaves nothing behind.
+ * Streams an uploaded file into the file store as `uploads/{team}/{uuid}.{ext}` (the local folder, or S3 when
+ * configured; a data dir stands for the local folder there). A wrong extension is refused before a byte is
+ * written; a file over the limit (the multipart parser stops it) leaves nothing behind.
  */
 export async function storeUpload(
-  dataDir: string,
+  files: FileStore | string,
   teamId: number,
   rawName: string,
   stream: Readable,
   maxBytes: number,
 ): Promise<StoredUpload> {
+  const store = typeof files === "string" ? createFileStore({ dataDir: files }) : files;
   const filename = displayFilename(rawName);
   const format = detectFormat(filename);
   if (!format) {
     stream.resume();
     throw new AppError("import_file_type", undefined, { file: ["Only .csv, .tsv, .xlsx and .xml files can be imported."] });
   }
-  const dir = join(dataDir, "uploads", String(teamId));
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, `${randomUUID()}.${format}`);
+  const path = store.refFor(`uploads/${teamId}/${randomUUID()}.${format}`);
+  let size: number;
   try {
-    await pipeline(stream, createWriteStream(path, { flags: "wx" }));
+    size = await store.put(path, stream);
     if ((stream as { truncated?: boolean }).truncated) throw new AppError("import_file_too_large", tooLargeMessage(maxBytes));
   } catch (e) {
-    await unlink(path).catch(() => undefined);
+    await store.remove(path).catch(() => undefined);
     if ((e as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("import_file_too_large", tooLargeMessage(maxBytes));
     throw e;
   }
-  const { size } = await stat(path);
   return { path, filename, format, size };
 }
 
-/**
- * Removes a stored upload; one already gone counts as removed. Uploads live on the local disk (under the data
- * dir, shared by every process in server mode), so storing and removing them stay together here.
- */
-export async function removeStoredUpload(path: string): Promise<void> {
+/** Removes a stored upload (wherever the store keeps it); one already gone counts as removed. */
+export async function removeStoredUpload(path: string, files: FileStore = localFiles): Promise<void> {
   if (!path) return;
-  try {
-    await unlink(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-  }
+  await files.remove(path);
 }

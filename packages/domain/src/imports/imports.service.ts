@@ -1,4 +1,3 @@
-import { unlink } from "node:fs/promises";
 import {
   ActiveImportStatuses,
   type ImportRecord,
@@ -14,6 +13,7 @@ import { getList } from "../lists";
 import { checkImportLookupToggles } from "../lookups";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
+import { type FileStore, localFiles } from "../shared/file-store";
 import type { JobSender } from "../shared/jobs";
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { DEFAULT_UPLOAD_QUOTA_BYTES, reserveUploadQuota } from "./import-quota";
@@ -33,13 +33,14 @@ export async function createImport(
   ctx: TeamCtx,
   upload: StoredUpload,
   listId: number,
-  opts: { quotaBytes?: number } = {},
+  opts: { quotaBytes?: number; files?: FileStore } = {},
 ): Promise<ImportUploadResponse> {
+  const files = opts.files ?? localFiles;
   try {
     const list = await getList(db, ctx, listId);
     let preview: Awaited<ReturnType<typeof previewImportFile>>;
     try {
-      preview = await previewImportFile(upload.path, upload.format, 10);
+      preview = await previewImportFile(upload.path, upload.format, 10, undefined, files);
     } catch (e) {
       if (e instanceof ImportFileError) throw new AppError("import_file_invalid", e.message, { file: [e.message] });
       throw e;
@@ -85,7 +86,7 @@ export async function createImport(
       }),
     };
   } catch (e) {
-    await unlink(upload.path).catch(() => undefined);
+    await files.remove(upload.path).catch(() => undefined);
     throw e;
   }
 }

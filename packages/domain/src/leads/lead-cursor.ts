@@ -80,6 +80,9 @@ export function keyset(sort: Sort<LeadSortKey>, cursor: LeadCursor | null, idCol
     return { where: bound, orderBy: sql`${idColumn} ${dir}` };
   }
   const { column, cast } = COLUMNS[sort.key];
+  // Value and id in one direction, the bound a row comparison: for updated_at that is `leads_team_updated_idx`
+  // (team_id, updated_at, id) read forwards or backwards from the cursor (the column is NOT NULL, so the default
+  // NULLS placement of either direction matches the index).
   return {
     where: cursor ? sql`(${column}, ${idColumn}) ${op} (${String(cursor.value)}::${cast}, ${cursor.id}::bigint)` : null,
     orderBy: sql`${column} ${dir}, ${idColumn} ${dir}`,

@@ -1,14 +1,11 @@
 import { sql } from "drizzle-orm";
 import { cappedCount as countCapped } from "../shared/capped-count";
-import { type DbOrTx, one } from "../shared/rows";
+import type { DbOrTx } from "../shared/rows";
 import type { FilterSql } from "./lead-filter";
+import { TEXT_SAMPLE } from "./lead-text-search";
 
 export { EXACT_COUNT_CAP } from "../shared/capped-count";
-/**
- * A text search is not counted (a count would test every lead: 1.5 s at a million). Its total is estimated from
- * the share of matches among the table's newest leads — exact when the table has no more leads than this.
- */
-export const TEXT_SAMPLE = 2_000;
+export { TEXT_SAMPLE } from "./lead-text-search";
 
 export interface LeadTotal {
   total: number;
@@ -17,16 +14,16 @@ export interface LeadTotal {
 
 /**
  * How many leads match a table's filter. `known`: matches the caller has seen (a lower bound); `baseTotal`: the
- * size of the table before search, when a maintained counter knows it (a list's `total_leads`).
+ * size of the table before search, when a maintained counter knows it (a list's `total_leads`). A rare text's
+ * matches were found through the index and are counted like an exact search's. A text tested lead by lead is not
+ * counted (a common one matches tens of thousands at a million leads, each read and checked): its total is
+ * estimated from the share of matches among the table's newest leads, which the search took before choosing how
+ * to read (lead-text-search.ts) — exact when the table has no more leads than the sample.
  */
 export async function leadTotal(db: DbOrTx, filter: FilterSql, opts: { known: number; baseTotal?: number }): Promise<LeadTotal> {
   if (filter.none) return { total: 0, estimate: false };
   if (!filter.text) return cappedCount(db, filter);
-  const sample = (await one<{ seen: number; hits: number }>(
-    db,
-    sql`SELECT count(*)::int AS seen, (count(*) FILTER (WHERE ${filter.text}))::int AS hits
-        FROM (SELECT l.attrs FROM ${filter.from} WHERE ${filter.base} ORDER BY ${filter.idColumn} DESC LIMIT ${TEXT_SAMPLE}) l`,
-  ))!;
+  const { sample } = filter.text;
   if (sample.seen < TEXT_SAMPLE) return { total: sample.hits, estimate: false };
   const base = opts.baseTotal ?? (await cappedCount(db, { ...filter, where: filter.base, text: null })).total;
   return { total: Math.max(opts.known, Math.round((sample.hits / sample.seen) * base)), estimate: true };

@@ -5,8 +5,9 @@ import type { DbOrTx } from "../shared/rows";
 /*
  * Download links of export files. The browser downloads with a plain link (the Download buttons, the System
  * Processes popover), which carries no Authorization header, so a link carries its own proof instead: the team,
- * an expiry and an HMAC of both with the export id — like a presigned object-storage URL, which is what it becomes
- * once files live in S3. It is named `token`, which the request log already redacts.
+ * an expiry and an HMAC of both with the export id, like a presigned object-storage URL. With files in S3 the link
+ * stays this one: the API checks it and streams the object from the store, so a link never names the bucket and
+ * keeps its 7 days whatever S3's presigning limits are. It is named `token`, which the request log already redacts.
  */
 
 const SECRET = "export_link_secret";

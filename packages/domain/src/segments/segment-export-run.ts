@@ -1,9 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, rename, unlink } from "node:fs/promises";
-import { dirname } from "node:path";
 import { ExportStatuses, type LeadSortKey, LeadSortKeys, type LeadStatus } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { filterSql } from "../leads";
+import { filesOf } from "../shared/file-store";
 import type { JobDeps } from "../shared/jobs";
 import { parseSort, type Sort } from "../shared/paging";
 import { type DbOrTx, one } from "../shared/rows";
@@ -23,7 +21,10 @@ export interface RunExportOptions {
 export interface ExportRef {
   exportId: number;
   teamId: number;
-  /** Where the file goes: `${dataDir}/exports/{team}/{uuid}.csv`, chosen when the export was asked for. */
+  /**
+   * Where the file goes, chosen when the export was asked for: the file store's ref for `exports/{team}/{uuid}.csv`
+   * (a path in the local folder, or `s3://bucket/key`).
+   */
   path: string;
 }
 
@@ -31,9 +32,9 @@ export interface ExportRef {
 const DEFAULT_SORT: Sort<LeadSortKey> = { key: "id", direction: "desc" };
 
 /**
- * The export job: In progress, the segment's leads narrowed by the search, in the order, written as CSV to a
- * temporary file renamed into place when complete; then Completed with its link, or Failed with the reason and no
- * file. A run repeated after a lost worker (status still In progress) writes the file again from scratch; a
+ * The export job: In progress, the segment's leads narrowed by the search, in the order, written as CSV to the
+ * file store (which shows the file only once it is complete: a renamed temporary file, or a finished S3 upload);
+ * then Completed with its link, or Failed with the reason and no file. A run repeated after a lost worker (status still In progress) writes the file again from scratch; a
  * finished export is left as it is.
  */
 export async function runSegmentExport(deps: JobDeps, ref: ExportRef, opts: RunExportOptions = {}): Promise<void> {
@@ -41,7 +42,7 @@ export async function runSegmentExport(deps: JobDeps, ref: ExportRef, opts: RunE
   const row = await findExport(db, ref.teamId, ref.exportId);
   if (!row || row.status === ExportStatuses.completed || row.status === ExportStatuses.failed) return;
   const progress = await ExportProgress.of(deps, { id: row.id, teamId: row.team_id, userId: row.user_id });
-  const part = `${ref.path}.${randomUUID()}.part`;
+  const files = filesOf(deps);
   const set = (changes: SQL) =>
     db.execute(sql`UPDATE segment_exports SET ${changes}, updated_at = now() WHERE team_id = ${row.team_id} AND id = ${row.id}`);
   try {
@@ -49,10 +50,10 @@ export async function runSegmentExport(deps: JobDeps, ref: ExportRef, opts: RunE
     await progress.started();
     const { q, total } = await exportRows(db, row);
     await set(sql`total_rows = ${total}`);
-    await mkdir(dirname(ref.path), { recursive: true });
     const written = await writeExportCsv(
       deps.database,
-      part,
+      files,
+      ref.path,
       q,
       async (n) => {
         if (opts.failAfterRows !== undefined && n >= opts.failAfterRows) throw new Error(`Simulated failure after ${n} rows.`);
@@ -60,11 +61,9 @@ export async function runSegmentExport(deps: JobDeps, ref: ExportRef, opts: RunE
       },
       { chunkRows: opts.chunkRows, expectedRows: total },
     );
-    await rename(part, ref.path);
     await set(sql`status = ${ExportStatuses.completed}, file_key = ${ref.path}, total_rows = ${written}, completed_rows = ${written}`);
     await progress.completed((await exportLinkSigner(db))(row.team_id, row.id));
   } catch (e) {
-    await unlink(part).catch(() => undefined);
     const message = (e instanceof Error ? e.message : String(e)).slice(0, 1000);
     deps.log(`export ${row.id} failed: ${message}`);
     await set(sql`status = ${ExportStatuses.failed}, error = ${message}, file_key = NULL`);

@@ -10,6 +10,7 @@ import { ensureSystemAttributes } from "../attributes";
 import { prepareBatch } from "../imports";
 import { openImportFile } from "../imports/parsers";
 import type { TeamCtx } from "../shared/context";
+import { createFileStore } from "../shared/file-store";
 import type { JobDeps, JobSender } from "../shared/jobs";
 import { one, rows } from "../shared/rows";
 import { makeFactory } from "../testing/factory";
@@ -107,7 +108,7 @@ async function exportNow(
   input: { name: string; attributes?: number[]; search?: string; order?: string; status?: 0 | 1 | 2 | 3 | 4 },
   opts: { chunkRows?: number; failAfterRows?: number } = {},
 ) {
-  const asked = await exportSegment(database.db, jobs, ctx, segmentId, input, { dataDir });
+  const asked = await exportSegment(database.db, jobs, ctx, segmentId, input, { files: createFileStore({ dataDir }) });
   const ref = sent.pop()!;
   expect(ref).toMatchObject({ exportId: asked.data.id, teamId: ctx.teamId });
   await runSegmentExport(deps(), ref, { chunkRows: 2, ...opts });
@@ -276,7 +277,7 @@ describe("segment export: the job", () => {
   it("fails when the audience is gone", async () => {
     const w = await world();
     const segmentId = await w.segment([await w.lead({ phones: ["+12125550131"] })]);
-    await exportSegment(database.db, jobs, w.ctx, segmentId, { name: "gone" }, { dataDir });
+    await exportSegment(database.db, jobs, w.ctx, segmentId, { name: "gone" }, { files: createFileStore({ dataDir }) });
     await database.db.execute(sql`DELETE FROM segments WHERE team_id = ${w.ctx.teamId} AND id = ${segmentId}`);
     await runSegmentExport(deps(), sent.pop()!);
     expect((await listSegmentExports(database.db, w.ctx)).data[0]).toMatchObject({ status: 4, error: "The audience no longer exists." });
@@ -308,7 +309,9 @@ describe("segment export: the team's own", () => {
     const b = await world();
     const segmentId = await a.segment([await a.lead({ phones: ["+12125550151"] })]);
     const queued = sent.length;
-    await expect(exportSegment(database.db, jobs, b.ctx, segmentId, { name: "steal" }, { dataDir })).rejects.toMatchObject({
+    await expect(
+      exportSegment(database.db, jobs, b.ctx, segmentId, { name: "steal" }, { files: createFileStore({ dataDir }) }),
+    ).rejects.toMatchObject({
       code: "segment_not_found",
       status: 404,
     });

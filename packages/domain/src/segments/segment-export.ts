@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { stat } from "node:fs/promises";
-import { join } from "node:path";
 import type { ExportSegment, ExportSegmentResponse, SegmentExportsResponse } from "@leadflow/contracts";
 import { ExportStatuses } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
@@ -8,6 +6,7 @@ import type { z } from "zod";
 import { startProcess } from "../processes";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
+import { type FileStore, localFiles } from "../shared/file-store";
 import type { JobSender } from "../shared/jobs";
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { runSegmentExportJob } from "./segment-export.jobs";
@@ -36,7 +35,7 @@ export function exportFilename(name: string): string {
 
 /**
  * POST /api/segments/{id}/export: records the export (New), adds it to the user's System Processes and queues
- * the job that writes `${dataDir}/exports/{team}/{uuid}.csv`, all in one transaction. The visible columns, search and order are kept on
+ * the job that writes `exports/{team}/{uuid}.csv` to the file store, all in one transaction. The visible columns, search and order are kept on
  * the row, so the file shows the table as it was asked for.
  */
 export async function exportSegment(
@@ -45,7 +44,7 @@ export async function exportSegment(
   ctx: TeamCtx,
   segmentId: number,
   input: z.input<typeof ExportSegment>,
-  opts: { dataDir: string },
+  opts: { files: FileStore },
 ): Promise<z.infer<typeof ExportSegmentResponse>> {
   const segment = await one<{ name: string }>(db, sql`SELECT name FROM segments WHERE team_id = ${ctx.teamId} AND id = ${segmentId}`);
   if (!segment) throw new AppError("segment_not_found");
@@ -59,7 +58,7 @@ export async function exportSegment(
           RETURNING ${exportRowColumns}`,
     ))!;
     await startProcess(tx, ctx, { kind: "export", refId: inserted.id, title: `Export ${filename}` });
-    const path = join(opts.dataDir, "exports", String(ctx.teamId), `${randomUUID()}.csv`);
+    const path = opts.files.refFor(`exports/${ctx.teamId}/${randomUUID()}.csv`);
     await jobs.send(runSegmentExportJob, { exportId: inserted.id, teamId: ctx.teamId, path }, { tx });
     return inserted;
   });
@@ -73,8 +72,16 @@ export async function listSegmentExports(db: DbOrTx, ctx: TeamCtx): Promise<z.in
   return { data: await presentExports(db, found) };
 }
 
-/** The file of a completed export of the team: 404 for another team's or an unknown id, 409 while not completed. */
-export async function exportDownload(db: DbOrTx, teamId: number, id: number): Promise<{ path: string; filename: string }> {
+/**
+ * The file of a completed export of the team (its ref in `files`): 404 for another team's or an unknown id, or a
+ * file no longer there; 409 while not completed.
+ */
+export async function exportDownload(
+  db: DbOrTx,
+  teamId: number,
+  id: number,
+  files: FileStore = localFiles,
+): Promise<{ path: string; filename: string }> {
   const row = await findExport(db, teamId, id);
   if (!row) throw new AppError("export_not_found");
   if (!isDownloadable(row)) {
@@ -83,10 +90,7 @@ export async function exportDownload(db: DbOrTx, teamId: number, id: number): Pr
       row.status === ExportStatuses.failed ? "The export failed; export the audience again." : undefined,
     );
   }
-  const present = await stat(row.file_key!).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-  if (!present) throw new AppError("export_not_found", "The export file is no longer available; export the audience again.");
+  if ((await files.size(row.file_key!)) === null)
+    throw new AppError("export_not_found", "The export file is no longer available; export the audience again.");
   return { path: row.file_key!, filename: row.filename };
 }

@@ -1,6 +1,7 @@
 import type { Database } from "@leadflow/db";
 import type { z } from "zod";
 import type { MailConfig } from "../mail/mail.transport";
+import type { FileStore } from "./file-store";
 import type { LivePublisher } from "./live";
 import type { DbOrTx } from "./rows";
 
@@ -12,6 +13,8 @@ export interface JobDeps {
   /** The app's public base URL (provider callbacks, links in messages); the sending jobs need it. */
   appUrl?: string;
   log: (msg: string, extra?: Record<string, unknown>) => void;
+  /** Where uploads and exports live (shared/file-store.ts); absent: the local folder, where refs are absolute paths. */
+  files?: FileStore;
   /** Enqueues follow-up jobs (the lookup sweep); absent where a handler is run by hand. */
   jobs?: JobSender;
 }

@@ -1,4 +1,3 @@
-import { unlink } from "node:fs/promises";
 import fastifyMultipart from "@fastify/multipart";
 import {
   ActiveImportsResponse,
@@ -22,6 +21,7 @@ import {
   AppError,
   type AppErrorCode,
   activeImports,
+  createFileStore,
   createImport,
   discardImport,
   dispatchImport,
@@ -47,14 +47,15 @@ import type { App, AppDeps } from "../types";
 /** Refusals that are about the file's content or size (not its type, not the request). */
 const REJECTED_FILE = new Set<AppErrorCode>(["import_file_invalid", "import_file_too_large"]);
 
-export async function importsRoutes(app: App, { database, config, jobs }: AppDeps) {
+export async function importsRoutes(app: App, { database, config, jobs, files: given }: AppDeps) {
   const db = database.db;
+  const files = given ?? createFileStore(config.files);
   const maxBytes = config.importMaxBytes;
   const quotaBytes = config.uploadQuotaBytes;
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 
   /**
-   * The multipart body: `file` streams to disk; `list_id[0]` (or `list_id`), when it comes first, is checked
+   * The multipart body: `file` streams to the file store (the local folder, or S3); `list_id[0]` (or `list_id`), when it comes first, is checked
    * before. The stream stops where the team's quota of unstarted uploads would be passed, so a refused file
    * never lands whole; createImport decides for good.
    */
@@ -84,7 +85,7 @@ export async function importsRoutes(app: App, { database, config, jobs }: AppDep
           seen.listId = early.data.list_id;
         }
         if (room <= 0) throw uploadQuotaError(used, quotaBytes);
-        upload = await storeUpload(config.dataDir, req.auth.teamId, part.filename, part.file, maxBytes).catch((e: unknown) => {
+        upload = await storeUpload(files, req.auth.teamId, part.filename, part.file, maxBytes).catch((e: unknown) => {
           throw e instanceof AppError && e.code === "import_file_too_large" && room < maxBytes ? uploadQuotaError(used, quotaBytes) : e;
         });
       }
@@ -93,7 +94,7 @@ export async function importsRoutes(app: App, { database, config, jobs }: AppDep
       seen.listId = listId;
       return { upload, listId };
     } catch (e) {
-      if (upload) await unlink(upload.path).catch(() => undefined);
+      if (upload) await files.remove(upload.path).catch(() => undefined);
       throw e;
     }
   }
@@ -102,7 +103,7 @@ export async function importsRoutes(app: App, { database, config, jobs }: AppDep
     const seen: { filename?: string; listId?: number } = {};
     try {
       const { upload, listId } = await receive(req, seen);
-      return reply.status(201).send(await createImport(db, req.auth, upload, listId, { quotaBytes }));
+      return reply.status(201).send(await createImport(db, req.auth, upload, listId, { quotaBytes, files }));
     } catch (e) {
       // The dialog shows the message; Import History keeps it too.
       if (e instanceof AppError && REJECTED_FILE.has(e.code) && seen.filename && seen.listId) {
@@ -121,7 +122,7 @@ export async function importsRoutes(app: App, { database, config, jobs }: AppDep
     getImport(db, req.auth, req.params.id),
   );
   app.delete("/api/imports/:id", { schema: { params: IdParam, response: { 200: MessageResponse } } }, async (req) => {
-    await discardImport(db, req.auth, req.params.id);
+    await discardImport(db, req.auth, req.params.id, files);
     return { message: "The import was cancelled." };
   });
   app.get("/api/imports/:id/sync-import", { schema: { params: IdParam, response: { 200: SyncImport } } }, (req) =>

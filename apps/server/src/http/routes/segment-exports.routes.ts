@@ -1,6 +1,13 @@
-import { createReadStream } from "node:fs";
 import { ExportSegment, ExportSegmentResponse, IdParam, SegmentExportsResponse, text } from "@leadflow/contracts";
-import { AppError, authenticate, exportDownload, exportSegment, listSegmentExports, verifyExportLink } from "@leadflow/domain";
+import {
+  AppError,
+  authenticate,
+  createFileStore,
+  exportDownload,
+  exportSegment,
+  listSegmentExports,
+  verifyExportLink,
+} from "@leadflow/domain";
 import { z } from "zod";
 import { bearerToken } from "../auth";
 import type { App, AppDeps } from "../types";
@@ -10,8 +17,9 @@ const tags = ["Audiences"];
 const DownloadQuery = z.object({ token: text().max(200).optional() });
 
 /** Export as CSV (doc 2 §7): ask for a file, list the team's files, download one. */
-export async function segmentExportsRoutes(app: App, { database, config, jobs }: AppDeps) {
+export async function segmentExportsRoutes(app: App, { database, config, jobs, files: given }: AppDeps) {
   const db = database.db;
+  const files = given ?? createFileStore(config.files);
 
   app.post(
     "/api/segments/:id/export",
@@ -24,7 +32,7 @@ export async function segmentExportsRoutes(app: App, { database, config, jobs }:
         response: { 200: ExportSegmentResponse },
       },
     },
-    (req) => exportSegment(db, jobs, req.auth, req.params.id, req.body, { dataDir: config.dataDir }),
+    (req) => exportSegment(db, jobs, req.auth, req.params.id, req.body, { files }),
   );
 
   app.get(
@@ -55,12 +63,13 @@ export async function segmentExportsRoutes(app: App, { database, config, jobs }:
       if (teamId === null) {
         throw new AppError("export_not_found", "This download link is not valid or has expired: download the file again from Settings.");
       }
-      const file = await exportDownload(db, teamId, id);
+      // Streamed from the store through the API (S3 too), so the signed link keeps its shape and its 7 days.
+      const file = await exportDownload(db, teamId, id, files);
       return reply
         .header("Content-Type", "text/csv; charset=utf-8")
         .header("Content-Disposition", `attachment; filename="${file.filename}"`)
         .header("Cache-Control", "private, no-store")
-        .send(createReadStream(file.path));
+        .send(files.read(file.path));
     },
   );
 }

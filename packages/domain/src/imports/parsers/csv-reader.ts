@@ -1,27 +1,27 @@
-import { createReadStream } from "node:fs";
 import { BatchedReader } from "./batched-reader";
 import { sniffDelimiter } from "./csv-sniff";
 import { CsvTokenizer, UnclosedQuote } from "./csv-tokenizer";
 import { uniqueHeadings } from "./headings";
 import { formatCount, ImportFileError } from "./parsers.errors";
-import type { ParsedRow, ParseLimits } from "./parsers.types";
+import { bytesOf, type ParsedRow, type ParseLimits, type ReadBytes } from "./parsers.types";
 import { describeBinarySignature, looksBinary, StreamTextDecoder } from "./text-decoding";
 
-const CHUNK_BYTES = 256 * 1024;
 const SNIFF_CHARS = 64 * 1024;
 
 export class CsvFileReader extends BatchedReader {
+  private readonly read: ReadBytes;
   private readonly decoder = new StreamTextDecoder();
   private header: string[] | null = null;
   private ordinal = 0;
 
   constructor(
-    private readonly path: string,
+    file: ReadBytes | string,
     readonly format: "csv" | "tsv",
     fileBytes: number,
     limits: Required<ParseLimits>,
   ) {
     super(limits);
+    this.read = bytesOf(file);
     this.stats.totalBytes = fileBytes;
   }
 
@@ -30,7 +30,7 @@ export class CsvFileReader extends BatchedReader {
   }
 
   protected async *batches(): AsyncGenerator<ParsedRow[], void> {
-    const chunks = createReadStream(this.path, { highWaterMark: CHUNK_BYTES });
+    const chunks = this.read();
     let tokenizer: CsvTokenizer | null = null;
     let sample = "";
     for await (const chunk of chunks as AsyncIterable<Buffer>) {

@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { type ByteRange, type FileStore, localFiles } from "../../shared/file-store";
 import { CsvFileReader } from "./csv-reader";
 import { formatBytes, ImportFileError } from "./parsers.errors";
 import {
@@ -22,12 +22,20 @@ export function detectFormat(filename: string): ImportFormat | null {
 
 /**
  * Opens a stored upload for streaming. Reads up to the first batch before returning, so an empty, header-only,
- * oversized or malformed file fails here with an `ImportFileError` whose message can be shown as it is.
+ * oversized or malformed file fails here with an `ImportFileError` whose message can be shown as it is. `ref` is
+ * where `files` keeps it (a local path by default); every format streams from the store, S3 included: CSV, TSV
+ * and XML in one pass, XLSX by byte ranges (the zip's directory, then each part it needs), so no temp copy.
  */
-export async function openImportFile(path: string, format: ImportFormat, opts?: ParseLimits): Promise<ImportFileReader> {
+export async function openImportFile(
+  ref: string,
+  format: ImportFormat,
+  opts?: ParseLimits,
+  files: FileStore = localFiles,
+): Promise<ImportFileReader> {
   if (!(importFormats as readonly string[]).includes(format)) throw new ImportFileError("unsupported_format");
   const limits = resolveLimits(opts);
-  const { size } = await stat(path);
+  const size = await files.size(ref);
+  if (size === null) throw new ImportFileError("file_missing");
   if (size === 0) throw new ImportFileError("empty_file");
   if (size > limits.maxFileBytes) {
     throw new ImportFileError(
@@ -35,20 +43,27 @@ export async function openImportFile(path: string, format: ImportFormat, opts?: 
       `The file is ${formatBytes(size)}; files up to ${formatBytes(limits.maxFileBytes)} can be imported.`,
     );
   }
+  const read = (range?: ByteRange) => files.read(ref, range);
   switch (format) {
     case "csv":
     case "tsv":
-      return new CsvFileReader(path, format, size, limits).open();
+      return new CsvFileReader(read, format, size, limits).open();
     case "xlsx":
-      return new XlsxFileReader(path, size, limits).open();
+      return new XlsxFileReader(read, size, limits).open();
     case "xml":
-      return new XmlFileReader(path, size, limits).open();
+      return new XmlFileReader(read, size, limits).open();
   }
 }
 
 /** The headings and first `limit` rows, for the mapping screen. */
-export async function previewImportFile(path: string, format: ImportFormat, limit = 10, opts?: ParseLimits): Promise<ImportPreview> {
-  const reader = await openImportFile(path, format, { ...opts, batchRows: Math.max(1, limit) });
+export async function previewImportFile(
+  ref: string,
+  format: ImportFormat,
+  limit = 10,
+  opts?: ParseLimits,
+  files: FileStore = localFiles,
+): Promise<ImportPreview> {
+  const reader = await openImportFile(ref, format, { ...opts, batchRows: Math.max(1, limit) }, files);
   try {
     const rows: string[][] = [];
     for await (const batch of reader.rows()) {

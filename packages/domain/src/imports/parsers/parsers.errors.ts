@@ -16,6 +16,7 @@ export const importFileErrors = {
   xml_entities_forbidden:
     "XML files with a DOCTYPE or entity declarations are not accepted, because they can be used to attack the server. Remove the <!DOCTYPE …> part and upload again.",
   no_records: "No records were found in the file.",
+  file_missing: "The uploaded file is no longer available. Upload it again.",
 } as const satisfies Record<string, string>;
 
 export type ImportFileErrorCode = keyof typeof importFileErrors;

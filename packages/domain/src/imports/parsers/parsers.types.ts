@@ -1,3 +1,6 @@
+import type { Readable } from "node:stream";
+import { type ByteRange, localFiles } from "../../shared/file-store";
+
 export const importFormats = ["csv", "tsv", "xlsx", "xml"] as const;
 export type ImportFormat = (typeof importFormats)[number];
 
@@ -76,4 +79,18 @@ export const defaultParseLimits: Required<ParseLimits> = {
 
 export function resolveLimits(opts?: ParseLimits): Required<ParseLimits> {
   return { ...defaultParseLimits, ...opts };
+}
+
+/** The stored file's bytes, or a range of them (the XLSX reader reads the zip's directory and parts by offset). */
+export type ReadBytes = (range?: ByteRange) => Readable;
+
+/** A reader's bytes; a path stands for that local file (the benchmarks and some tests give one). */
+export const bytesOf = (file: ReadBytes | string): ReadBytes => (typeof file === "string" ? (range) => localFiles.read(file, range) : file);
+
+/** Reads `length` bytes at `position` (fewer at the end of the file). */
+export async function readAt(read: ReadBytes, position: number, length: number): Promise<Buffer> {
+  if (length <= 0) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of read({ start: position, end: position + length - 1 }) as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }

@@ -1,9 +1,8 @@
-import { open } from "node:fs/promises";
 import { BatchedReader } from "./batched-reader";
 import { uniqueHeadings } from "./headings";
 import { MarkupRunGuard } from "./markup-guard";
 import { formatCount, ImportFileError } from "./parsers.errors";
-import type { ParsedRow, ParseLimits } from "./parsers.types";
+import { bytesOf, type ParsedRow, type ParseLimits, type ReadBytes, readAt } from "./parsers.types";
 import { describeBinarySignature, StreamTextDecoder } from "./text-decoding";
 import { type CellStyle, columnIndex, formatIsoDateCell, formatNumber, plainStyle } from "./xlsx-cells";
 import type { SharedStringTable } from "./xlsx-string-table";
@@ -24,16 +23,18 @@ import { ZipArchive } from "./zip-archive";
  */
 export class XlsxFileReader extends BatchedReader {
   readonly format = "xlsx";
+  private readonly read: ReadBytes;
   private readonly decoder = new StreamTextDecoder();
   private headerRow = 0;
   private lastRow = 0;
 
   constructor(
-    private readonly path: string,
+    file: ReadBytes | string,
     private readonly fileBytes: number,
     limits: Required<ParseLimits>,
   ) {
     super(limits);
+    this.read = bytesOf(file);
   }
 
   get encoding(): string {
@@ -71,10 +72,10 @@ export class XlsxFileReader extends BatchedReader {
 
   private async openZip(): Promise<ZipArchive> {
     try {
-      return await ZipArchive.open(this.path, this.fileBytes, this.limits.maxUncompressedBytes);
+      return await ZipArchive.open(this.read, this.fileBytes, this.limits.maxUncompressedBytes);
     } catch (err) {
       if (!(err instanceof ImportFileError && err.code === "invalid_xlsx")) throw err;
-      const head = await readHead(this.path);
+      const head = await readAt(this.read, 0, Math.min(512, this.fileBytes));
       // A password-protected .xlsx is an encrypted OLE container, like an old .xls: say which it is.
       const signature = describeBinarySignature(head);
       if (signature && !signature.startsWith("This file is an Excel workbook")) throw new ImportFileError("invalid_xlsx", signature);
@@ -102,17 +103,6 @@ export class XlsxFileReader extends BatchedReader {
     const row = this.shape(cells, rowNumber - this.headerRow, true);
     if (row && problem) row.problem ??= problem;
     if (row) this.pending.push(row);
-  }
-}
-
-async function readHead(path: string): Promise<Buffer> {
-  const fh = await open(path, "r");
-  try {
-    const head = Buffer.alloc(512);
-    const { bytesRead } = await fh.read(head, 0, 512, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
   }
 }
 

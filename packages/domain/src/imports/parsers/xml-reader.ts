@@ -1,13 +1,10 @@
-import { createReadStream } from "node:fs";
 import { SaxesParser } from "saxes";
 import { BatchedReader } from "./batched-reader";
 import { MarkupRunGuard } from "./markup-guard";
 import { formatCount, ImportFileError } from "./parsers.errors";
-import type { ParsedRow, ParseLimits } from "./parsers.types";
+import { bytesOf, type ParsedRow, type ParseLimits, type ReadBytes } from "./parsers.types";
 import { detectByBom, detectUtf16ByNulPattern, StreamTextDecoder } from "./text-decoding";
 import { type XmlRecord, XmlRecordCollector } from "./xml-records";
-
-const CHUNK_BYTES = 256 * 1024;
 
 /**
  * Streaming XML (saxes: no DTD processing, no external entities). A DOCTYPE is refused outright, which shuts
@@ -17,18 +14,16 @@ const CHUNK_BYTES = 256 * 1024;
  */
 export class XmlFileReader extends BatchedReader {
   readonly format = "xml";
+  private readonly read: ReadBytes;
   private decoder = new StreamTextDecoder();
   private readonly columns = new Map<string, number>();
   private readonly held: { line: number; cells: string[] }[] = [];
   private headingsFixed = false;
   private ordinal = 0;
 
-  constructor(
-    private readonly path: string,
-    fileBytes: number,
-    limits: Required<ParseLimits>,
-  ) {
+  constructor(file: ReadBytes | string, fileBytes: number, limits: Required<ParseLimits>) {
     super(limits);
+    this.read = bytesOf(file);
     this.stats.totalBytes = fileBytes;
   }
 
@@ -62,7 +57,7 @@ export class XmlFileReader extends BatchedReader {
       if (!sawContent && text.trim() !== "") sawContent = true;
       write(parser, text);
     };
-    for await (const chunk of createReadStream(this.path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+    for await (const chunk of this.read() as AsyncIterable<Buffer>) {
       if (this.stats.bytesRead === 0) this.decoder = new StreamTextDecoder(declaredEncoding(chunk));
       this.stats.bytesRead += chunk.length;
       feed(this.decoder.decode(chunk));

@@ -1,9 +1,8 @@
-import { createReadStream } from "node:fs";
-import { type FileHandle, open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream";
 import { createInflateRaw } from "node:zlib";
 import { formatBytes, ImportFileError } from "./parsers.errors";
+import { bytesOf, type ReadBytes, readAt } from "./parsers.types";
 
 export interface ZipEntry {
   name: string;
@@ -19,7 +18,8 @@ const MAX_CENTRAL_DIRECTORY = 16 * 1024 * 1024;
 const invalid = (detail: string) => new ImportFileError("invalid_xlsx", `The file is not a valid Excel (.xlsx) workbook: ${detail}.`);
 
 /**
- * Random access to a zip on disk through its central directory, reading only the parts asked for.
+ * Random access to a stored zip through its central directory, reading only the parts asked for (by byte range:
+ * the same on a local file and on an S3 object, where a range is one ranged GET).
  * Zip-bomb defence: the sizes the directory declares are checked against the budget before anything is
  * inflated, and while inflating every part is cut off the moment it exceeds its declared size (a lying header)
  * or the total passes the budget, so a crafted file fails within one chunk of the limit and memory stays flat.
@@ -28,20 +28,16 @@ export class ZipArchive {
   private inflated = 0;
 
   private constructor(
-    private readonly path: string,
+    private readonly read: ReadBytes,
     private readonly fileBytes: number,
     private readonly budget: number,
     readonly entries: ReadonlyMap<string, ZipEntry>,
   ) {}
 
-  static async open(path: string, fileBytes: number, budget: number): Promise<ZipArchive> {
-    const fh = await open(path, "r");
-    try {
-      const entries = await readCentralDirectory(fh, fileBytes);
-      return new ZipArchive(path, fileBytes, budget, entries);
-    } finally {
-      await fh.close();
-    }
+  static async open(file: ReadBytes | string, fileBytes: number, budget: number): Promise<ZipArchive> {
+    const read = bytesOf(file);
+    const entries = await readCentralDirectory(read, fileBytes);
+    return new ZipArchive(read, fileBytes, budget, entries);
   }
 
   /** Entry by part name, case-insensitively (OPC part names are). */
@@ -66,7 +62,11 @@ export class ZipArchive {
   async *stream(entry: ZipEntry, onRead?: (compressedBytes: number) => void): AsyncGenerator<Buffer, void> {
     const start = await this.dataStart(entry);
     if (entry.compressedSize === 0) return;
-    const raw = createReadStream(this.path, { start, end: start + entry.compressedSize - 1, highWaterMark: 64 * 1024 });
+    const raw = this.read({ start, end: start + entry.compressedSize - 1 });
+    let compressedRead = 0;
+    raw.on("data", (chunk: Buffer) => {
+      compressedRead += chunk.length;
+    });
     let out: Readable;
     if (entry.method === 8) {
       out = pipeline(raw, createInflateRaw(), () => {});
@@ -82,7 +82,7 @@ export class ZipArchive {
         produced += chunk.length;
         this.inflated += chunk.length;
         if (produced > entry.uncompressedSize || this.inflated > this.budget) throw this.bomb();
-        onRead?.(raw.bytesRead);
+        onRead?.(compressedRead);
         yield chunk;
       }
     } catch (err) {
@@ -102,29 +102,17 @@ export class ZipArchive {
   }
 
   private async dataStart(entry: ZipEntry): Promise<number> {
-    const fh = await open(this.path, "r");
-    try {
-      const h = Buffer.alloc(30);
-      await fh.read(h, 0, 30, entry.localHeaderOffset);
-      if (h.readUInt32LE(0) !== 0x04034b50) throw invalid(`bad local header for ${entry.name}`);
-      const start = entry.localHeaderOffset + 30 + h.readUInt16LE(26) + h.readUInt16LE(28);
-      if (start + entry.compressedSize > this.fileBytes) throw invalid(`part ${entry.name} runs past the end of the file`);
-      return start;
-    } finally {
-      await fh.close();
-    }
+    const h = await readAt(this.read, entry.localHeaderOffset, 30);
+    if (h.length < 30 || h.readUInt32LE(0) !== 0x04034b50) throw invalid(`bad local header for ${entry.name}`);
+    const start = entry.localHeaderOffset + 30 + h.readUInt16LE(26) + h.readUInt16LE(28);
+    if (start + entry.compressedSize > this.fileBytes) throw invalid(`part ${entry.name} runs past the end of the file`);
+    return start;
   }
 }
 
-async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
-  const b = Buffer.alloc(length);
-  const { bytesRead } = await fh.read(b, 0, length, position);
-  return b.subarray(0, bytesRead);
-}
-
-async function readCentralDirectory(fh: FileHandle, size: number): Promise<Map<string, ZipEntry>> {
+async function readCentralDirectory(read: ReadBytes, size: number): Promise<Map<string, ZipEntry>> {
   const tailLength = Math.min(size, 22 + 0xffff);
-  const tail = await readAt(fh, size - tailLength, tailLength);
+  const tail = await readAt(read, size - tailLength, tailLength);
   let eocd = -1;
   for (let i = tail.length - 22; i >= 0; i--) {
     if (tail.readUInt32LE(i) === 0x06054b50) {
@@ -138,9 +126,9 @@ async function readCentralDirectory(fh: FileHandle, size: number): Promise<Map<s
   let cdOffset = tail.readUInt32LE(eocd + 16);
   if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
     const locatorAt = size - tailLength + eocd - 20;
-    const locator = locatorAt >= 0 ? await readAt(fh, locatorAt, 20) : Buffer.alloc(0);
+    const locator = locatorAt >= 0 ? await readAt(read, locatorAt, 20) : Buffer.alloc(0);
     if (locator.length < 20 || locator.readUInt32LE(0) !== 0x07064b50) throw invalid("broken ZIP64 directory");
-    const z = await readAt(fh, Number(locator.readBigUInt64LE(8)), 56);
+    const z = await readAt(read, Number(locator.readBigUInt64LE(8)), 56);
     if (z.length < 56 || z.readUInt32LE(0) !== 0x06064b50) throw invalid("broken ZIP64 directory");
     count = Number(z.readBigUInt64LE(32));
     cdSize = Number(z.readBigUInt64LE(40));
@@ -148,7 +136,7 @@ async function readCentralDirectory(fh: FileHandle, size: number): Promise<Map<s
   }
   if (count > MAX_ENTRIES || cdSize > MAX_CENTRAL_DIRECTORY) throw invalid("it has too many parts");
   if (cdOffset + cdSize > size) throw invalid("its directory runs past the end of the file");
-  const cd = await readAt(fh, cdOffset, cdSize);
+  const cd = await readAt(read, cdOffset, cdSize);
   const entries = new Map<string, ZipEntry>();
   let p = 0;
   for (let n = 0; n < count; n++) {
