@@ -1,7 +1,7 @@
 import { Readable, Transform } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import type { ByteRange, FileStore } from "./file-store";
+import type { ByteRange, FileStore } from "./file-store.types";
 
 export interface S3Settings {
   bucket: string;
