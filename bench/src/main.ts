@@ -1,3 +1,4 @@
+import { fairnessBench } from "./fairness/fairness-bench";
 import { importApiBench } from "./import-api/import-api-load";
 import { csvImportBench } from "./imports/csv-import";
 import { dirtyImportBench } from "./imports/dirty-import";
@@ -31,6 +32,7 @@ import { webBundle } from "./web-bundle";
 /** `npm run bench` runs every benchmark; `npm run bench -- B1 B3 --rows 100k` runs those named (see docs/benchmarks.md). */
 const benches: Record<string, (options: BenchOptions) => Promise<void>> = {
   S1: sourcesPage,
+  S2: fairnessBench,
   B1: csvImportBench,
   B1d: dirtyImportBench,
   B2: reimportBench,

@@ -9,6 +9,8 @@ export interface BenchOptions {
   rate: number;
   /** L1: the lookup gateway's rate limit, requests per second. */
   lookupRate: number;
+  /** S2: worker processes beside its two api processes (default 2). */
+  workers: number;
   /** F16: only its `lookups` or its `sends` part (default both). */
   part?: "lookups" | "sends";
 }
@@ -27,7 +29,7 @@ export function parseArgs(argv: string[]): { ids: string[]; options: BenchOption
     if (value === undefined) throw new Error(`--${name} needs a value`);
     values.set(name, value);
   }
-  const known = ["rows", "runs", "duration", "rate", "lookup-rate", "part"];
+  const known = ["rows", "runs", "duration", "rate", "lookup-rate", "part", "workers"];
   const unknown = [...values.keys()].filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`Unknown option(s): ${unknown.map((k) => `--${k}`).join(", ")}. Known: --${known.join(", --")}`);
   const rows = count(values.get("rows") ?? "100k");
@@ -41,6 +43,7 @@ export function parseArgs(argv: string[]): { ids: string[]; options: BenchOption
       durationSeconds: count(values.get("duration") ?? "60"),
       rate: count(values.get("rate") ?? "200"),
       lookupRate: count(values.get("lookup-rate") ?? "1000"),
+      workers: count(values.get("workers") ?? "2"),
       ...(part ? { part } : {}),
     },
   };

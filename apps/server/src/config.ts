@@ -11,6 +11,14 @@ export interface Config {
   /** Where uploads and exports live: the data dir's folder, or S3 when LEADFLOW_S3_BUCKET is set. */
   files: FileStoreSettings;
   databaseUrl?: string;
+  /**
+   * Server mode: PostgreSQL connections per process, split so background work never takes the connections pages
+   * need (docs/scaling.md). `requests`: an api process's pages and API calls; `bulk`: its public import API merges;
+   * `jobs`: a worker's job handlers and audience sync (in `start`, a pool of its own beside the other two).
+   */
+  pools: { requests: number; bulk: number; jobs: number };
+  /** Jobs of one kind one team may run at once in one worker process (its other slots stay for other teams). */
+  teamJobConcurrency: number;
   /** Public address of the web app, used in mailed links; its host is also short links' default host. */
   appUrl: string;
   /** Where short-URL domains' A records must point (PUBLIC_IP); unset: detected from the network interfaces at start. */
@@ -41,6 +49,11 @@ export interface Config {
   /** Public postback and unsubscribe links: requests per caller's address per window. */
   postbackRate: { limit: number; windowSeconds: number };
   unsubscribeRate: { limit: number; windowSeconds: number };
+}
+
+function positive(v: string | undefined, fallback: number): number {
+  const n = Number(v);
+  return v !== undefined && v !== "" && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 function bool(v: string | undefined): boolean | undefined {
@@ -104,6 +117,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.LEADFLOW_DATA_DIR ?? "./data"),
     files: fileStoreSettings(env),
     databaseUrl: env.DATABASE_URL || undefined,
+    pools: {
+      requests: positive(env.LEADFLOW_DB_POOL, 10),
+      bulk: positive(env.LEADFLOW_DB_BULK_POOL, 3),
+      jobs: positive(env.LEADFLOW_DB_JOBS_POOL, 6),
+    },
+    teamJobConcurrency: positive(env.LEADFLOW_TEAM_JOB_CONCURRENCY, 1),
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
     publicIp: env.PUBLIC_IP?.trim() || undefined,
     tokenTtlSeconds: Number(env.LEADFLOW_TOKEN_TTL_HOURS ?? 24 * 7) * 3600,

@@ -24,9 +24,9 @@ export type Role = "start" | "api" | "worker";
 
 const log = (msg: string, extra?: Record<string, unknown>) => console.log(`[leadflow] ${msg}${extra ? ` ${JSON.stringify(extra)}` : ""}`);
 
-export async function openDatabase(config: Config): Promise<Database> {
+export async function openDatabase(config: Config, pool?: { size: number; name: string }): Promise<Database> {
   try {
-    return await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    return await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: pool?.size, applicationName: pool?.name });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       throw new Error(
@@ -45,8 +45,16 @@ export async function run(role: Role, config: Config): Promise<void> {
   // A malformed credentials key (or sandbox callback delay) stops the start, not the first save or send hours later.
   secretsKeyFromEnv();
   sharedSandboxCallbacks();
-  const database = await openDatabase(config);
+  const { pools } = config;
+  const database = await openDatabase(
+    config,
+    role === "worker" ? { size: pools.jobs, name: "leadflow-jobs-work" } : { size: pools.requests, name: "leadflow" },
+  );
   await migrateDb(database);
+  // Server mode splits the connections: pages keep theirs whatever the import API or the jobs are doing.
+  const server = database.kind === "postgres";
+  const bulk = server && role !== "worker" ? await openDatabase(config, { size: pools.bulk, name: "leadflow-bulk" }) : database;
+  const background = server && role === "start" ? await openDatabase(config, { size: pools.jobs, name: "leadflow-jobs-work" }) : database;
   if (config.autoApprove !== undefined) await setSetting(database.db, "auto_approve", config.autoApprove);
 
   let demoNotice: string | undefined;
@@ -58,10 +66,10 @@ export async function run(role: Role, config: Config): Promise<void> {
   const serveHttp = role !== "worker";
   // The live channel listens for events itself (app ready → LISTEN); here the bus only publishes.
   const bus = createLiveBus(database);
-  const queue = createJobQueue(database, { log });
+  const queue = createJobQueue(database, { log, teamConcurrency: config.teamJobConcurrency });
   const files = createFileStore(config.files);
   const deps: JobDeps = {
-    database,
+    database: background,
     live: bus.publisher,
     mail: config.mail,
     appUrl: config.appUrl.replace(/\/+$/, ""),
@@ -71,12 +79,12 @@ export async function run(role: Role, config: Config): Promise<void> {
   };
   await queue.start({ work: role !== "api", deps });
   // Dynamic audience membership runs where the jobs do.
-  const segmentSync: SegmentSyncLoop | undefined = role !== "api" ? startSegmentSync(database, { log }) : undefined;
+  const segmentSync: SegmentSyncLoop | undefined = role !== "api" ? startSegmentSync(background, { log }) : undefined;
 
   let app: App | undefined;
   if (serveHttp) {
     const liveSecret = await ensureSecret(database.db, "live_secret");
-    ({ app } = await buildApp({ database, config, jobs: queue.sender, live: bus.publisher, liveSecret, files }, { logger: true }));
+    ({ app } = await buildApp({ database, bulk, config, jobs: queue.sender, live: bus.publisher, liveSecret, files }, { logger: true }));
     await app.listen({ port: config.port, host: config.host });
   }
   let adminSocket: Server | undefined;
@@ -115,6 +123,8 @@ export async function run(role: Role, config: Config): Promise<void> {
       await segmentSync?.stop();
       await bus.stop();
       adminSocket?.close();
+      if (bulk !== database) await bulk.close();
+      if (background !== database) await background.close();
       await database.close();
       log("stopped");
       process.exit(0);

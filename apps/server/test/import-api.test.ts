@@ -302,7 +302,14 @@ describe("POST /api/import/lead", () => {
       expect(Number(tooMany.headers["retry-after"])).toBeGreaterThan(0);
       expect(await count("SELECT count(*) AS n FROM leads WHERE team_id = $1", [team.ctx.teamId])).toBe(2);
 
-      await limited.database.query("UPDATE lists SET is_active = false WHERE id = $1", [list.id]);
+      // Switched off in this process: the key's cached target is forgotten at once.
+      const off = await limited.app.inject({
+        method: "PUT",
+        url: `/api/sources/lists/${list.id}`,
+        headers: limited.auth(team.token),
+        payload: { status: "inactive" },
+      });
+      expect(off.statusCode, off.body).toBe(200);
       const inactive = await push(key.api_key, { leads: [lead("2125550199", null)] });
       expect(inactive.statusCode).toBe(403);
     } finally {

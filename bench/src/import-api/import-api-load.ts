@@ -51,7 +51,7 @@ export async function importApiBench(options: BenchOptions): Promise<void> {
   });
 }
 
-interface StoredLeads {
+export interface StoredLeads {
   leads: number;
   phones: number;
   emails: number;
@@ -62,7 +62,7 @@ interface StoredLeads {
  * The counts once the server has finished: requests whose client gave up (timeouts under overload) still run to
  * the end on the server, so wait until two readings a second apart agree.
  */
-async function settledCounts(database: Database, teamId: number): Promise<StoredLeads> {
+export async function settledCounts(database: Database, teamId: number): Promise<StoredLeads> {
   let last = "";
   for (let waited = 0; ; waited++) {
     const now = await countLeads(database, teamId);
@@ -89,7 +89,7 @@ async function countLeads(database: Database, teamId: number): Promise<StoredLea
  * the figures must match exactly; after timeouts or errors (a request may have been saved without its answer
  * arriving) they must stay within what was sent.
  */
-function checkOutcome(load: LoadReport, db: StoredLeads, plan: LoadConfig): string[] {
+export function checkOutcome(load: LoadReport, db: StoredLeads, plan: LoadConfig): string[] {
   const problems: string[] = [];
   const allAnswered = Object.keys(load.byStatus).every((s) => s === "200");
   if (db.phones !== db.leads || db.emails !== db.leads) {

@@ -11,6 +11,8 @@ import { isRetried, type LoadPlan, requestBody } from "./load-plan";
 
 export interface LoadConfig extends LoadPlan {
   url: string;
+  /** Several api processes (S2): request k goes to urls[k mod n]; a retry to the next one, as a balancer might. */
+  urls?: string[];
   apiKey: string;
 }
 
@@ -43,12 +45,12 @@ interface Answer {
 
 const config = JSON.parse(process.argv[2]!) as LoadConfig;
 const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
-const target = new URL(`/api/import/lead?api_key=${encodeURIComponent(config.apiKey)}`, config.url);
+const targets = (config.urls ?? [config.url]).map((u) => new URL(`/api/import/lead?api_key=${encodeURIComponent(config.apiKey)}`, u));
 
 /** A request not answered this long after it was due is abandoned (sent or still waiting for a socket). */
 const TIMEOUT_MS = 30_000;
 
-function send(body: string, idempotencyKey: string, dueAt: number): Promise<Answer> {
+function send(target: URL, body: string, idempotencyKey: string, dueAt: number): Promise<Answer> {
   return new Promise((resolve) => {
     const req = request(
       target,
@@ -106,10 +108,12 @@ async function fire(k: number, dueAt: number): Promise<void> {
   const { body, people } = requestBody(config, k);
   for (const p of people) sentPeople.add(p);
   const key = `bench-${process.pid}-${k}`;
-  const first = send(body, key, dueAt);
+  const first = send(targets[k % targets.length]!, body, key, dueAt);
   // A retry leaves 0–200 ms after the first attempt: often while it still runs, sometimes after its answer.
   const retry = isRetried(config, k)
-    ? new Promise<void>((r) => setTimeout(r, (k * 37) % 200)).then(() => send(body, key, performance.now()))
+    ? new Promise<void>((r) => setTimeout(r, (k * 37) % 200)).then(() =>
+        send(targets[(k + 1) % targets.length]!, body, key, performance.now()),
+      )
     : null;
   const a = await first;
   count(a);

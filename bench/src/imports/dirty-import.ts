@@ -4,7 +4,7 @@ import { record } from "../report";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
 import { measureCsvImport } from "./csv-import";
 import { checkDirtyImport } from "./dirty-check";
-import { importFigures, millis, rss, seconds, verdict } from "./figures";
+import { importFigures, millis, rss, seconds, slowest, verdict } from "./figures";
 import { type FileImportResult, importFile } from "./file-import";
 import { importTeam } from "./import-team";
 
@@ -45,7 +45,7 @@ export async function dirtyImportBench(options: BenchOptions): Promise<void> {
     size: sizeLabel(rows),
     what: `dirty CSV import, ${sizeLabel(rows)} rows (${e.unique} new, ${e.duplicates} duplicates, ${e.failed} failed; median of ${f.runs}), every failure checked; plus a Windows-1251 file`,
     backend: backendName(),
-    ours: `${seconds(f.ms)}; first progress ${millis(f.firstEventMs)}; ${rss(f)}; all ${e.failed} bad rows reported with their reason`,
+    ours: `${seconds(f.ms)}; first progress ${millis(f.firstEventMs)}; ${rss(f)}; all ${e.failed} bad rows reported with their reason; ${slowest(f)}`,
     baseline: `B1 ${seconds(b1.ms)}`,
     ratio: `${times.toFixed(2)}× B1 — ${verdict({ "≤ 1.3× B1": times <= 1.3 })}`,
     goal: "≤ 1.3× B1 time; every bad row reported with its reason",

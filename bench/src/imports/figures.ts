@@ -1,4 +1,5 @@
 import { median } from "../report";
+import type { StatementTime } from "../shared/statement-timer";
 import type { FileImportResult } from "./file-import";
 
 /** The medians (and the worst memory) of several runs of one import. */
@@ -10,6 +11,8 @@ export interface ImportFigures {
   firstRowsMs: number | null;
   peakRssMb: number;
   rssBeforeMb: number;
+  /** The median run's three slowest statements. */
+  slowest: StatementTime[];
   each: Pick<FileImportResult, "ms" | "firstEventMs" | "firstRowsMs" | "peakRssMb" | "rssBeforeMb">[];
 }
 
@@ -24,6 +27,7 @@ export function importFigures(rows: number, results: FileImportResult[]): Import
     firstRowsMs: maybe(results.map((r) => r.firstRowsMs)),
     peakRssMb: Math.max(...results.map((r) => r.peakRssMb)),
     rssBeforeMb: Math.max(...results.map((r) => r.rssBeforeMb)),
+    slowest: results.reduce((a, b) => (Math.abs(b.ms - ms) < Math.abs(a.ms - ms) ? b : a)).statements.slice(0, 3),
     each: results.map(({ ms, firstEventMs, firstRowsMs, peakRssMb, rssBeforeMb }) => ({
       ms,
       firstEventMs,
@@ -36,6 +40,9 @@ export function importFigures(rows: number, results: FileImportResult[]): Import
 
 /** "peak RSS 420 MB (310 MB before)": the process's peak during the import, and what it already held. */
 export const rss = (f: Pick<ImportFigures, "peakRssMb" | "rssBeforeMb">) => `peak RSS ${f.peakRssMb} MB (${f.rssBeforeMb} MB before)`;
+/** "slowest: WITH r AS MATERIALIZED (… 29.7 s × 50; …": where the job's time went. */
+export const slowest = (f: Pick<ImportFigures, "slowest">) =>
+  `slowest: ${f.slowest.map((t) => `${t.statement.slice(0, 40)}… ${seconds(t.ms)} × ${t.n}`).join("; ")}`;
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 export const perSecond = (n: number) => `${n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : Math.round(n)} rows/s`;
 export const millis = (ms: number | null) => (ms === null ? "—" : `${Math.round(ms)} ms`);

@@ -17,6 +17,7 @@ import { benchDir } from "../lead-files/file-cache";
 import { collectGarbage } from "../shared/collect-garbage";
 import { onInterrupt } from "../shared/interrupt";
 import { startPeakRss } from "../shared/peak-rss";
+import { type StatementTime, statementTimer } from "../shared/statement-timer";
 
 export interface ImportTarget {
   database: Database;
@@ -48,6 +49,8 @@ export interface FileImportResult {
   /** What the process held before the import (PGlite's heap, generated data, earlier runs' garbage). */
   rssBeforeMb: number;
   counts: ImportCounts;
+  /** The job's statements, slowest first (COPY into staging, on its own connection, is not among them). */
+  statements: StatementTime[];
 }
 
 const uploadsDir = join(benchDir, `uploads-${process.pid}`);
@@ -67,8 +70,9 @@ export async function importFile(target: ImportTarget, file: string): Promise<Fi
   let dispatchedAt = 0;
   let firstEventMs: number | null = null;
   let firstRowsMs: number | null = null;
+  const timer = statementTimer(db);
   const deps: JobDeps = {
-    database,
+    database: { ...database, db: timer.db },
     live: {
       async toUser<E extends LiveEventName>(_userId: number, event: E, payload: unknown) {
         if (event !== "ImportStatus") return;
@@ -116,7 +120,7 @@ export async function importFile(target: ImportTarget, file: string): Promise<Fi
   const peakRssMb = memory.stop();
   const counts = await readCounts(database, ctx.teamId, answer.data.id);
   if (counts.status !== "completed") throw new Error(`Import ${answer.data.id} ended ${counts.status}: ${counts.message}`);
-  return { importId: answer.data.id, ms, firstEventMs, firstRowsMs, peakRssMb, rssBeforeMb, counts };
+  return { importId: answer.data.id, ms, firstEventMs, firstRowsMs, peakRssMb, rssBeforeMb, counts, statements: timer.times() };
 }
 
 export async function readCounts(database: Database, teamId: number, importId: number): Promise<ImportCounts> {

@@ -53,7 +53,11 @@ export async function seedCampaignLedger(database: Database, teamId: number): Pr
   await database.query("VACUUM ANALYZE campaign_messages");
   await database.query("ANALYZE campaign_steps");
   await database.query("ANALYZE campaigns");
+  return campaignCases(X);
+}
 
+/** B5f and B5g over campaign X of the ledger seeded above. */
+export function campaignCases(X: number): CampaignCase[] {
   const filter = (expression: string, period: "all_time" | "last_90_days") =>
     tree({ campaigns: [{ field: "campaign", expression, values: [X], period }] });
   return [

@@ -4,8 +4,8 @@ import { type DelayedCallback, planFirstSlice, planFirstStep, planSliceOf, runDi
 import { type BenchOptions, benchCommand, sizeLabel } from "../options";
 import { median, record } from "../report";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
+import { type StatementTime, statementTimer } from "../shared/statement-timer";
 import { activeCampaign, clearLedger, seedAudience, setStatus, smsGateway } from "./sending-setup";
-import { type StatementTime, statementTimer } from "./statement-timer";
 
 /*
  * B8: a campaign's start over `rows` recipients. Ours: the plan job's work — a first slice of the audience into the

@@ -5,10 +5,10 @@ import { runDispatcher, type SmsSendRequest, smsSendAdapterFor, type TeamCtx } f
 import { callbackSecretFor, loadGatewayForCallback } from "@leadflow/domain/gateways/index";
 import { signedStatusUrl } from "@leadflow/domain/providers/callback-signing";
 import { median } from "../report";
+import { statementTimer } from "../shared/statement-timer";
 import { dispatchDeps, gatedCampaign, listOf, PUBLIC_URL, planDueNow, statesOf } from "./dispatch-setup";
 import type { RemoteFakeSms } from "./fake-sms-process";
 import { clearLedger } from "./sending-setup";
-import { statementTimer } from "./statement-timer";
 
 /*
  * B9 throughput: `rows` due messages through `runDispatcher` — allowance, claim through every gate, render (a

@@ -51,15 +51,20 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** Embedded mode: the PGlite data dir. `memory://` keeps it in memory (tests). */
   dataDir?: string;
+  /** Server mode: connections this handle opens at most (default 10). */
   poolSize?: number;
+  /** Server mode: what pg_stat_activity calls these connections (default `leadflow`), e.g. `leadflow-bulk`. */
+  applicationName?: string;
 }
 
 export async function openDb(opts: OpenDbOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : openPglite(opts.dataDir ?? "./data");
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.applicationName ?? "leadflow")
+    : openPglite(opts.dataDir ?? "./data");
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: "leadflow" });
+async function openPostgres(url: string, max: number, applicationName: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName });
   pool.on("error", () => {
     // An idle client lost its connection (server restart); the pool replaces it on the next checkout.
   });

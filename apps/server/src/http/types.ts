@@ -15,6 +15,11 @@ export type App = FastifyInstance<
 /** What every routes file gets; dependencies show at the call site, no container. */
 export interface AppDeps {
   database: Database;
+  /**
+   * Connections for request-driven bulk work (the public import API's merges), apart from the pool that serves
+   * pages, so a team pushing leads at full speed cannot hold every connection a page needs. Absent: `database`.
+   */
+  bulk?: Database;
   config: Config;
   jobs: JobSender;
   live: LivePublisher;

@@ -15,6 +15,8 @@ export interface JobQueueOptions {
   concurrency?: number;
   /** How often pg-boss looks for expired jobs and stale heartbeats (its default is 60). */
   superviseIntervalSeconds?: number;
+  /** Jobs of one kind one team runs at once in this worker process, unless the job says otherwise (default 1). */
+  teamConcurrency?: number;
 }
 
 export interface JobQueue {
@@ -47,6 +49,8 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
       if (sendOpts?.singletonKey !== undefined) options.singletonKey = sendOpts.singletonKey;
       if (sendOpts?.startAfterSeconds !== undefined) options.startAfter = sendOpts.startAfterSeconds;
       if (sendOpts?.tx) options.db = textExecutor(sendOpts.tx);
+      const team = teamOf(data, sendOpts?.teamId);
+      if (team !== undefined) options.group = { id: `team:${team}` };
       return boss.send(job.name, data as object, options);
     },
   };
@@ -121,6 +125,11 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
             perJobResults: true,
             pollingIntervalSeconds: def.pollSeconds ?? opts.pollingIntervalSeconds ?? 2,
             localConcurrency: opts.concurrency ?? 2,
+            // Per team and worker process, below the process's slots: one team's imports, exports or lookups
+            // never take every slot of a worker. pg-boss's cross-process `groupConcurrency` is checked when each
+            // fetch starts, so local workers polling at the same moment (a burst of sends wakes them all) each
+            // took one of a team's jobs; the local count is exact (an excess job goes back to the queue).
+            localGroupConcurrency: def.teamConcurrency ?? opts.teamConcurrency ?? 1,
           },
           handlerFor(def, deps),
         );
@@ -131,6 +140,16 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
       await boss?.stop({ graceful, timeout: timeoutMs, close: true });
     },
   };
+}
+
+/**
+ * The team a job works for: given by the sender, or its payload's `teamId`. Jobs of no team (sweeps, a gateway's
+ * dispatcher, mail) are not grouped and only the worker's own concurrency bounds them.
+ */
+function teamOf(payload: unknown, given: number | undefined): number | undefined {
+  if (given !== undefined) return given;
+  const team = (payload as { teamId?: unknown } | null)?.teamId;
+  return typeof team === "number" && Number.isInteger(team) ? team : undefined;
 }
 
 function connection(database: Database, work: boolean): ConstructorOptions {

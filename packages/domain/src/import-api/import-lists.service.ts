@@ -14,6 +14,7 @@ import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
 import { type DbOrTx, iso, one } from "../shared/rows";
+import { forgetApiKeys } from "./api-key-auth";
 
 type ImportListRow = Omit<ImportListRecord, "source" | "list"> & { source_name: string; list_name: string };
 
@@ -136,6 +137,7 @@ export async function updateImportList(db: DbOrTx, ctx: TeamCtx, id: number, inp
           lead_status = ${s.leadStatus}, email_status = ${s.emailStatus}, phone_status = ${s.phoneStatus}, updated_at = now()
         WHERE team_id = ${ctx.teamId} AND id = ${id}`,
   );
+  forgetApiKeys(db, ctx.teamId);
   return { message: ImportListSavedMessage, data: await getImportList(db, ctx, id) };
 }
 
@@ -143,4 +145,5 @@ export async function updateImportList(db: DbOrTx, ctx: TeamCtx, id: number, inp
 export async function deleteImportList(db: DbOrTx, ctx: TeamCtx, id: number): Promise<void> {
   const gone = await one(db, sql`DELETE FROM import_lists WHERE team_id = ${ctx.teamId} AND id = ${id} RETURNING id`);
   if (!gone) throw new AppError("import_list_not_found");
+  forgetApiKeys(db, ctx.teamId);
 }

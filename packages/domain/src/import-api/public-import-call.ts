@@ -2,7 +2,8 @@ import type { PublicImportRequest } from "@leadflow/contracts";
 import { kickImportLookups } from "../lookups";
 import type { JobSender } from "../shared/jobs";
 import type { DbOrTx } from "../shared/rows";
-import { type ApiKeyTarget, type Idempotency, importLeadsByApi, type PublicImportOutcome } from "./public-import.service";
+import type { ApiKeyTarget } from "./api-key-auth";
+import { type Idempotency, importLeadsByApi, type PublicImportOutcome } from "./public-import.service";
 
 /**
  * POST /api/import/lead as the route makes it: the key's lookups took this call's leads in its transaction; once

@@ -1,10 +1,6 @@
-import { timingSafeEqual } from "node:crypto";
 import {
   type AttributeType,
-  type EmailStatus,
   ImportFailureReasonLabels,
-  type LeadStatus,
-  type PhoneStatus,
   type PublicImportRequest,
   type PublicImportResponse,
   PublicImportSavedMessage,
@@ -22,80 +18,9 @@ import { planLeadLimitMessage } from "../plans";
 import { AppError, appErrors } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
 import { lockTeamLeads } from "../shared/team-locks";
-import { hashApiKey } from "./import-lists.service";
+import type { ApiKeyTarget } from "./api-key-auth";
+import { claimLedgerKeys, storeLedgerAnswers } from "./idempotency-ledger";
 import { insertStagedRows } from "./staged-rows";
-
-/** The key a request came with, and where its leads go. */
-export interface ApiKeyTarget {
-  id: number;
-  teamId: number;
-  name: string;
-  sourceId: number;
-  listId: number;
-  leadStatus: LeadStatus | null;
-  emailStatus: EmailStatus | null;
-  phoneStatus: PhoneStatus | null;
-  checkMobileStatus: boolean;
-  checkSmsDnc: boolean;
-  checkEmailStatus: boolean;
-  smsLookupGatewayId: number | null;
-  smsDncGatewayId: number | null;
-  emailLookupGatewayId: number | null;
-}
-
-/**
- * Finds the key by its SHA-256 and compares the hashes in constant time. An inactive source or list refuses
- * leads (403) rather than filling a list someone switched off.
- */
-export async function authenticateApiKey(db: DbOrTx, key: string | undefined): Promise<ApiKeyTarget> {
-  if (!key || key.length > 200) throw new AppError("api_key_invalid");
-  const hash = hashApiKey(key);
-  const row = await one<{
-    id: number;
-    team_id: number;
-    name: string;
-    source_id: number;
-    list_id: number;
-    key_hash: string;
-    lead_status: LeadStatus | null;
-    email_status: EmailStatus | null;
-    phone_status: PhoneStatus | null;
-    check_mobile_status: boolean;
-    check_sms_dnc: boolean;
-    check_email_status: boolean;
-    sms_lookup_gateway_id: number | null;
-    sms_dnc_gateway_id: number | null;
-    email_lookup_gateway_id: number | null;
-    usable: boolean;
-  }>(
-    db,
-    sql`SELECT k.id, k.team_id, k.name, k.source_id, k.list_id, k.key_hash, k.lead_status, k.email_status, k.phone_status,
-          k.check_mobile_status, k.check_sms_dnc, k.check_email_status, k.sms_lookup_gateway_id, k.sms_dnc_gateway_id,
-          k.email_lookup_gateway_id, (s.status <> 'inactive' AND l.is_active) AS usable
-        FROM import_lists k
-        JOIN sources s ON s.team_id = k.team_id AND s.id = k.source_id
-        JOIN lists l ON l.team_id = k.team_id AND l.id = k.list_id
-        WHERE k.key_hash = ${hash}`,
-  );
-  if (!row || !timingSafeEqual(Buffer.from(row.key_hash, "hex"), Buffer.from(hash, "hex"))) throw new AppError("api_key_invalid");
-  if (!row.usable) throw new AppError("api_target_inactive");
-  return {
-    id: row.id,
-    teamId: row.team_id,
-    name: row.name,
-    sourceId: row.source_id,
-    listId: row.list_id,
-    leadStatus: row.lead_status,
-    emailStatus: row.email_status,
-    phoneStatus: row.phone_status,
-    checkMobileStatus: row.check_mobile_status,
-    checkSmsDnc: row.check_sms_dnc,
-    checkEmailStatus: row.check_email_status,
-    smsLookupGatewayId: row.sms_lookup_gateway_id,
-    smsDncGatewayId: row.sms_dnc_gateway_id,
-    emailLookupGatewayId: row.email_lookup_gateway_id,
-  };
-}
 
 export interface PublicImportOutcome {
   status: number;
@@ -122,6 +47,9 @@ interface Pending {
 /** Leads one batch takes at most: a few hundred requests' worth, so one batch stays a short transaction. */
 const BATCH_LEADS = 2000;
 
+/** Least time between the starts of two batches of one key in one process (see KeyQueue.nextTurn). */
+const BATCH_INTERVAL_MS = 50;
+
 /**
  * Group commit, per API key and process: while one batch of a key's requests is being merged, the requests
  * that arrive queue up, and the next transaction takes them all. The merge costs mostly its fixed family of
@@ -131,6 +59,7 @@ const BATCH_LEADS = 2000;
 class KeyQueue {
   private pending: Pending[] = [];
   private running = false;
+  private lastStart = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly db: DbOrTx) {}
 
@@ -143,24 +72,41 @@ class KeyQueue {
     this.running = true;
     try {
       while (this.pending.length > 0) {
-        const batch = this.take();
+        // The batch is taken once the transaction has its connection, not before: on the embedded database the
+        // wait for it is the previous batch (and every other statement), and the requests that arrived meanwhile
+        // belong in this batch, not each in one of their own.
+        let batch: Pending[] = [];
         try {
-          const outcomes = await importBatch(this.db, batch);
+          await this.nextTurn();
+          const outcomes = await importBatch(this.db, this.pending[0]!.key.teamId, () => (batch = this.take()));
           batch.forEach((p, i) => {
             p.resolve(outcomes[i]!);
           });
         } catch (e) {
-          if (batch.length === 1) {
-            batch[0]!.reject(e);
+          if (batch.length <= 1) {
+            batch[0]?.reject(e);
             continue;
           }
           // One bad request must not fail its neighbours: each runs again on its own.
-          for (const p of batch) await importBatch(this.db, [p]).then(([o]) => p.resolve(o!), p.reject);
+          for (const p of batch) await importBatch(this.db, p.key.teamId, () => [p]).then(([o]) => p.resolve(o!), p.reject);
         }
       }
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * A key's batches start at least BATCH_INTERVAL_MS apart (per process). A batch costs mostly its fixed family
+   * of statements, so requests that wait for the next turn make it bigger, not slower per lead; and a team pushing
+   * at full speed leaves the database and the cores time for everyone else's pages. Always at least one turn of
+   * the event loop: the embedded database runs a whole transaction without giving one (its statements are
+   * synchronous WASM behind promises), so without it every batch held the one request that started it.
+   */
+  private async nextTurn(): Promise<void> {
+    const wait = this.lastStart + BATCH_INTERVAL_MS - performance.now();
+    await new Promise<void>((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve)));
+    this.lastStart = performance.now();
   }
 
   private take(): Pending[] {
@@ -196,33 +142,43 @@ export function importLeadsByApi(
   return new Promise((resolve, reject) => q.push({ key, request, idempotency, resolve, reject }));
 }
 
-/** A batch of one key's requests in one transaction; answers each request's outcome, in order. */
-async function importBatch(db: DbOrTx, batch: Pending[]): Promise<PublicImportOutcome[]> {
-  const key = batch[0]!.key;
-  await refreshLeadStatistics(db);
+/**
+ * A batch of one key's requests in one transaction; answers each request's outcome, in order. `takeBatch` is
+ * called once the transaction has begun.
+ */
+async function importBatch(db: DbOrTx, teamId: number, takeBatch: () => Pending[]): Promise<PublicImportOutcome[]> {
+  await refreshLeadStatistics(db, teamId);
   return db.transaction(async (tx) => {
+    const batch = takeBatch();
+    const key = batch[0]!.key;
     const outcomes: (PublicImportOutcome | undefined)[] = new Array(batch.length);
-    // Ledger rows in key order (two processes never wait on each other's rows crosswise); a key repeated within
-    // the batch follows its first request.
+    // A key repeated within the batch follows its first request.
     const owners = new Map<string, number>();
     const followers: [number, number][] = [];
-    const order = batch.map((_, i) => i).filter((i) => batch[i]!.idempotency);
-    order.sort((a, b) => (batch[a]!.idempotency!.key < batch[b]!.idempotency!.key ? -1 : 1));
-    for (const i of order) {
-      const idem = batch[i]!.idempotency!;
-      const owner = owners.get(idem.key);
-      if (owner !== undefined) {
-        followers.push([i, owner]);
-        continue;
-      }
-      owners.set(idem.key, i);
-      outcomes[i] = (await claimIdempotencyKey(tx, key, idem)) ?? undefined;
+    batch.forEach((p, i) => {
+      if (!p.idempotency) return;
+      const owner = owners.get(p.idempotency.key);
+      if (owner === undefined) owners.set(p.idempotency.key, i);
+      else followers.push([i, owner]);
+    });
+    const claims = [...owners.values()].map((i) => batch[i]!.idempotency!);
+    const earlier = await claimLedgerKeys<PublicImportOutcome["body"]>(tx, key.teamId, key.id, claims);
+    for (const [idem, i] of owners) {
+      const before = earlier.get(idem);
+      if (!before) continue;
+      const same = before.requestHash === batch[i]!.idempotency!.requestHash;
+      outcomes[i] =
+        same && before.statusCode !== null && before.response !== null
+          ? { status: before.statusCode, body: before.response, replayed: true }
+          : conflict();
     }
-    const live = batch.map((_, i) => i).filter((i) => outcomes[i] === undefined && !followers.some(([f]) => f === i));
+    const isFollower = new Set(followers.map(([f]) => f));
+    const live = batch.map((_, i) => i).filter((i) => outcomes[i] === undefined && !isFollower.has(i));
 
     if (live.length > 0) {
       const leads = live.flatMap((i) => batch[i]!.request.leads);
       const results = await mergeLeads(tx, key, leads);
+      const answers: { key: string; status: number; body: unknown }[] = [];
       let at = 0;
       for (const i of live) {
         const n = batch[i]!.request.leads.length;
@@ -230,13 +186,9 @@ async function importBatch(db: DbOrTx, batch: Pending[]): Promise<PublicImportOu
         at += n;
         outcomes[i] = answer(own);
         const idem = batch[i]!.idempotency;
-        if (idem) {
-          await tx.execute(
-            sql`UPDATE import_api_requests SET status_code = ${outcomes[i]!.status}, response = ${JSON.stringify(outcomes[i]!.body)}::jsonb
-                WHERE team_id = ${key.teamId} AND import_list_id = ${key.id} AND idempotency_key = ${idem.key}`,
-          );
-        }
+        if (idem) answers.push({ key: idem.key, status: outcomes[i]!.status, body: outcomes[i]!.body });
       }
+      await storeLedgerAnswers(tx, key.teamId, key.id, answers);
     }
     for (const [i, owner] of followers) {
       const same = batch[i]!.idempotency!.requestHash === batch[owner]!.idempotency!.requestHash;
@@ -321,23 +273,6 @@ async function mergeLeads(tx: DbOrTx, key: ApiKeyTarget, leads: PublicImportRequ
 
 function conflict(): PublicImportOutcome {
   return { status: appErrors.idempotency_key_reused.status, body: { message: appErrors.idempotency_key_reused.message }, replayed: false };
-}
-
-/** The ledger row is taken first (before the team lock): a concurrent retry waits here, not holding the lock. */
-async function claimIdempotencyKey(tx: DbOrTx, key: ApiKeyTarget, idem: Idempotency): Promise<PublicImportOutcome | null> {
-  const fresh = await one(
-    tx,
-    sql`INSERT INTO import_api_requests (team_id, import_list_id, idempotency_key, request_hash)
-        VALUES (${key.teamId}, ${key.id}, ${idem.key}, ${idem.requestHash}) ON CONFLICT DO NOTHING RETURNING 1 AS ok`,
-  );
-  if (fresh) return null;
-  const earlier = await one<{ request_hash: string; status_code: number | null; response: PublicImportOutcome["body"] | null }>(
-    tx,
-    sql`SELECT request_hash, status_code, response FROM import_api_requests
-        WHERE team_id = ${key.teamId} AND import_list_id = ${key.id} AND idempotency_key = ${idem.key}`,
-  );
-  if (!earlier || earlier.request_hash !== idem.requestHash || earlier.status_code === null || earlier.response === null) return conflict();
-  return { status: earlier.status_code, body: earlier.response, replayed: true };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AttributeType } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { getPhoneTemplate } from "../contacts";
-import { mergeStagedBatch, refreshLeadStatistics, TargetGoneError } from "../leads";
+import { mergeStagedBatch, refreshLeadStatisticsSoon, TargetGoneError } from "../leads";
 import { startFileImportLookups } from "../lookups";
 import { startProcess } from "../processes";
 import { filesOf } from "../shared/file-store";
@@ -244,7 +244,9 @@ class ImportRun {
           open ??= { rows: 0, pending: pool.batch() };
           open.pending.add(fresh);
           open.rows += fresh.length;
-          if (open.rows >= batchRows) await close();
+          // The first batch is one chunk: the merge can start as soon as validation ends, instead of waiting for
+          // a full batch to be normalised on a thread that is still starting up.
+          if (open.rows >= (batch === r.merged_batches ? Math.min(CHUNK_ROWS, batchRows) : batchRows)) await close();
         }
         if (open) await close();
         while (inflight.length) await flush();
@@ -276,7 +278,7 @@ class ImportRun {
   /** One staged batch, in one transaction under the team's lead lock, with its counters and the checkpoint. */
   private async mergeBatch(batch: number): Promise<void> {
     const r = this.row;
-    await refreshLeadStatistics(this.db);
+    refreshLeadStatisticsSoon(this.db, r.team_id);
     const done = await this.db.transaction(async (tx) => {
       // No waiting for this commit's WAL flush: a commit that a server crash loses takes the checkpoint below with
       // it (same transaction), so the resumed run merges that batch again; and the import's final status update

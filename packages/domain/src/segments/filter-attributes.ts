@@ -18,12 +18,19 @@ import { lowerTextArray, type RowScope, stringValues, textArray } from "./filter
 export const UNKNOWN_ATTRIBUTE = "This attribute no longer exists.";
 
 /**
- * String attributes. No index answers a case-insensitive test on `attrs`, so every lead of the team is read;
- * what matters is the cost per lead. equals and contains are one SQL/JSON path test on the stored jsonb — a
- * case-insensitive regular expression over the attribute's array elements (`like_regex … flag "i"`), the given
- * values escaped so they match literally, anchored for equals. It reads the binary jsonb in place: at a million
- * leads ~350 ms against ~150 ms for the case-sensitive containment (`attrs @> …`) that cannot serve here ("Austin"
- * must find "AUSTIN"), where extracting the array as text, lower-casing it and unnesting it took ~850 ms.
+ * String attributes. contains is one SQL/JSON path test on the stored jsonb — a case-insensitive regular expression
+ * over the attribute's array elements (`like_regex … flag "i"`), the given values escaped so they match literally.
+ * It reads the binary jsonb in place, which is as cheap as a per-lead test gets (extracting the array as text,
+ * lower-casing and unnesting it was 2.5× slower at a million leads).
+ *
+ * equals is that test anchored, AND the same values in the leads' case-folded values
+ * (`lead_attrs_folded(attrs)`, migration 0022), which the GIN index leads_attrs_folded_idx answers: a value held
+ * by a few percent of the leads is found from the index instead of testing every lead (B5a, docs/audiences.md
+ * "Measured"). The regular expression comes first so that a plan that does read every lead (a common value, a
+ * negation, an OR with a test no index answers) folds only the leads it already matched — folding a lead's values
+ * costs ~2 µs, five times the regular expression. For values in ASCII the two tests agree exactly (the regular
+ * expression matches a subset of what lower() equates), so the conjunction is the regular expression's meaning;
+ * beyond ASCII they differ only on letters lower() and the regex's case folding treat apart (the Kelvin sign).
  * Every condition is true or false, never NULL (`@?` on a missing key is false).
  */
 function stringAttribute(id: number, f: SegmentFilter, scope: RowScope): SQL | null {
@@ -33,7 +40,7 @@ function stringAttribute(id: number, f: SegmentFilter, scope: RowScope): SQL | n
   if (f.expression === "not_empty") return has;
   const values = stringValues(f, scope);
   if (!values) return null;
-  const equals = sql`(l.attrs @? ${valuesPath(id, values, true)}::jsonpath)`;
+  const equals = stringEquals(id, values);
   const contains = sql`(l.attrs @? ${valuesPath(id, values, false)}::jsonpath)`;
   switch (f.expression) {
     case "equals":
@@ -53,6 +60,11 @@ function stringAttribute(id: number, f: SegmentFilter, scope: RowScope): SQL | n
   }
 }
 
+/** equals over a string attribute's values (see above): also one merged test for several rows (filter-sql.ts). */
+export function stringEquals(id: number, values: readonly string[]): SQL {
+  return sql`(l.attrs @? ${valuesPath(id, values, true)}::jsonpath AND lead_attrs_folded(l.attrs) @? lower(${foldedPath(id, values)}::text)::jsonpath)`;
+}
+
 /** ASCII punctuation, escaped with a backslash so a regular expression takes it literally. */
 const REGEX_SPECIAL = /[!-/:-@[-`{-~]/g;
 
@@ -65,6 +77,15 @@ export function valuesPath(attributeId: number, values: readonly string[], whole
   const alternatives = values.map((v) => v.replace(REGEX_SPECIAL, (c) => `\\${c}`)).join("|");
   const regex = whole ? `^(?:${alternatives})$` : `(?:${alternatives})`;
   return `$.${JSON.stringify(String(attributeId))}[*] ? (@ like_regex ${JSON.stringify(regex)} flag "i")`;
+}
+
+/**
+ * `$."<id>"[*] ? (@ == "v1" || @ == "v2")`, to be lower-cased by PostgreSQL (as the index's values were: JavaScript's
+ * toLowerCase differs from lower() on a few letters) — lowering the whole path leaves its syntax alone. A path of
+ * equalities is what a jsonb_path_ops index answers; one bind parameter, written like valuesPath's.
+ */
+export function foldedPath(attributeId: number, values: readonly string[]): string {
+  return `$.${JSON.stringify(String(attributeId))}[*] ? (${values.map((v) => `@ == ${JSON.stringify(v)}`).join(" || ")})`;
 }
 
 const CONTACTS = {

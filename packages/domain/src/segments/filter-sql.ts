@@ -10,11 +10,11 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import { isTimeZone } from "../shared/zoned-time";
-import { attributeCondition } from "./filter-attributes";
+import { attributeCondition, stringEquals } from "./filter-attributes";
 import { campaignCondition } from "./filter-campaigns";
 import { dataConditions } from "./filter-data";
 import { systemConditions } from "./filter-system";
-import type { AttributeKind, RowScope } from "./filter-values";
+import { type AttributeKind, type RowScope, stringValues } from "./filter-values";
 
 /**
  * The segment filter compiler: a filter tree (the contracts' SegmentFilters) to one boolean SQL expression over
@@ -74,7 +74,11 @@ function compile(tree: SegmentFilters, ctx: CompileContext): { where: SQL; probl
   const now = ctx.now ?? new Date();
   const groups: SQL[] = [];
   for (const group of FilterGroups) {
+    const any = tree.match?.[group] === "any";
     const conditions: SQL[] = [];
+    // Under "match any", equals rows on one string attribute are one equals of all their values: the same leads,
+    // with one pass over a lead's values instead of one per row (the 8-condition tree of B5e).
+    const equalsAny = new Map<number, string[]>();
     tree[group].forEach((f, i) => {
       if (incomplete.has(`${group}.${i}`)) return;
       const scope: RowScope = {
@@ -86,12 +90,17 @@ function compile(tree: SegmentFilters, ctx: CompileContext): { where: SQL; probl
           (problems[`${group}.${i}.${part}`] ??= []).push(message);
         },
       };
+      const id = f.attribute_id;
+      if (any && group === "attributes" && f.expression === "equals" && id !== undefined && ctx.attributes.get(id) === "string") {
+        const values = stringValues(f, scope);
+        if (values) equalsAny.set(id, [...(equalsAny.get(id) ?? []), ...values]);
+        return;
+      }
       const condition = groupCompilers[group](f, scope);
       if (condition) conditions.push(sql`(${condition})`);
     });
-    if (conditions.length > 0) {
-      groups.push(sql`(${sql.join(conditions, tree.match?.[group] === "any" ? sql` OR ` : sql` AND `)})`);
-    }
+    for (const [id, values] of equalsAny) conditions.push(sql`(${stringEquals(id, [...new Set(values)])})`);
+    if (conditions.length > 0) groups.push(sql`(${sql.join(conditions, any ? sql` OR ` : sql` AND `)})`);
   }
   return { where: groups.length > 0 ? sql.join(groups, sql` AND `) : sql`TRUE`, problems };
 }

@@ -41,6 +41,12 @@ export interface JobDefinition<P = unknown> {
   pollSeconds?: number;
   /** Cron expression (UTC): the workers run it on this schedule, once per tick across all processes. */
   cron?: string;
+  /**
+   * Jobs of this kind one team may run at once in one worker process (default: the server's
+   * LEADFLOW_TEAM_JOB_CONCURRENCY, 1), below the worker's slots of that kind (2), so one team never takes them
+   * all. A job's team is its payload's `teamId`, or `SendOptions.teamId`.
+   */
+  teamConcurrency?: number;
 }
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
@@ -62,6 +68,8 @@ export interface SendOptions {
    * connection waits for the transaction to end: a deadlock).
    */
   tx?: DbOrTx;
+  /** The team the job works for, when its payload has no `teamId`: counts against that team's concurrency. */
+  teamId?: number;
 }
 
 /** Enqueues work; implemented on pg-boss by the server. */

@@ -17,10 +17,11 @@ import {
   AppError,
   authenticateApiKey,
   createImportList,
+  createRateLimiter,
   deleteImportList,
+  forgetApiKeys,
   getImportList,
   handlePublicImport,
-  hitRateLimit,
   listImportLists,
   updateImportList,
 } from "@leadflow/domain";
@@ -70,8 +71,12 @@ const example = {
 
 const requestHash = (body: unknown) => createHash("sha256").update(JSON.stringify(body)).digest("hex");
 
-export async function importApiRoutes(app: App, { database, config, jobs }: AppDeps) {
+export async function importApiRoutes(app: App, { database, bulk, config, jobs }: AppDeps) {
   const db = database.db;
+  // Counted in memory and shared through the database once a second: a pushed request writes no row for its limit.
+  const limits = createRateLimiter(database);
+  app.addHook("onClose", () => limits.stop());
+  forgetKeysOnChange(app, db);
 
   app.get("/api/import-lists", { schema: { querystring: ListImportListsQuery, response: { 200: ImportListPage } } }, (req) =>
     listImportLists(db, req.auth, req.query),
@@ -142,17 +147,17 @@ export async function importApiRoutes(app: App, { database, config, jobs }: AppD
         } catch (e) {
           // Guessing keys: a wrong key counts against the caller's address; past the limit the answer is 429.
           if (e instanceof AppError && e.code === "api_key_invalid")
-            await hitRateLimit(db, `import-api-bad-key:${req.ip}`, config.importApiBadKeyRate);
+            limits.hit(`import-api-bad-key:ip:${req.ip}`, config.importApiBadKeyRate);
           throw e;
         }
-        await hitRateLimit(db, `import-api:${req.importKey.id}`, config.importApiRate);
+        limits.hit(`import-api:key:${req.importKey.id}`, config.importApiRate);
       },
     },
     async (req, reply) => {
       const key = req.importKey!;
       const idem = req.headers["idempotency-key"];
       const outcome = await handlePublicImport(
-        db,
+        (bulk ?? database).db,
         jobs,
         key,
         req.body,
@@ -162,4 +167,16 @@ export async function importApiRoutes(app: App, { database, config, jobs }: AppD
       return reply.status(outcome.status as 200).send(outcome.body as PublicImportResponse);
     },
   );
+}
+
+/**
+ * The import API trusts what it read about a key for a few seconds (docs/import-api.md): a change to a team's
+ * sources, lists or keys made through this process forgets that team's keys at once.
+ */
+function forgetKeysOnChange(app: App, db: AppDeps["database"]["db"]): void {
+  app.addHook("onResponse", async (req, reply) => {
+    if (req.method === "GET" || reply.statusCode >= 400 || !req.auth) return;
+    const url = req.routeOptions.url ?? "";
+    if (url.startsWith("/api/sources") || url.startsWith("/api/import-lists")) forgetApiKeys(db, req.auth.teamId);
+  });
 }
