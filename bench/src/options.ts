@@ -2,6 +2,8 @@
 export interface BenchOptions {
   /** Leads per generated file (10k, 100k, 1M). */
   rows: number;
+  /** Whether `--rows` was given (S2's file import has a default of its own). */
+  rowsGiven?: boolean;
   /** Runs per figure (the median is reported); by default 3 up to 100k rows, 1 above. */
   runs: number;
   /** B4: seconds of load and requests per second. */
@@ -11,8 +13,8 @@ export interface BenchOptions {
   lookupRate: number;
   /** S2: worker processes beside its two api processes (default 2). */
   workers: number;
-  /** F16: only its `lookups` or its `sends` part (default both). */
-  part?: "lookups" | "sends";
+  /** F16: only its `lookups` or its `sends` part (default both); S2: only its `file-import` case (default all). */
+  part?: "lookups" | "sends" | "file-import";
 }
 
 export function parseArgs(argv: string[]): { ids: string[]; options: BenchOptions } {
@@ -34,11 +36,13 @@ export function parseArgs(argv: string[]): { ids: string[]; options: BenchOption
   if (unknown.length) throw new Error(`Unknown option(s): ${unknown.map((k) => `--${k}`).join(", ")}. Known: --${known.join(", --")}`);
   const rows = count(values.get("rows") ?? "100k");
   const part = values.get("part");
-  if (part !== undefined && part !== "lookups" && part !== "sends") throw new Error(`--part is lookups or sends, not ${part}`);
+  if (part !== undefined && part !== "lookups" && part !== "sends" && part !== "file-import")
+    throw new Error(`--part is lookups, sends (F16) or file-import (S2), not ${part}`);
   return {
     ids,
     options: {
       rows,
+      rowsGiven: values.has("rows"),
       runs: values.has("runs") ? count(values.get("runs")!) : rows <= 100_000 ? 3 : 1,
       durationSeconds: count(values.get("duration") ?? "60"),
       rate: count(values.get("rate") ?? "200"),

@@ -11,6 +11,7 @@ import { percentile, record } from "../report";
 import { runClientProcess } from "../shared/client-process";
 import { withFreshDatabase } from "../shared/fresh-database";
 import { type Cluster, startCluster } from "./cluster";
+import { fileImportFairness, fileImportFile, fileImportRows, fileTeam } from "./file-import-load";
 import type { PageConfig, PageReport } from "./page-client";
 import type { PushConfig, PushReport } from "./push-client";
 
@@ -19,7 +20,8 @@ import type { PushConfig, PushReport } from "./push-client";
  * `worker` processes of the real CLI on one PostgreSQL database. Team B (100k leads, 200 sources) opens its sources
  * and leads pages at a steady rate, first alone (idle), then while team A pushes the public import API as fast as
  * it is answered; the figure is B's p95 under load over its p95 idle (goal ≤ 1.2×). Then the import API alone at
- * 100 requests/s over both api processes (goal p95 < 300 ms, no duplicate leads).
+ * 100 requests/s over both api processes (goal p95 < 300 ms, no duplicate leads). Last, B's pages while team A
+ * imports a big CSV file over HTTP (200k rows unless `--rows` says; goal ≤ 1.2× idle), in file-import-load.ts.
  */
 export async function fairnessBench(options: BenchOptions): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
@@ -27,15 +29,26 @@ export async function fairnessBench(options: BenchOptions): Promise<void> {
     console.log("  S2 needs PostgreSQL (api and worker processes are server mode): set TEST_DATABASE_URL. Skipped.");
     return;
   }
+  const file = await fileImportFile(options);
   await withFreshDatabase(async (database) => {
     const teamB = await seedTeamB(database);
-    const teamA = await pushTeam(database, "Team A key");
-    const teamC = await pushTeam(database, "Team C key");
+    const onlyFile = options.part === "file-import";
+    const teamA = onlyFile ? null : await pushTeam(database, "Team A key");
+    const teamC = onlyFile ? null : await pushTeam(database, "Team C key");
+    const fileTeamA = await fileTeam(database);
     await database.query("VACUUM ANALYZE");
     const cluster = await startCluster(database.pool!.options.connectionString!, { api: 2, workers: options.workers });
     try {
-      await pushFairness(options, cluster, teamB, teamA.apiKey);
-      await steadyImportApi(options, cluster, database, teamC, teamB);
+      if (teamA && teamC) {
+        await pushFairness(options, cluster, teamB, teamA.apiKey);
+        await steadyImportApi(options, cluster, database, teamC, teamB);
+      }
+      await fileImportFairness(options, cluster, teamB, fileTeamA, file, fileImportRows(options), {
+        pageRate: PAGE_RATE,
+        pages,
+        timePages,
+        summary,
+      });
     } finally {
       await cluster.stop();
     }
@@ -84,8 +97,8 @@ async function pushTeam(database: Database, name: string) {
 
 const client = (name: string) => join(import.meta.dirname, name);
 
-function timePages(cluster: Cluster, token: string, durationSeconds: number): Promise<PageReport> {
-  const config: PageConfig = { urls: cluster.apiUrls, token, pages, rate: PAGE_RATE, durationSeconds };
+function timePages(cluster: Cluster, token: string, durationSeconds: number, stopFile?: string): Promise<PageReport> {
+  const config: PageConfig = { urls: cluster.apiUrls, token, pages, rate: PAGE_RATE, durationSeconds, ...(stopFile ? { stopFile } : {}) };
   return runClientProcess<PageReport>(client("page-client.ts"), JSON.stringify(config), "S2 page client");
 }
 

@@ -2,8 +2,10 @@
  * S2's other team: a person's pages, timed. Run as its own process so its timers never wait on anyone's load:
  *   node --import tsx bench/src/fairness/page-client.ts '{"urls":[…],"token":…,"pages":{…},"rate":10,"durationSeconds":20}'
  * Open loop: call k is due at k / rate seconds and goes to page k mod P on api process k mod N; its latency counts
- * from when it was due. Prints one JSON line: the PageReport.
+ * from when it was due. Prints one JSON line: the PageReport. With `stopFile`, it stops early once that file exists
+ * (calls not yet due are not sent; those in flight are awaited and counted).
  */
+import { existsSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { openLoop } from "../shared/open-loop";
 
@@ -14,6 +16,8 @@ export interface PageConfig {
   pages: Record<string, string>;
   rate: number;
   durationSeconds: number;
+  /** Stop before `durationSeconds` once this file exists (S2's file import: when the import is done). */
+  stopFile?: string;
 }
 
 export interface PageReport {
@@ -40,14 +44,39 @@ function get(url: URL): Promise<number> {
   });
 }
 
+let stopped = false;
+const inFlight = new Set<Promise<void>>();
+const finish = async (lateSends: number) => {
+  await Promise.all(inFlight);
+  report.lateSends = lateSends;
+  agent.destroy();
+  process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0));
+};
+const stopFile = config.stopFile;
+if (stopFile) {
+  const poll = setInterval(() => {
+    if (stopped || !existsSync(stopFile)) return;
+    stopped = true;
+    clearInterval(poll);
+    void finish(lateSends);
+  }, 100);
+}
+
+let lateSends = 0;
 const count = Math.round(config.rate * config.durationSeconds);
-const run = await openLoop(count, config.rate, async (k, dueAt) => {
+const run = await openLoop(count, config.rate, (k, dueAt) => {
+  if (stopped) return Promise.resolve();
   const name = names[k % names.length]!;
   const base = config.urls[Math.floor(k / names.length) % config.urls.length]!;
-  const status = await get(new URL(config.pages[name]!, base));
-  report.latencies[name]!.push(performance.now() - dueAt);
-  if (status !== 200) report.errors[`${name} ${status}`] = (report.errors[`${name} ${status}`] ?? 0) + 1;
+  if (performance.now() - dueAt > 10) lateSends++;
+  const call = get(new URL(config.pages[name]!, base)).then((status) => {
+    report.latencies[name]!.push(performance.now() - dueAt);
+    if (status !== 200) report.errors[`${name} ${status}`] = (report.errors[`${name} ${status}`] ?? 0) + 1;
+  });
+  inFlight.add(call);
+  return call.finally(() => inFlight.delete(call));
 });
-report.lateSends = run.lateSends;
-agent.destroy();
-process.stdout.write(`${JSON.stringify(report)}\n`);
+if (!stopped) {
+  stopped = true;
+  await finish(run.lateSends);
+}

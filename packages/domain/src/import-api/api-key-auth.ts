@@ -1,9 +1,14 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { EmailStatus, LeadStatus, PhoneStatus } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import type { ImportLookupToggles } from "../lookups";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
-import { hashApiKey } from "./import-lists.service";
+
+/** What requests look keys up by: the key itself is never compared as text in SQL. */
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}
 
 /** The key a request came with, and where its leads go. */
 export interface ApiKeyTarget {
@@ -91,24 +96,20 @@ export function forgetApiKeys(db: DbOrTx, teamId: number): void {
 }
 
 async function readKey(db: DbOrTx, hash: string): Promise<KeyRow | null> {
-  const row = await one<{
-    id: number;
-    team_id: number;
-    name: string;
-    source_id: number;
-    list_id: number;
-    key_hash: string;
-    lead_status: LeadStatus | null;
-    email_status: EmailStatus | null;
-    phone_status: PhoneStatus | null;
-    check_mobile_status: boolean;
-    check_sms_dnc: boolean;
-    check_email_status: boolean;
-    sms_lookup_gateway_id: number | null;
-    sms_dnc_gateway_id: number | null;
-    email_lookup_gateway_id: number | null;
-    usable: boolean;
-  }>(
+  const row = await one<
+    ImportLookupToggles & {
+      id: number;
+      team_id: number;
+      name: string;
+      source_id: number;
+      list_id: number;
+      key_hash: string;
+      lead_status: LeadStatus | null;
+      email_status: EmailStatus | null;
+      phone_status: PhoneStatus | null;
+      usable: boolean;
+    }
+  >(
     db,
     sql`SELECT k.id, k.team_id, k.name, k.source_id, k.list_id, k.key_hash, k.lead_status, k.email_status, k.phone_status,
           k.check_mobile_status, k.check_sms_dnc, k.check_email_status, k.sms_lookup_gateway_id, k.sms_dnc_gateway_id,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   type ImportListRecord,
   ImportListSavedMessage,
@@ -14,7 +14,7 @@ import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
 import { type DbOrTx, iso, one } from "../shared/rows";
-import { forgetApiKeys } from "./api-key-auth";
+import { forgetApiKeys, hashApiKey } from "./api-key-auth";
 
 type ImportListRow = Omit<ImportListRecord, "source" | "list"> & { source_name: string; list_name: string };
 
@@ -44,11 +44,6 @@ function present(r: ImportListRow): ImportListRecord {
     created_at: iso(r.created_at)!,
     updated_at: iso(r.updated_at)!,
   };
-}
-
-/** What requests look keys up by: the key itself is never compared as text in SQL. */
-export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
 /** 32 random bytes, URL-safe, with a prefix that says what it is (secret scanners and people recognise it). */
