@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onInterrupt } from "../shared/interrupt";
+import { freePort } from "../shared/processes";
 
 /*
  * The load case of RELIABILITY.md as an operator runs it: `api` and `worker` processes of the real CLI
@@ -92,15 +92,4 @@ async function start(role: "api" | "worker", env: Record<string, string>, ready:
     void exited.then(() => reject(new Error(`leadflow ${role} exited before it was ready:\n${out}`)));
   });
   return { child, exited };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
