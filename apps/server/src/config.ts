@@ -19,6 +19,8 @@ export interface Config {
   pools: { requests: number; bulk: number; jobs: number };
   /** Jobs of one kind one team may run at once in one worker process (its other slots stay for other teams). */
   teamJobConcurrency: number;
+  /** Niceness of a `worker` process (0–19): background work yields the CPU to the api processes on the machine. */
+  workerNice: number;
   /** Public address of the web app, used in mailed links; its host is also short links' default host. */
   appUrl: string;
   /** Where short-URL domains' A records must point (PUBLIC_IP); unset: detected from the network interfaces at start. */
@@ -54,6 +56,11 @@ export interface Config {
 function positive(v: string | undefined, fallback: number): number {
   const n = Number(v);
   return v !== undefined && v !== "" && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function niceness(v: string | undefined, fallback: number): number {
+  const n = Number(v);
+  return v !== undefined && v !== "" && Number.isInteger(n) && n >= 0 && n <= 19 ? n : fallback;
 }
 
 function bool(v: string | undefined): boolean | undefined {
@@ -123,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobs: positive(env.LEADFLOW_DB_JOBS_POOL, 6),
     },
     teamJobConcurrency: positive(env.LEADFLOW_TEAM_JOB_CONCURRENCY, 1),
+    workerNice: niceness(env.LEADFLOW_WORKER_NICE, 10),
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
     publicIp: env.PUBLIC_IP?.trim() || undefined,
     tokenTtlSeconds: Number(env.LEADFLOW_TOKEN_TTL_HOURS ?? 24 * 7) * 3600,

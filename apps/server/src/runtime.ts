@@ -1,4 +1,5 @@
 import type { Server } from "node:net";
+import { setPriority } from "node:os";
 import { type Database, DataDirLockedError, migrateDb, openDb } from "@leadflow/db";
 import {
   createFileStore,
@@ -46,6 +47,15 @@ export async function run(role: Role, config: Config): Promise<void> {
   secretsKeyFromEnv();
   sharedSandboxCallbacks();
   const { pools } = config;
+  // A worker's parsing, normalising and exports yield the CPU to api processes on the same machine, so pages stay
+  // quick while a big import runs (S2, docs/scaling.md). Set before any thread starts: threads inherit it.
+  if (role === "worker" && config.workerNice > 0) {
+    try {
+      setPriority(config.workerNice);
+    } catch {
+      // Not permitted here (a container without the capability): the worker runs at normal priority.
+    }
+  }
   const database = await openDatabase(
     config,
     role === "worker" ? { size: pools.jobs, name: "leadflow-jobs-work" } : { size: pools.requests, name: "leadflow" },
