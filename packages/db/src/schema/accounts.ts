@@ -13,6 +13,10 @@ export const teams = pgTable("teams", {
     .notNull()
     .default("trial")
     .references(() => plans.key, { onUpdate: "cascade" }),
+  /** The name its STOP and HELP answers carry (carriers ask for the brand or program name); null: the team's name. */
+  brandName: text("brand_name"),
+  /** How a recipient reaches a person (a phone, an email or a web address), named in the HELP answer. */
+  helpContact: text("help_contact"),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { campaigns } from "./campaigns";
 import { parentId, parentTeamId, timestamps, ts } from "./columns";
 
@@ -135,6 +135,14 @@ export const sendDispatchers = pgTable("send_dispatchers", {
   teamId: integer("team_id").notNull().default(0),
   leaseOwner: text("lease_owner"),
   leaseUntil: ts("lease_until"),
+  /**
+   * The advisory lock key the holder's process keeps on a connection of its own while it lives: PostgreSQL lets it go
+   * when that connection drops, so a take-over needs no lease to lapse (docs/sending.md, Leadership).
+   */
+  holderKey: bigint("holder_key", { mode: "number" }),
+  /** When the last holder let the lease go, and the times (epoch ms) of its calls in the second before: the next holder's pace starts from them. */
+  releasedAt: ts("released_at"),
+  recentCalls: doublePrecision("recent_calls").array(),
 });
 
 /**

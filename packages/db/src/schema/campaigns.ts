@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, time } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, time } from "drizzle-orm/pg-core";
 import { counter, namedTeamRecord, parentId, parentTeamId, teamIndex, timestamps, ts } from "./columns";
 
 const money = (name: string) => numeric(name, { precision: 16, scale: 4, mode: "number" }).notNull().default(0);
@@ -181,7 +181,7 @@ export const campaignCounters = pgTable(
   ],
 );
 
-/** Test SMS sent for a campaign: at most 10 per campaign per day; never counted in the campaign's figures. */
+/** Test SMS and emails of a campaign's steps: capped per team per day; never counted in the campaign's figures. */
 export const campaignTestSends = pgTable(
   "campaign_test_sends",
   {
@@ -193,9 +193,33 @@ export const campaignTestSends = pgTable(
     recipient: text("recipient").notNull(),
     /** The provider's answer, as shown in the alert. */
     result: text("result").notNull().default(""),
+    /**
+     * planned → submitting → accepted / rejected / unknown, or cancelled when no dispatcher took it in time: a test
+     * goes out through its gateway's dispatcher like every message (docs/sending.md, One door).
+     */
+    state: text("state").notNull().default("planned"),
+    gatewayId: integer("gateway_id"),
+    /** The number, provider-side pool or address it leaves from, and how the provider reads it (number, pool). */
+    sender: text("sender"),
+    senderKind: text("sender_kind"),
+    fromName: text("from_name"),
+    replyTo: text("reply_to"),
+    subject: text("subject"),
+    body: text("body"),
+    unsubscribeUrl: text("unsubscribe_url"),
+    parts: smallint("parts").notNull().default(1),
+    providerId: text("provider_id"),
+    cost: numeric("cost", { precision: 12, scale: 6, mode: "number" }),
+    error: text("error"),
     createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("campaign_test_sends_campaign_idx").on(t.campaignId, t.channel, t.createdAt)],
+  (t) => [
+    index("campaign_test_sends_campaign_idx").on(t.campaignId, t.channel, t.createdAt),
+    // The team's daily cap on tests.
+    index("campaign_test_sends_team_idx").on(t.teamId, t.channel, t.createdAt),
+    index("campaign_test_sends_planned_idx").on(t.gatewayId, t.id).where(sql`${t.state} = 'planned'`),
+  ],
 );
 
 /**

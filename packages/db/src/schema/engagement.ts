@@ -90,6 +90,8 @@ export const inboundMessages = pgTable(
     answerProviderId: text("answer_provider_id"),
     answerCost: numeric("answer_cost", { precision: 12, scale: 6, mode: "number" }),
     answeredAt: ts("answered_at"),
+    /** Why the answer was not sent (the phone opted out meanwhile, no money, the provider's refusal). */
+    answerError: text("answer_error"),
     ...timestamps(),
   },
   (t) => [
@@ -98,8 +100,8 @@ export const inboundMessages = pgTable(
     index("inbound_messages_campaign_idx").on(t.campaignId, t.updatedAt, t.id),
     // A phone's replies (HELP at most once a day; the lead page).
     index("inbound_messages_from_idx").on(t.teamId, t.fromNumber, t.createdAt),
-    // Answers waiting to be sent.
-    index("inbound_messages_answer_idx").on(t.id).where(sql`${t.answerState} = 'planned'`),
+    // Answers waiting to be sent, by the gateway whose dispatcher sends them.
+    index("inbound_messages_answer_idx").on(t.gatewayId, t.id).where(sql`${t.answerState} = 'planned'`),
   ],
 );
 
@@ -126,11 +128,15 @@ export const welcomeMessages = pgTable(
     cost: numeric("cost", { precision: 12, scale: 6, mode: "number" }),
     errorMessage: text("error_message"),
     sentAt: ts("sent_at"),
+    /** Not before: a welcome waits for its recipient's sending window like any campaign message. */
+    dueAt: ts("due_at").notNull().defaultNow(),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("welcome_messages_lead_key").on(t.campaignId, t.leadId),
     index("welcome_messages_campaign_idx").on(t.campaignId, t.updatedAt, t.id),
+    // Welcomes waiting to be sent, by the gateway whose dispatcher sends them.
+    index("welcome_messages_due_idx").on(t.gatewayId, t.dueAt, t.id).where(sql`${t.state} = 'planned'`),
   ],
 );
 
