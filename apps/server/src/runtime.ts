@@ -3,15 +3,21 @@ import { setPriority } from "node:os";
 import { type Database, DataDirLockedError, migrateDb, openDb } from "@leadflow/db";
 import {
   createFileStore,
+  dispatchJob,
   ensureSecret,
   isEmptyInstall,
   type JobDeps,
+  NO_LIVENESS,
+  openLiveness,
+  releaseLeasesAtStart,
   type SegmentSyncLoop,
   secretsKeyFromEnv,
   seedDemo,
   setSetting,
   sharedSandboxCallbacks,
   startSegmentSync,
+  wakeDispatchers,
+  watchLeadership,
 } from "@leadflow/domain";
 import { serveAdminSocket } from "./cli/admin-socket";
 import type { Config } from "./config";
@@ -74,10 +80,16 @@ export async function run(role: Role, config: Config): Promise<void> {
   }
 
   const serveHttp = role !== "worker";
+  const works = role !== "api";
   // The live channel listens for events itself (app ready → LISTEN); here the bus only publishes.
   const bus = createLiveBus(database);
   const queue = createJobQueue(database, { log, teamConcurrency: config.teamJobConcurrency });
   const files = createFileStore(config.files);
+  // A process that sends holds its liveness while it lives: its gateways move to another process the moment it ends
+  // (docs/sending.md, Leadership). The embedded database has one process: its predecessor's leases go at start.
+  const liveness = works ? await openLiveness(database, log) : NO_LIVENESS;
+  if (works && database.kind === "pglite") await releaseLeasesAtStart(database.db);
+  const sending = new AbortController();
   const deps: JobDeps = {
     database: background,
     live: bus.publisher,
@@ -86,8 +98,14 @@ export async function run(role: Role, config: Config): Promise<void> {
     log,
     jobs: queue.sender,
     files,
+    stopping: sending.signal,
+    livenessKey: () => liveness.key(),
   };
-  await queue.start({ work: role !== "api", deps });
+  await queue.start({ work: works, deps });
+  const stopWatch =
+    works && database.kind === "postgres"
+      ? watchLeadership(database.db, liveness, (ids) => wakeDispatchers(queue.sender, ids), log)
+      : undefined;
   // Dynamic audience membership runs where the jobs do.
   const segmentSync: SegmentSyncLoop | undefined = role !== "api" ? startSegmentSync(background, { log }) : undefined;
 
@@ -118,6 +136,11 @@ export async function run(role: Role, config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: draining…`);
+    // Sending stops first: nothing more is handed to a provider, claimed messages go back, and another process leads
+    // this one's gateways within a second or two.
+    await queue.stopTaking([dispatchJob.name]).catch(() => undefined);
+    sending.abort();
+    stopWatch?.();
     const force = setTimeout(() => {
       log("drain timed out; exiting");
       process.exit(1);
@@ -130,6 +153,7 @@ export async function run(role: Role, config: Config): Promise<void> {
       // HTTP first, while the database still answers the requests in flight; live sockets are told to reconnect.
       if (app) await drain(app);
       await queue.stop({ graceful: true, timeoutMs: 30_000 });
+      await liveness.close();
       await segmentSync?.stop();
       await bus.stop();
       adminSocket?.close();

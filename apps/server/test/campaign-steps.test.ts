@@ -65,7 +65,6 @@ describe("campaign steps", () => {
       [split(Array.from({ length: 51 }, (_, i) => smsPart(`P${i}`, "m"))), "parts"],
       [{ type: "email", name: "Mail", subject: "Hi", message: "Body" }, "type"],
       [split([smsPart("A", "a"), { type: "email", name: "B" }]), "parts.1.type"],
-      [{ type: "sms", name: "x", short_url_domain_id: 999999 }, "short_url_domain_id"],
       [{ type: "nope", name: "x" }, "type"],
     ];
     for (const [body, field] of cases) {
@@ -74,6 +73,74 @@ describe("campaign steps", () => {
       expect(Object.keys(res.json().errors ?? {}).join(" "), res.body).toContain(field);
     }
     expect((await t.call("GET", url)).json().data).toEqual([]);
+  });
+
+  it("answers 404 for a short-URL domain or trigger campaign that is another team's or none, saves nothing, and takes the team's own", async () => {
+    const t = await team();
+    const other = await team();
+    const url = `/api/campaigns/${t.campaign.id}/campaign-steps`;
+    const domain = async (teamId: number, access = "enabled") =>
+      (
+        await api.database.query<{ id: number }>("INSERT INTO short_url_domains (team_id, url, access) VALUES ($1, $2, $3) RETURNING id", [
+          teamId,
+          `go-${teamId}-${access}-${process.pid}.steps.test`,
+          access,
+        ])
+      ).rows[0]!.id;
+    const mine = await domain(t.ctx.teamId);
+    const disabled = await domain(t.ctx.teamId, "disabled");
+    const theirs = await domain(other.ctx.teamId);
+    const trigger = async (who: typeof t) =>
+      (
+        await who.call("POST", "/api/campaigns", {
+          name: "On click",
+          type: "automation",
+          triggers: ["campaign_click"],
+          setting_gateway_id: who.sms.id,
+        })
+      ).json().data.id as number;
+    const myTrigger = await trigger(t);
+    const theirTrigger = await trigger(other);
+    const withLink = (extra: object) => ({ type: "sms", name: "Offer", message: "Deals {{link}}", ...extra });
+
+    const cases: [object, number, string, string][] = [
+      [withLink({ short_url_domain_id: theirs }), 404, "short_url_domain_id", "The selected short URL domain was not found."],
+      [withLink({ short_url_domain_id: 999_999 }), 404, "short_url_domain_id", "The selected short URL domain was not found."],
+      [
+        split([smsPart("A", "a"), withLink({ short_url_domain_id: theirs })]),
+        404,
+        "parts.1.short_url_domain_id",
+        "The selected short URL domain was not found.",
+      ],
+      [
+        withLink({ click_automation_campaign_id: theirTrigger }),
+        404,
+        "click_automation_campaign_id",
+        "The selected campaign was not found.",
+      ],
+      [withLink({ short_url_domain_id: disabled }), 422, "short_url_domain_id", "The selected short URL domain is not available."],
+      [
+        withLink({ tmo_limit_automation_campaign_id: t.campaign.id }),
+        422,
+        "tmo_limit_automation_campaign_id",
+        "Choose an SMS Trigger or Email Trigger campaign.",
+      ],
+    ];
+    for (const [body, status, field, message] of cases) {
+      const res = await t.call("POST", url, body);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(status);
+      expect(res.json().errors, res.body).toEqual({ [field]: [message] });
+    }
+    expect((await t.call("GET", url)).json().data).toEqual([]);
+
+    const saved = await t.call("POST", url, withLink({ short_url_domain_id: mine, click_automation_campaign_id: myTrigger }));
+    expect(saved.statusCode, saved.body).toBe(201);
+    const step = saved.json().data as CampaignStep;
+    expect(step).toMatchObject({ short_url_domain_id: mine, click_automation_campaign_id: myTrigger });
+    // An edit naming another team's domain is refused the same way and leaves the step as it was.
+    const edit = await t.call("PUT", `/api/campaign-steps/${step.id}`, withLink({ name: "Edited", short_url_domain_id: theirs }));
+    expect(edit.statusCode, edit.body).toBe(404);
+    expect((await t.call("GET", url)).json().data).toEqual([step]);
   });
 
   it("edits parts of a split by id, copies and deletes while draft, and only then", async () => {

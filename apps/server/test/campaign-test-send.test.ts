@@ -5,9 +5,10 @@ import { signedInTeam, useApi } from "./helpers";
 import { leadHelpers } from "./leads-helpers";
 
 /*
- * Test SMS / Test Email (issue 15 §3) through the real send adapters: the sandbox for the demo-like flows, and
- * Twilio's adapter against a fake Twilio on loopback for a provider's refusal. The provider URL is a deployment
- * setting read from the environment when the routes are registered, so it is set before the API starts.
+ * Test SMS / Test Email through the real send adapters, sent by the gateway's dispatcher (run as a worker would, as
+ * soon as the request wakes it): the sandbox for the demo-like flows, and Twilio's adapter against a fake Twilio on
+ * loopback for a provider's refusal. The provider URL is a deployment setting read from the environment, so it is set
+ * before the API starts.
  */
 
 const twilio = await startFakeTwilioMessaging();
@@ -15,7 +16,7 @@ const TWILIO_ENV = "LEADFLOW_PROVIDER_URL_TWILIO_API";
 const savedTwilioUrl = process.env[TWILIO_ENV];
 process.env[TWILIO_ENV] = twilio.baseUrls.twilio_api;
 
-const api = useApi({ APP_URL: "https://app.leadflow.example" });
+const api = useApi({ APP_URL: "https://app.leadflow.example" }, {}, { runJobs: ["sending.dispatch"] });
 const leads = leadHelpers(api);
 
 afterAll(async () => {
@@ -122,18 +123,78 @@ describe("test SMS", () => {
     expect(await testRows(t.campaign.id)).toEqual([]);
   });
 
-  it("sends at most 10 test SMS a day per campaign", async () => {
+  it("sends at most 25 test SMS a day per team, whatever the campaign", async () => {
     const t = await smsSetup("Hi");
-    const answers = await Promise.all(Array.from({ length: 12 }, () => t.testSms({})));
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(10).fill(200), 429, 429]);
+    const other = await created(t, "/api/campaigns", {
+      name: "Other",
+      type: "sms",
+      sender_type: "gateway",
+      setting_gateway_id: t.gateway.id,
+    });
+    const otherStep = await created(t, `/api/campaigns/${other.id}/campaign-steps`, { type: "sms", name: "X", message: "Hi" });
+    // Three fresh campaigns' worth of tests sent together: the cap is the team's.
+    const answers = await Promise.all(
+      Array.from({ length: 28 }, (_, i) => (i % 2 ? t.testSms({}) : t.testSms({ id: other.id, step_id: otherStep.id }))),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(25).fill(200), 429, 429, 429]);
     const refused = answers.find((r) => r.statusCode === 429)!;
-    expect(refused.json().message).toBe("You can send 10 test messages a day for a campaign.");
-    expect(await testRows(t.campaign.id)).toHaveLength(10);
+    expect(refused.json().message).toBe("Your team can send 25 test SMS a day; try again tomorrow.");
+    expect((await testRows(t.campaign.id)).length + (await testRows(other.id)).length).toBe(25);
     // Yesterday's tests no longer count.
-    await api.database.query("UPDATE campaign_test_sends SET created_at = now() - interval '25 hours' WHERE campaign_id = $1", [
-      t.campaign.id,
-    ]);
+    await api.database.query("UPDATE campaign_test_sends SET created_at = now() - interval '25 hours' WHERE team_id = $1", [t.ctx.teamId]);
     expect((await t.testSms({})).statusCode).toBe(200);
+  });
+
+  it("refuses a number that opted out, saying why, in any format it is typed", async () => {
+    const t = await smsSetup("Hi");
+    await api.database.query("INSERT INTO suppressions (team_id, channel, address, reason) VALUES ($1, 'sms', '+12015550144', 'stop')", [
+      t.ctx.teamId,
+    ]);
+    for (const phone of ["+1 (201) 555-0144", "2015550144", "12015550144"]) {
+      const res = await t.testSms({ phone });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toMatch(
+        /^\+12015550144 is on your suppression list \(replied stop, \d{4}-\d\d-\d\d\): Leadflow sends it nothing, tests included\.$/,
+      );
+    }
+    expect(await testRows(t.campaign.id)).toEqual([]);
+  });
+
+  it("charges a test like any message on a platform gateway, and sends none the balance does not cover", async () => {
+    const t = await signedInTeam(api);
+    await api.database.query(
+      `INSERT INTO app_settings (key, value) VALUES ('send_prices', '{"sms": 0.01, "email": 0.001}'::jsonb)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
+    const platform = await api.database.query<{ id: number }>(
+      `INSERT INTO gateways (team_id, kind, type, name, active, senders)
+       VALUES (NULL, 'sms', 'sandbox', 'Platform test sends', true, '{"numbers": [{"number": "+12015550199"}]}'::jsonb) RETURNING id`,
+    );
+    const gatewayId = platform.rows[0]!.id;
+    const campaign = await created(t, "/api/campaigns", { name: "P", type: "sms", sender_type: "gateway", setting_gateway_id: gatewayId });
+    const step = await created(t, `/api/campaigns/${campaign.id}/campaign-steps`, { type: "sms", name: "S", message: "Hi" });
+    const send = () => t.call("POST", "/api/campaigns/test-sms", { id: campaign.id, step_id: step.id, phone: "2015550170" });
+    await api.database.query(
+      "INSERT INTO team_balances (team_id, balance, free_sms) VALUES ($1, 0.015, 0) ON CONFLICT (team_id) DO UPDATE SET balance = 0.015, free_sms = 0",
+      [t.ctx.teamId],
+    );
+    const first = await send();
+    expect(first.json(), first.body).toMatchObject({ outcome: "accepted" });
+    const broke = await send();
+    expect(broke.json()).toMatchObject({
+      outcome: "rejected",
+      message: "Test message was not sent: Insufficient funds to send the message.",
+    });
+    const balance = await api.database.query<{ b: number }>("SELECT balance::float8 AS b FROM team_balances WHERE team_id = $1", [
+      t.ctx.teamId,
+    ]);
+    expect(balance.rows[0]!.b).toBeCloseTo(0.005, 6);
+    const charged = await api.database.query<{ items: number }>(
+      "SELECT items FROM balance_transactions WHERE team_id = $1 AND kind = 'test'",
+      [t.ctx.teamId],
+    );
+    expect(charged.rows.reduce((n, r) => n + r.items, 0)).toBe(1);
+    await api.database.query("DELETE FROM gateways WHERE id = $1", [gatewayId]).catch(() => undefined);
   });
 
   it("refuses a sender that cannot send", async () => {

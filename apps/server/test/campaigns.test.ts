@@ -96,20 +96,76 @@ describe("campaigns: create, edit, delete", () => {
       [{ ...smsCampaign(t.sms.id), triggers: ["keyword"] }, "triggers"],
       [{ ...smsCampaign(t.sms.id), only_verified_leads: true }, "lookup_gateway_id"],
       [{ ...smsCampaign(t.sms.id), started_at_tz: "Mars/Base" }, "started_at_tz"],
-      [{ ...smsCampaign(t.sms.id), cool_off_rule_id: 999999 }, "cool_off_rule_id"],
     ];
     for (const [body, field] of cases) {
       const res = await t.call("POST", "/api/campaigns", body);
       expect(res.statusCode, `${field}: ${res.body}`).toBe(422);
       expect(Object.keys(res.json().errors), res.body).toContain(field);
     }
-    // Another team's gateway and route are refused on the field, and nothing was written.
+    // Another team's gateway is not found, on the field, and nothing was written.
     const other = await team();
     const res = await t.call("POST", "/api/campaigns", smsCampaign(other.sms.id));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors.setting_gateway_id).toBeDefined();
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors).toEqual({ setting_gateway_id: ["The selected gateway was not found."] });
     const n = await api.database.query<{ n: number }>("SELECT count(*)::int AS n FROM campaigns WHERE team_id = $1", [t.ctx.teamId]);
     expect(n.rows[0]!.n).toBe(0);
+  });
+
+  it("answers 404 for a rule, route or pool that is another team's or none, saves nothing, and saves the team's own", async () => {
+    const t = await team();
+    const other = await team();
+    const rule = async (who: Team, body: object) => (await who.call("POST", "/api/rules", body)).json().id as number;
+    const rules = { type: 1, name: "Cool", params: { period: 30 } };
+    const mine = {
+      cool_off_rule_id: await rule(t, rules),
+      inactive_device_rule_id: await rule(t, { type: 2, name: "Inactive", params: { period: 3 } }),
+      set_frequency_rule_id: await rule(t, {
+        type: 4,
+        name: "Reset",
+        params: { frequency_count: 10, frequency_period: 1, reset_time: "9:00 am" },
+      }),
+      increase_frequency_rule_id: await rule(t, {
+        type: 5,
+        name: "Up",
+        params: { profit_percent: 20, increase_percent: 10, max_frequency: 30 },
+      }),
+    };
+    const theirs = await rule(other, rules);
+    const stored = async () =>
+      (
+        await api.database.query(
+          "SELECT name, cool_off_rule_id, inactive_device_rule_id, set_frequency_rule_id, increase_frequency_rule_id FROM campaigns WHERE team_id = $1",
+          [t.ctx.teamId],
+        )
+      ).rows;
+
+    for (const field of Object.keys(mine)) {
+      for (const id of [theirs, 999_999]) {
+        const res = await t.call("POST", "/api/campaigns", smsCampaign(t.sms.id, { [field]: id }));
+        expect(res.statusCode, `${field} ${id}: ${res.body}`).toBe(404);
+        expect(res.json()).toMatchObject({ message: "Rule not found.", errors: { [field]: ["The selected rule was not found."] } });
+      }
+    }
+    for (const [body, field] of [
+      [{ sender_type: "route", route_id: 999_999 }, "route_id"],
+      [{ sender_type: "pool", pool_id: 999_999 }, "pool_id"],
+    ] as const) {
+      const res = await t.call("POST", "/api/campaigns", { ...smsCampaign(t.sms.id), setting_gateway_id: null, ...body });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+    }
+    expect(await stored()).toEqual([]);
+
+    const c = await create(t, smsCampaign(t.sms.id, mine));
+    expect(c).toMatchObject({ ...mine, cool_off_rule: { id: mine.cool_off_rule_id, name: "Cool" } });
+    // An edit naming another team's rule is refused the same way and leaves the campaign as it was.
+    const edit = await t.call(
+      "PUT",
+      `/api/campaigns/${c.id}`,
+      smsCampaign(t.sms.id, { ...mine, name: "Edited", cool_off_rule_id: theirs }),
+    );
+    expect(edit.statusCode, edit.body).toBe(404);
+    expect(await stored()).toEqual([{ name: "Spring sale", ...mine }]);
   });
 
   it("keeps one rule of each kind: a rule of another kind in a field is refused", async () => {
@@ -290,6 +346,9 @@ describe("campaign bulk actions", () => {
     const keyword = await create(t, smsCampaign(t.sms.id, { name: "On keyword", type: "automation", triggers: ["keyword"] }));
     const bad = await t.call("PUT", "/api/campaigns/click-trigger", { campaigns: [c.id], click_automation_campaign_id: keyword.id });
     expect(bad.statusCode).toBe(422);
+    const none = await t.call("PUT", "/api/campaigns/click-trigger", { campaigns: [c.id], click_automation_campaign_id: 999_999 });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().errors).toEqual({ click_automation_campaign_id: ["The selected campaign was not found."] });
     const ok = await t.call("PUT", "/api/campaigns/click-trigger", { campaigns: [c.id], click_automation_campaign_id: trigger.id });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await t.call("GET", `/api/campaigns/${c.id}`)).json().data.click_automation_campaign_id).toBe(trigger.id);

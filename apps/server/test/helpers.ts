@@ -1,23 +1,28 @@
 import type { LiveEventName, LiveEventPayload } from "@leadflow/contracts";
 import type { Database } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
-import type { JobDefinition, JobSender, LivePublisher } from "@leadflow/domain";
+import type { JobDefinition, JobDeps, JobSender, LivePublisher } from "@leadflow/domain";
 import { makeFactory } from "@leadflow/domain/testing/factory";
 import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../src/config";
 import { buildApp } from "../src/http/app";
 import type { AppDeps } from "../src/http/types";
 
-/** Records what was enqueued; tests run handlers themselves when they care. */
-export function recordingJobs() {
+/**
+ * Records what was enqueued; tests run handlers themselves when they care — or name jobs that run at once, in the
+ * background, as a worker would (`running` holds them, for a test to await).
+ */
+export function recordingJobs(run: { names: readonly string[]; deps: () => JobDeps } | null = null) {
   const sent: { name: string; payload: unknown }[] = [];
+  const running: Promise<void>[] = [];
   const sender: JobSender = {
     async send<P>(job: JobDefinition<P>, payload: P) {
       sent.push({ name: job.name, payload });
+      if (run?.names.includes(job.name)) running.push(job.handler(run.deps(), payload).catch(() => undefined));
       return String(sent.length);
     },
   };
-  return { sender, sent };
+  return { sender, sent, running };
 }
 
 export function recordingLive() {
@@ -34,12 +39,27 @@ export function recordingLive() {
   return { publisher, events };
 }
 
-/** A migrated database, the API on it (not listening; use app.inject) and a factory; `deps` replaces outside services (DNS). */
-export async function setupApi(env: Record<string, string> = {}, deps: Pick<AppDeps, "resolveHost"> = {}) {
+/**
+ * A migrated database, the API on it (not listening; use app.inject) and a factory; `deps` replaces outside services
+ * (DNS); `runJobs`: jobs that run as soon as they are sent (the gateways' dispatchers, say), as a worker would.
+ */
+export async function setupApi(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, "resolveHost"> = {},
+  opts: { runJobs?: readonly string[] } = {},
+) {
   const database: Database = await createTestDatabase();
   const config = loadConfig({ LEADFLOW_DATA_DIR: "/tmp/leadflow-test", LEADFLOW_AUTH_RATE_LIMIT: "1000", ...env });
-  const jobs = recordingJobs();
   const live = recordingLive();
+  const jobDeps = (): JobDeps => ({
+    database,
+    live: live.publisher,
+    mail: config.mail,
+    appUrl: config.appUrl.replace(/\/+$/, ""),
+    log: () => undefined,
+    jobs: jobs.sender,
+  });
+  const jobs = recordingJobs(opts.runJobs?.length ? { names: opts.runJobs, deps: jobDeps } : null);
   const { app, routes } = await buildApp(
     { database, config, jobs: jobs.sender, live: live.publisher, liveSecret: "test-secret", ...deps },
     { serveWeb: false },
@@ -57,6 +77,7 @@ export async function setupApi(env: Record<string, string> = {}, deps: Pick<AppD
     factory,
     auth: (token: string) => ({ authorization: `Bearer ${token}` }),
     async close() {
+      await Promise.all(jobs.running);
       await app.close();
       await database.close();
     },

@@ -199,6 +199,9 @@ const NO_ID = new Set([
   "GET /api/rules/",
   "POST /api/rules",
   "GET /api/sms-keywords",
+  // Settings → Keywords → Opt-out and help answers: the caller's team's own (keywords.test.ts).
+  "GET /api/sms-keywords/messaging",
+  "PUT /api/sms-keywords/messaging",
   "GET /api/sms-keywords/phones",
   // Takes gateway and list ids in its body: another team's are a 404 on the field (keywords.test.ts).
   "POST /api/sms-keywords",
@@ -688,9 +691,10 @@ async function campaignBatches(a: TeamA, b: Awaited<ReturnType<typeof teamB>>) {
   expect((await call("PUT", "/api/campaigns/batch-status", { ids: [a.campaign.id], status: "stop" })).statusCode).toBe(404);
   const mixed = await call("PUT", "/api/campaigns/batch-status", { ids: [mine, a.campaign.id], status: "paused" });
   expect(mixed.json().errors).toContain(`Campaign #${a.campaign.id} was not found.`);
-  // A's campaign as a click trigger target of B's campaign: refused on the field.
+  // A's campaign as a click trigger target of B's campaign: not found, on the field.
   const target = await call("PUT", "/api/campaigns/click-trigger", { campaigns: [mine], click_automation_campaign_id: a.campaign.id });
-  expect(target.statusCode).toBe(422);
+  expect(target.statusCode).toBe(404);
+  expect(target.json().errors).toEqual({ click_automation_campaign_id: ["The selected campaign was not found."] });
   // Test sends: A's campaign, or A's step under B's own campaign, is a 404 and nothing is sent or recorded.
   const tests = [
     ["/api/campaigns/test-sms", { phone: "+12015550123", message: "Hi" }],

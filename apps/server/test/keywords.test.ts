@@ -7,8 +7,8 @@ const api = useApi();
 const NUMBER_A = "+12124567890";
 const NUMBER_B = "+12124567891";
 
-async function team() {
-  const t = await signedInTeam(api);
+async function team(opts: { role?: "team_admin" | "team_operator" } = {}) {
+  const t = await signedInTeam(api, opts);
   const { call } = t;
   /** An SMS gateway of the team with sender numbers (written as people type them). */
   const gateway = async (numbers: string[], extra: object = {}) => {
@@ -32,6 +32,20 @@ const keyword = (words: string[], extra: object = {}) => ({
   response_message: "Thanks! Reply STOP to opt out.",
   ...extra,
 });
+
+/** A trigger campaign of the team that starts on a keyword: SMS Trigger through the gateway, or Email Trigger. */
+async function triggerCampaign(t: Awaited<ReturnType<typeof team>>, smsGateway: number | null): Promise<number> {
+  const gateway =
+    smsGateway ?? (await t.call("POST", "/api/gateways", { kind: "email", type: "sandbox", name: "Mail", params: {} })).json().data.id;
+  const res = await t.call("POST", "/api/campaigns", {
+    name: "On keyword",
+    type: smsGateway === null ? "email_automation" : "automation",
+    triggers: ["keyword"],
+    setting_gateway_id: gateway,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id;
+}
 
 const teamRows = async (teamId: number) =>
   (await api.database.query<{ words: string[] }>("SELECT words FROM sms_keywords WHERE team_id = $1 ORDER BY id", [teamId])).rows;
@@ -150,18 +164,53 @@ describe("sms keywords", () => {
     const sub = await t.call("POST", "/api/sms-keywords", keyword(["join"], { action: "subscribe", list_id: list.id, gateway_id: gw.id }));
     expect(sub.statusCode, sub.body).toBe(201);
     expect(sub.json()).toMatchObject({ action: "subscribe", list: { id: list.id, name: "Subscribers" }, gateway: { id: gw.id } });
-    // Trigger campaigns arrive with Campaigns: the id is kept as given; a list is kept only for Subscribe.
+    // A list is kept only for Subscribe.
+    const campaign = await triggerCampaign(t, gw.id);
     const trigger = await t.call(
       "POST",
       "/api/sms-keywords",
-      keyword(["go"], { action: "trigger", automation_campaign_id: 42, list_id: list.id }),
+      keyword(["go"], { action: "trigger", automation_campaign_id: campaign, list_id: list.id }),
     );
     expect(trigger.json()).toMatchObject({
       action: "trigger",
-      automation_campaign_id: 42,
+      automation_campaign_id: campaign,
       list: null,
       response_message: expect.any(String),
     });
+  });
+
+  it("starts only a trigger campaign of the team: another team's is a 404, another kind a 422, and nothing is saved", async () => {
+    const t = await team();
+    const other = await team();
+    const gw = await t.gateway([NUMBER_A]);
+    const mine = await triggerCampaign(t, gw.id);
+    const emailTrigger = await triggerCampaign(t, null);
+    const broadcast = (await t.call("POST", "/api/campaigns", { name: "Broadcast", type: "sms", setting_gateway_id: gw.id })).json().data
+      .id as number;
+    const theirs = await triggerCampaign(other, (await other.gateway([NUMBER_B])).id);
+    const trigger = (words: string[], id: number) => keyword(words, { action: "trigger", automation_campaign_id: id });
+
+    const cases: [object, number, string][] = [
+      [trigger(["t1"], theirs), 404, "The selected campaign is invalid."],
+      [trigger(["t2"], 999_999), 404, "The selected campaign is invalid."],
+      [trigger(["t3"], broadcast), 422, "Choose an SMS Trigger or Email Trigger campaign."],
+    ];
+    for (const [payload, status, message] of cases) {
+      const res = await t.call("POST", "/api/sms-keywords", payload);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().errors).toEqual({ automation_campaign_id: [message] });
+    }
+    expect(await teamRows(t.ctx.teamId)).toEqual([]);
+
+    const saved = await t.call("POST", "/api/sms-keywords", trigger(["go"], mine));
+    expect(saved.statusCode, saved.body).toBe(201);
+    const id = (saved.json() as Keyword).id;
+    // An edit that names another team's campaign changes nothing; the team's Email Trigger campaign is taken.
+    expect((await t.call("PUT", `/api/sms-keywords/${id}`, trigger(["go"], theirs))).statusCode).toBe(404);
+    expect((await t.call("GET", `/api/sms-keywords/${id}`)).json().automation_campaign_id).toBe(mine);
+    const edited = await t.call("PUT", `/api/sms-keywords/${id}`, trigger(["go"], emailTrigger));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().automation_campaign_id).toBe(emailTrigger);
   });
 
   it("edits and deletes the team's own keywords; another team's are a 404", async () => {
@@ -205,5 +254,91 @@ describe("sms keywords", () => {
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
     expect(await teamRows(t.ctx.teamId)).toHaveLength(1);
+  });
+});
+
+describe("opt-out and help answers", () => {
+  const URL = "/api/sms-keywords/messaging";
+  const teamName = async (teamId: number) =>
+    (await api.database.query<{ name: string }>("SELECT name FROM teams WHERE id = $1", [teamId])).rows[0]!.name;
+  const stored = async (teamId: number) =>
+    (await api.database.query("SELECT brand_name, help_contact FROM teams WHERE id = $1", [teamId])).rows[0];
+
+  it("previews the answers with the team's defaults, saves a brand and contact, and clears them", async () => {
+    const t = await team();
+    const name = await teamName(t.ctx.teamId);
+    const got = await t.call("GET", URL);
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.json()).toEqual({
+      brand_name: null,
+      help_contact: null,
+      stop_preview: `${name}: You are unsubscribed and will get no more messages. Reply START to resubscribe.`,
+      help_preview: `${name}: Help at ${t.email}. Msg&data rates may apply. Reply STOP to opt out.`,
+      start_preview: `${name}: You are resubscribed. Reply HELP for help, STOP to opt out.`,
+      default_brand: name,
+      default_contact: t.email,
+      templates: {
+        stop: "{{brand}}: You are unsubscribed and will get no more messages. Reply START to resubscribe.",
+        start: "{{brand}}: You are resubscribed. Reply HELP for help, STOP to opt out.",
+        help: "{{brand}}: Help at {{contact}}. Msg&data rates may apply. Reply STOP to opt out.",
+      },
+    });
+
+    const saved = await t.call("PUT", URL, { brand_name: "  Acme   Flowers ", help_contact: " +1 (212) 555-0100 " });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      brand_name: "Acme Flowers",
+      help_contact: "+1 (212) 555-0100",
+      stop_preview: "Acme Flowers: You are unsubscribed and will get no more messages. Reply START to resubscribe.",
+      help_preview: "Acme Flowers: Help at +1 (212) 555-0100. Msg&data rates may apply. Reply STOP to opt out.",
+    });
+    expect((await t.call("GET", URL)).json()).toEqual(saved.json());
+
+    const cleared = await t.call("PUT", URL, { brand_name: "", help_contact: null });
+    expect(cleared.json()).toMatchObject({ brand_name: null, help_contact: null, stop_preview: got.json().stop_preview });
+    expect(await stored(t.ctx.teamId)).toEqual({ brand_name: null, help_contact: null });
+  });
+
+  it("refuses bad input with a message on its field and changes nothing", async () => {
+    const t = await team();
+    await t.call("PUT", URL, { brand_name: "Acme", help_contact: "help@acme.test" });
+    const cases: [object, string, string][] = [
+      [{ brand_name: "Acme", help_contact: "call Bob" }, "help_contact", "Enter a phone number, an email address or a web address."],
+      [
+        { brand_name: "Acme", help_contact: `${"a".repeat(55)}@b.com` },
+        "help_contact",
+        "The help contact may not be greater than 60 characters.",
+      ],
+      [{ brand_name: "B".repeat(41) }, "brand_name", "The brand name may not be greater than 40 characters."],
+      [{ brand_name: 7 }, "brand_name", "The brand name must be text."],
+      // One letter outside GSM-7 makes every answer Unicode, 70 characters a part: STOP would take two.
+      [
+        { brand_name: "Łódź Pizza" },
+        "brand_name",
+        "The brand name has characters outside the basic SMS alphabet (Ł ó ź): the STOP answer would go as Unicode, 70 characters a part, in 2 parts. Leave them out.",
+      ],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await t.call("PUT", URL, payload);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json(), res.body).toEqual({ message, errors: { [field]: [message] } });
+    }
+    expect(await stored(t.ctx.teamId)).toEqual({ brand_name: "Acme", help_contact: "help@acme.test" });
+  });
+
+  it("is the signed-in team's alone: another team neither sees it nor changes it, whatever the body names", async () => {
+    const a = await team();
+    const b = await team({ role: "team_operator" });
+    await a.call("PUT", URL, { brand_name: "Acme", help_contact: "help@acme.test" });
+    const theirs = await b.call("GET", URL);
+    expect(theirs.json()).toMatchObject({ brand_name: null, help_contact: null });
+    expect(theirs.body).not.toContain("Acme");
+
+    // An operator may edit it, as the keywords; a team id in the body is no key to another team.
+    const res = await b.call("PUT", URL, { brand_name: "Bee", help_contact: "bee.test", team_id: a.ctx.teamId, id: a.ctx.teamId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored(a.ctx.teamId)).toEqual({ brand_name: "Acme", help_contact: "help@acme.test" });
+    expect(await stored(b.ctx.teamId)).toEqual({ brand_name: "Bee", help_contact: "bee.test" });
+    expect((await a.call("GET", URL)).json()).toMatchObject({ brand_name: "Acme" });
   });
 });

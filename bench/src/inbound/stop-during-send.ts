@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Database } from "@leadflow/db";
-import { sendPlannedAnswers } from "@leadflow/domain";
+import { runDispatcher } from "@leadflow/domain";
 import { type FakeTwilioMessaging, startFakeTwilioMessaging } from "@leadflow/domain/providers/fakes/index";
 import { type BenchOptions, benchCommand } from "../options";
 import { record } from "../report";
@@ -106,9 +106,10 @@ export async function stopDuringSendBench(options: BenchOptions): Promise<void> 
         runMs * 3,
         200,
       );
-      // The confirmations leave from the answers job; two runs at once, as two workers would.
+      // The confirmations leave through the gateway's dispatcher (the worker's, while it ran); what is left, from two
+      // runs at once, as two workers would.
       const answerDeps = { db: database.db, publicUrl: PUBLIC_URL, providerOptions: { baseUrls: fake.baseUrls } };
-      await Promise.all([sendPlannedAnswers(answerDeps), sendPlannedAnswers(answerDeps)]);
+      await Promise.all([runDispatcher(answerDeps, gw.id), runDispatcher(answerDeps, gw.id)]);
 
       const figures = await measure(database, c.id, n, done, arrivals);
       console.log(JSON.stringify(figures, null, 1));

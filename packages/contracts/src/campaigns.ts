@@ -101,7 +101,14 @@ export const CampaignLockedFields = [
   "run_daily_to",
 ] as const;
 
-export const CampaignLimits = { name: 191, frequency: 100_000, dailyLimit: 10_000_000, spamInterval: 10_080, testSmsPerDay: 10 } as const;
+export const CampaignLimits = {
+  name: 191,
+  frequency: 100_000,
+  dailyLimit: 10_000_000,
+  spamInterval: 10_080,
+  testSmsPerDay: 25,
+  testEmailsPerDay: 50,
+} as const;
 
 // ── Create / Edit ────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -29,3 +29,5 @@ export * from "./settings";
 export * from "./short-urls";
 export * from "./sms-length";
 export * from "./sources";
+export * from "./suppressions";
+export * from "./team-messaging";

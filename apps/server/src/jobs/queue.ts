@@ -26,6 +26,8 @@ export interface JobQueue {
   start(opts: { work: boolean; deps: JobDeps }): Promise<void>;
   /** Graceful (default): take no new jobs, wait for running handlers up to `timeoutMs`, then fail what is left. */
   stop(opts?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
+  /** Takes no new job of these kinds (running ones go on); the queue still sends, so others' workers take them. */
+  stopTaking(names: readonly string[]): Promise<void>;
   /** The pg-boss instance once started, for admin commands and tests. */
   readonly boss: PgBoss | undefined;
 }
@@ -118,6 +120,8 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
         if (def.cron && work) await instance.schedule(def.name, def.cron, {}, { tz: "UTC" });
       }
       if (!work) return;
+      // A job the program no longer has (its work moved elsewhere) must not keep firing from an older schedule.
+      for (const s of await instance.getSchedules()) if (!known.has(s.name)) await instance.unschedule(s.name, s.key);
       for (const def of registry) {
         await instance.work(
           def.name,
@@ -134,6 +138,10 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
           handlerFor(def, deps),
         );
       }
+    },
+
+    async stopTaking(names) {
+      for (const name of names) await boss?.offWork(name, { wait: false });
     },
 
     async stop({ graceful = true, timeoutMs = 30_000 } = {}) {

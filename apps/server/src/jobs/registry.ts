@@ -1,7 +1,6 @@
 import {
   type AnyJobDefinition,
   importJobs,
-  inboundJobs,
   lookupJobs,
   mailJobs,
   maintenanceJobs,
@@ -21,5 +20,4 @@ export const jobRegistry: readonly AnyJobDefinition[] = [
   ...lookupJobs,
   ...sendingJobs,
   ...revenueJobs,
-  ...inboundJobs,
 ];

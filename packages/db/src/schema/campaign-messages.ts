@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { campaigns } from "./campaigns";
 import { parentId, parentTeamId, timestamps, ts } from "./columns";
 

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, time } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+} from "drizzle-orm/pg-core";
 import { counter, namedTeamRecord, parentId, parentTeamId, teamIndex, timestamps, ts } from "./columns";
 
 const money = (name: string) => numeric(name, { precision: 16, scale: 4, mode: "number" }).notNull().default(0);

@@ -96,7 +96,7 @@ describe("the campaign change log", () => {
 
   it("records a status change with the new status", async () => {
     const { ctx, c } = await campaign();
-    const result = await setCampaignStatus(db(), ctx, [c.id], "active");
+    const result = await setCampaignStatus(db(), ctx, [c.id], "active", async () => undefined);
     expect(result.errors).toEqual([]);
     expect(await newest(ctx, c.id)).toMatchObject({
       type: "status",

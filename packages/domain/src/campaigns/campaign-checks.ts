@@ -1,19 +1,30 @@
 import { CampaignChannel, CampaignLockedFields, RuleTypes, type SaveCampaign } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
-import { AppError } from "../shared/errors";
+import { AppError, type AppErrorCode } from "../shared/errors";
 import { type DbOrTx, intArray, one, rows } from "../shared/rows";
 import type { CampaignRecord } from "./campaign-rows";
 
-/** Field errors by field, thrown as one 422 whose message is the first field's. */
+/**
+ * Field errors by field. An id that names nothing of the team — another team's, or none at all — is a 404 with the
+ * not-found code of its kind, as every foreign id is; one of the team's that does not fit (a rule of another kind, a
+ * disabled domain) is a 422. Either way `errors` names each field, and the first field's message leads a 422.
+ */
 export class CampaignFieldErrors {
   readonly errors: Record<string, string[]> = {};
+  private notFoundCode: AppErrorCode | null = null;
   add(field: string, message: string): void {
     (this.errors[field] ??= []).push(message);
   }
+  notFound(field: string, code: AppErrorCode, message: string): void {
+    this.notFoundCode ??= code;
+    this.add(field, message);
+  }
   throwIfAny(): void {
     const first = Object.values(this.errors)[0]?.[0];
-    if (first) throw new AppError("campaign_invalid", first, this.errors);
+    if (!first) return;
+    if (this.notFoundCode) throw new AppError(this.notFoundCode, undefined, this.errors);
+    throw new AppError("campaign_invalid", first, this.errors);
   }
 }
 
@@ -27,24 +38,29 @@ export async function checkCampaignRefs(db: DbOrTx, ctx: TeamCtx, c: SaveCampaig
   const errors = new CampaignFieldErrors();
   const team = ctx.teamId;
   const channel = CampaignChannel[c.type];
-  const gateway = async (id: number, kinds: readonly string[]) =>
-    exists(
-      db,
-      sql`SELECT 1 FROM gateways g WHERE g.id = ${id} AND (g.team_id = ${team} OR g.team_id IS NULL) AND g.kind = ANY(${`{${kinds.join(",")}}`}::text[])`,
+  const gateway = async (field: string, id: number, kinds: readonly string[], wrongKind: string) => {
+    const g = await one<{ kind: string }>(db, sql`SELECT kind FROM gateways WHERE id = ${id} AND (team_id = ${team} OR team_id IS NULL)`);
+    if (!g) errors.notFound(field, "gateway_not_found", "The selected gateway was not found.");
+    else if (!kinds.includes(g.kind)) errors.add(field, wrongKind);
+  };
+  if (c.sender_type === "gateway" && c.setting_gateway_id !== null)
+    await gateway(
+      "setting_gateway_id",
+      c.setting_gateway_id,
+      [channel],
+      `The selected gateway is not an ${channel === "sms" ? "SMS" : "email"} gateway.`,
     );
-  if (c.sender_type === "gateway" && c.setting_gateway_id !== null && !(await gateway(c.setting_gateway_id, [channel])))
-    errors.add("setting_gateway_id", `The selected gateway is not an ${channel === "sms" ? "SMS" : "email"} gateway of this team.`);
   if (c.sender_type === "route" && c.route_id !== null) {
     if (!(await exists(db, sql`SELECT 1 FROM campaign_routes WHERE team_id = ${team} AND id = ${c.route_id}`)))
-      errors.add("route_id", "The selected route was not found.");
+      errors.notFound("route_id", "route_not_found", "The selected route was not found.");
   }
   if (c.sender_type === "pool" && c.pool_id !== null) {
     if (!(await exists(db, sql`SELECT 1 FROM campaign_pools WHERE team_id = ${team} AND id = ${c.pool_id}`)))
-      errors.add("pool_id", "The selected pool was not found.");
+      errors.notFound("pool_id", "pool_not_found", "The selected pool was not found.");
   }
   if (c.only_verified_leads && c.lookup_gateway_id !== null) {
     const kinds = channel === "sms" ? ["sms_lookup", "sms_dnc"] : ["email_lookup"];
-    if (!(await gateway(c.lookup_gateway_id, kinds))) errors.add("lookup_gateway_id", "The selected lookup gateway is invalid.");
+    await gateway("lookup_gateway_id", c.lookup_gateway_id, kinds, "The selected lookup gateway is invalid.");
   }
   const ruleFields = [
     ["cool_off_rule_id", channel === "sms" ? RuleTypes.sms_cool_off : RuleTypes.email_cool_off],
@@ -55,15 +71,17 @@ export async function checkCampaignRefs(db: DbOrTx, ctx: TeamCtx, c: SaveCampaig
   for (const [field, type] of ruleFields) {
     const id = c[field];
     if (id === null) continue;
-    if (!(await exists(db, sql`SELECT 1 FROM rules WHERE team_id = ${team} AND id = ${id} AND type = ${type}`)))
-      errors.add(field, "The selected rule is not a rule of this kind of this team.");
+    const rule = await one<{ type: number }>(db, sql`SELECT type FROM rules WHERE team_id = ${team} AND id = ${id}`);
+    if (!rule) errors.notFound(field, "rule_not_found", "The selected rule was not found.");
+    else if (rule.type !== type) errors.add(field, "The selected rule is not a rule of this kind.");
   }
   if (c.spam_email_groups.length > 0) {
     const found = await rows<{ id: number }>(
       db,
       sql`SELECT id FROM spam_email_groups WHERE team_id = ${team} AND id = ANY(${intArray(c.spam_email_groups)})`,
     );
-    if (found.length !== new Set(c.spam_email_groups).size) errors.add("spam_email_groups", "A selected spam email group was not found.");
+    if (found.length !== new Set(c.spam_email_groups).size)
+      errors.notFound("spam_email_groups", "spam_email_group_not_found", "A selected spam email group was not found.");
   }
   errors.throwIfAny();
 }

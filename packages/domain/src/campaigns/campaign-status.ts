@@ -54,14 +54,15 @@ function target(c: CampaignRecord, to: CampaignManualStatus): CampaignStatus {
 
 /**
  * `onActive`: called in the transaction with the campaigns that became Active, before it commits — the engine queues
- * their planning there, so a campaign is never Active without its planning on the way.
+ * their planning there, so a campaign is never Active without its planning on the way. The product's command is the
+ * sending engine's `changeCampaignStatus`, which always passes it; a caller that plans by itself (a benchmark) says so.
  */
 export async function setCampaignStatus(
   db: DbOrTx,
   ctx: TeamCtx,
   ids: readonly number[],
   to: CampaignManualStatus,
-  onActive?: (tx: DbOrTx, campaignIds: number[]) => Promise<void>,
+  onActive: (tx: DbOrTx, campaignIds: number[]) => Promise<void>,
 ): Promise<CampaignBatchResult> {
   return db.transaction(async (tx) => {
     const unique = [...new Set(ids)];
@@ -102,7 +103,7 @@ export async function setCampaignStatus(
       if (next === "active") activated.push(c.id);
     }
     await recordCampaignChanges(tx, changes);
-    if (activated.length && onActive) await onActive(tx, activated);
+    if (activated.length) await onActive(tx, activated);
     return { info, errors };
   });
 }

@@ -1,4 +1,12 @@
-import { CampaignChannel, type CampaignStep, CampaignTypeLabels, type SaveStep, type SaveStepPart } from "@leadflow/contracts";
+import {
+  CampaignChannel,
+  type CampaignStep,
+  type CampaignType,
+  CampaignTypeLabels,
+  isTriggerType,
+  type SaveStep,
+  type SaveStepPart,
+} from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { recordCampaignChange, stepChanged, stepCreated, stepSettings } from "../campaign-logs";
 import type { TeamCtx } from "../shared/context";
@@ -55,7 +63,11 @@ function assertDraft(c: CampaignRecord): void {
   if (c.status !== "draft") throw new AppError("campaign_steps_locked");
 }
 
-/** The step's kind fits the campaign's channel; its short domain, trigger campaigns and sender group are the team's. */
+/**
+ * The step's kind fits the campaign's channel; its short domain, trigger campaigns, state attribute and sender group
+ * are the team's (another team's, or none, is a 404 on the field) and fit (a disabled domain, a campaign that is no
+ * trigger: a 422).
+ */
 async function checkStep(db: DbOrTx, ctx: TeamCtx, c: CampaignRecord, step: SaveStep): Promise<void> {
   const channel = CampaignChannel[c.type];
   const errors = new CampaignFieldErrors();
@@ -65,29 +77,33 @@ async function checkStep(db: DbOrTx, ctx: TeamCtx, c: CampaignRecord, step: Save
     if (p.type !== channel)
       errors.add(`${at}type`, `A ${CampaignTypeLabels[c.type]} campaign has ${channel === "sms" ? "SMS" : "email"} steps.`);
     if (p.short_url_domain_id !== null) {
-      const ok = await one(
+      const domain = await one<{ access: string }>(
         db,
-        sql`SELECT 1 FROM short_url_domains WHERE team_id = ${team} AND id = ${p.short_url_domain_id} AND access = 'enabled'`,
+        sql`SELECT access FROM short_url_domains WHERE team_id = ${team} AND id = ${p.short_url_domain_id}`,
       );
-      if (!ok) errors.add(`${at}short_url_domain_id`, "The selected short URL domain is not available.");
+      if (!domain)
+        errors.notFound(`${at}short_url_domain_id`, "short_url_domain_not_found", "The selected short URL domain was not found.");
+      else if (domain.access !== "enabled") errors.add(`${at}short_url_domain_id`, "The selected short URL domain is not available.");
     }
     if (p.type === "sms") {
       for (const field of ["click_automation_campaign_id", "two_fa_automation_campaign_id", "tmo_limit_automation_campaign_id"] as const) {
         const id = p[field];
         if (id === null) continue;
-        const ok = await one(
+        const target = await one<{ type: CampaignType }>(
           db,
-          sql`SELECT 1 FROM campaigns WHERE team_id = ${team} AND id = ${id} AND deleted_at IS NULL AND type IN ('automation', 'email_automation')`,
+          sql`SELECT type FROM campaigns WHERE team_id = ${team} AND id = ${id} AND deleted_at IS NULL`,
         );
-        if (!ok) errors.add(`${at}${field}`, "Choose a trigger campaign of this team.");
+        if (!target) errors.notFound(`${at}${field}`, "campaign_not_found", "The selected campaign was not found.");
+        else if (!isTriggerType(target.type)) errors.add(`${at}${field}`, "Choose an SMS Trigger or Email Trigger campaign.");
       }
       if (p.state_attribute_id !== null) {
         const ok = await one(db, sql`SELECT 1 FROM lead_attributes WHERE team_id = ${team} AND id = ${p.state_attribute_id}`);
-        if (!ok) errors.add(`${at}state_attribute_id`, "The selected attribute was not found.");
+        if (!ok) errors.notFound(`${at}state_attribute_id`, "lead_attribute_not_found", "The selected attribute was not found.");
       }
     } else if (p.sender_email_group_id !== null) {
       const ok = await one(db, sql`SELECT 1 FROM sender_email_groups WHERE team_id = ${team} AND id = ${p.sender_email_group_id}`);
-      if (!ok) errors.add(`${at}sender_email_group_id`, "The selected sender email group was not found.");
+      if (!ok)
+        errors.notFound(`${at}sender_email_group_id`, "sender_email_group_not_found", "The selected sender email group was not found.");
     }
   }
   errors.throwIfAny();

@@ -11,8 +11,17 @@ export const campaignErrors = {
   campaign_steps_locked: { status: 422, message: "Steps can be added only while the campaign is a draft." },
   campaign_step_channel: { status: 422, message: "This step type does not fit the campaign's type." },
   campaign_test_no_sender: { status: 422, message: "The campaign's sender cannot send." },
-  /** 429, as the other "too many" answers: the web shows the server's message (spec 3 §8). */
-  campaign_test_limit: { status: 429, message: `You can send ${CampaignLimits.testSmsPerDay} test messages a day for a campaign.` },
+  /** 429, as the other "too many" answers: the web shows the server's message. */
+  campaign_test_limit: { status: 429, message: `Your team can send ${CampaignLimits.testSmsPerDay} test SMS a day; try again tomorrow.` },
+  campaign_test_email_limit: {
+    status: 429,
+    message: `Your team can send ${CampaignLimits.testEmailsPerDay} test emails a day; try again tomorrow.`,
+  },
+  /** The message names the address, why it is suppressed and since when. */
+  campaign_test_suppressed: {
+    status: 422,
+    message: "The recipient is on your suppression list: Leadflow sends it nothing, tests included.",
+  },
   campaign_test_not_draft: { status: 422, message: "A test email can be sent only while the campaign is a draft." },
   campaign_segment_status: { status: 422, message: "A segment can be created only from a completed, failed or paused campaign." },
   log_search_number: { status: 422, message: "Search this column by a whole number." },

@@ -190,17 +190,16 @@ export async function setClickTrigger(db: DbOrTx, ctx: TeamCtx, input: CampaignC
     const target = input.click_automation_campaign_id;
     let targetName: string | null = null;
     if (target !== null) {
-      const ok = await one<{ name: string }>(
+      const t = await one<{ name: string; fits: boolean }>(
         tx,
-        sql`SELECT name FROM campaigns WHERE team_id = ${ctx.teamId} AND id = ${target} AND deleted_at IS NULL
-              AND type IN ('automation', 'email_automation') AND 'campaign_click' = ANY(triggers)`,
+        sql`SELECT name, type IN ('automation', 'email_automation') AND 'campaign_click' = ANY(triggers) AS fits
+            FROM campaigns WHERE team_id = ${ctx.teamId} AND id = ${target} AND deleted_at IS NULL`,
       );
-      if (!ok) {
-        const errors = new CampaignFieldErrors();
-        errors.add("click_automation_campaign_id", "Choose a trigger campaign of this team that starts on a campaign click.");
-        errors.throwIfAny();
-      }
-      targetName = ok?.name ?? null;
+      const errors = new CampaignFieldErrors();
+      if (!t) errors.notFound("click_automation_campaign_id", "campaign_not_found", "The selected campaign was not found.");
+      else if (!t.fits) errors.add("click_automation_campaign_id", "Choose a trigger campaign that starts on a campaign click.");
+      errors.throwIfAny();
+      targetName = t?.name ?? null;
     }
     await tx.execute(
       sql`UPDATE campaigns SET click_automation_campaign_id = ${target}, updated_at = now()

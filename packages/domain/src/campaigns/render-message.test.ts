@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { newLinkCode } from "./link-code";
-import { type MessageValues, renderMessage } from "./render-message";
+import {
+  emailHeaderText,
+  emailUrl,
+  escapeHtml,
+  type MessageValues,
+  renderEmailHtml,
+  renderEmailSubject,
+  renderMessage,
+} from "./render-message";
 
 const values: MessageValues = {
   link: "https://go.example.com/AbCdEfGhIj",
@@ -47,6 +55,92 @@ describe("renderMessage", () => {
 
   it("falls back to no digits for a phone without any", () => {
     expect(renderMessage("[{{last_4_digits}}]", { ...values, phone: "" }, fixed)).toBe("[]");
+  });
+});
+
+/** What anyone who can submit a lead (the import API, a keyword) could put in its values. */
+const hostile = {
+  script: "<script>alert(1)</script>",
+  link: '<a href="https://evil.example">Claim</a>',
+  form: '<form action="https://evil.example"><input name="card"></form>',
+  img: "<img src=x onerror=alert(1)>",
+};
+const lead = (first_name: string, more: Partial<MessageValues> = {}): MessageValues => ({
+  ...values,
+  ...more,
+  attributes: { ...values.attributes, first_name },
+});
+
+describe("renderEmailHtml", () => {
+  it.each([
+    [hostile.script, "&#60;script&#62;alert(1)&#60;/script&#62;"],
+    [hostile.link, "&#60;a href=&#34;https://evil.example&#34;&#62;Claim&#60;/a&#62;"],
+    [hostile.form, "&#60;form action=&#34;https://evil.example&#34;&#62;&#60;input name=&#34;card&#34;&#62;&#60;/form&#62;"],
+    [hostile.img, "&#60;img src=x onerror=alert(1)&#62;"],
+    ["O'Brien & Sons", "O&#39;Brien &#38; Sons"],
+  ])("puts the lead's %j in as text", (name, escaped) => {
+    const html = renderEmailHtml("<p>Hi {{first_name}}!</p>", lead(name), fixed);
+    expect(html).toBe(`<p>Hi ${escaped}!</p>`);
+    expect(html).not.toMatch(/<(script|a|form|img|input)\b/);
+  });
+
+  it("escapes every value read from the lead, built-in or attribute", () => {
+    const v = lead("Ann", { source: "<b>Web</b>", list: '"April"', phone: "<1> 201-555-0123" });
+    expect(renderEmailHtml("{{source}}|{{list}}|{{last_4_digits}}|{{random:1-2}}", v, fixed)).toBe(
+      "&#60;b&#62;Web&#60;/b&#62;|&#34;April&#34;|0123|8",
+    );
+  });
+
+  it("puts our own links in as links, and keeps the team's markup", () => {
+    const html = renderEmailHtml('<a href="{{link}}">Shop</a> <a href="{{unsubscribe_url}}">Unsubscribe</a>', values, fixed);
+    expect(html).toBe('<a href="https://go.example.com/AbCdEfGhIj">Shop</a> <a href="https://app.example.com/u/XyZ">Unsubscribe</a>');
+  });
+
+  it("never lets one of our links close the attribute it sits in", () => {
+    const odd = { ...values, link: `https://go.example.com/"><script>x</script>`, unsubscribeUrl: "https://app.example.com/u/a'b c" };
+    expect(renderEmailHtml('<a href="{{link}}">', odd, fixed)).toBe('<a href="https://go.example.com/%22%3E%3Cscript%3Ex%3C/script%3E">');
+    expect(renderEmailHtml("<a href='{{unsubscribe_url}}'>", odd, fixed)).toBe("<a href='https://app.example.com/u/a%27b%20c'>");
+  });
+
+  it("does not fill a value that looks like a placeholder", () => {
+    expect(renderEmailHtml("Hi {{first_name}}", lead("{{unsubscribe_url}}"), fixed)).toBe("Hi {{unsubscribe_url}}");
+  });
+});
+
+describe("renderEmailSubject", () => {
+  it("keeps a line break in a value from starting a header of its own", () => {
+    const subject = renderEmailSubject("Hi {{first_name}}, deals inside", lead("Ann\r\nBcc: x@y"), fixed);
+    expect(subject).toBe("Hi Ann Bcc: x@y, deals inside");
+    expect(subject).not.toMatch(/[\r\n]/);
+  });
+
+  it.each([
+    ["\r\nBcc: x@y", "Hi Bcc: x@y"],
+    ["Ann \n \r\n Lee", "Hi Ann Lee"],
+    ["Ann\tLee\u0000\u007f\u0085\u2028Kay", "Hi Ann Lee Kay"],
+    ["Ann  Lee", "Hi Ann  Lee"],
+  ])("%j on one line", (name, expected) => {
+    expect(renderEmailSubject("Hi {{first_name}}", lead(name), fixed)).toBe(expected);
+  });
+
+  it("is not HTML: nothing is escaped", () => {
+    expect(renderEmailSubject("{{first_name}} & {{source}}", lead("<b>Ann</b>"), fixed)).toBe("<b>Ann</b> & Web");
+  });
+});
+
+describe("renderMessage (SMS)", () => {
+  it("puts every value in as it is", () => {
+    expect(renderMessage("Hi {{first_name}} {{link}}", lead('<b>Ann</b> & "co"\r\n'), fixed)).toBe(
+      'Hi <b>Ann</b> & "co"\r\n https://go.example.com/AbCdEfGhIj',
+    );
+  });
+});
+
+describe("email helpers", () => {
+  it("escapeHtml, emailHeaderText and emailUrl leave ordinary text alone", () => {
+    expect(escapeHtml("Zoé 50% off")).toBe("Zoé 50% off");
+    expect(emailHeaderText("Spring  sale")).toBe("Spring  sale");
+    expect(emailUrl("https://app.example.com/unsubscribe/12?sig=ab&x=1")).toBe("https://app.example.com/unsubscribe/12?sig=ab&x=1");
   });
 });
 

@@ -4,6 +4,11 @@ import { randomInt } from "node:crypto";
  * A step's message with its placeholders filled in for one lead (spec 3 §5). The test sends use it today and the
  * sending engine's render stage (CAMPAIGNS.md §3 step 3) will: it does no I/O, so what a test shows is what the
  * engine sends. Names are the contracts' `MessagePlaceholders`; the syntax is the SMS counter's (`sms-length.ts`).
+ *
+ * Three modes. An SMS is plain text: every value goes in as it is. An email body is HTML: whatever comes from the lead
+ * (attributes, source, list, phone — anyone who can submit a lead writes them) is escaped, so it arrives as text and
+ * never as a link, a form or a script; the links we make ourselves go in as links. An email subject is a header: it
+ * is kept to one line, so a value cannot end it and add a header of its own.
  */
 
 export interface MessageValues {
@@ -29,25 +34,77 @@ const secureRandomInt: RandomInt = (min, max) => randomInt(min, max + 1);
 // Slugs are Unicode letters, digits and `_` (attributes.service `slugify`); `-` is kept for the counter's syntax.
 const PLACEHOLDER = /\{\{(?:random:(\d{1,9})-(\d{1,9})|([\p{L}\p{N}_-]{1,100}))\}\}/gu;
 
-/** The built-in placeholders; they win over an attribute whose slug is the same word (an attribute named "Source"). */
-const BUILT_IN: Record<string, (v: MessageValues) => string> = {
+/** The URLs we generate: the lead has no say in them. */
+const OURS: Record<string, (v: MessageValues) => string> = {
   link: (v) => v.link,
   unsubscribe_url: (v) => v.unsubscribeUrl,
+};
+
+/** Built-in placeholders read from the lead. Built-ins win over an attribute whose slug is the same word ("Source"). */
+const FROM_LEAD: Record<string, (v: MessageValues) => string> = {
   source: (v) => v.source,
   list: (v) => v.list,
   last_4_digits: (v) => v.phone.replace(/\D/g, "").slice(-4),
 };
 
+/** How a value is written into the text it fills: the lead's values and our own URLs each their way. */
+interface Writer {
+  lead: (value: string) => string;
+  ours: (url: string) => string;
+}
+
+const asIs = (s: string) => s;
+const SMS: Writer = { lead: asIs, ours: asIs };
+const HTML: Writer = { lead: (s) => escapeHtml(s), ours: (s) => emailUrl(s) };
+
 /** Fills every placeholder once, left to right; a value that looks like a placeholder is not filled again. */
-export function renderMessage(template: string, values: MessageValues, random: RandomInt = secureRandomInt): string {
+function fill(template: string, values: MessageValues, random: RandomInt, write: Writer): string {
   return template.replace(PLACEHOLDER, (token, low: string | undefined, high: string | undefined, name: string | undefined) => {
     if (low !== undefined && high !== undefined) {
       const [a, b] = [Number(low), Number(high)];
-      return String(random(Math.min(a, b), Math.max(a, b)));
+      return write.lead(String(random(Math.min(a, b), Math.max(a, b))));
     }
     const key = name ?? "";
-    const builtIn = Object.hasOwn(BUILT_IN, key) ? BUILT_IN[key] : undefined;
-    if (builtIn) return builtIn(values);
-    return Object.hasOwn(values.attributes, key) ? (values.attributes[key] ?? "") : token;
+    if (Object.hasOwn(OURS, key)) return write.ours(OURS[key]!(values));
+    if (Object.hasOwn(FROM_LEAD, key)) return write.lead(FROM_LEAD[key]!(values));
+    return Object.hasOwn(values.attributes, key) ? write.lead(values.attributes[key] ?? "") : token;
   });
+}
+
+/** An SMS (or any plain text): every value as it is. */
+export function renderMessage(template: string, values: MessageValues, random: RandomInt = secureRandomInt): string {
+  return fill(template, values, random, SMS);
+}
+
+/** An email's HTML body: the lead's values escaped (they are text), our links as they are. */
+export function renderEmailHtml(template: string, values: MessageValues, random: RandomInt = secureRandomInt): string {
+  return fill(template, values, random, HTML);
+}
+
+/** An email's subject: not HTML, so nothing is escaped, but one line whatever the values hold. */
+export function renderEmailSubject(template: string, values: MessageValues, random: RandomInt = secureRandomInt): string {
+  return emailHeaderText(fill(template, values, random, SMS));
+}
+
+/** Text as HTML text: `& < > " '` as character references, so it can sit in an element or a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * A header's text (a subject, a from name) on one line: line breaks and every other control character, with the
+ * spaces around them, become one space — a CR LF in a value cannot start a header of its own (`Bcc:`).
+ */
+export function emailHeaderText(text: string): string {
+  return text.replace(/[\s\p{Cc}]+/gu, (run) => (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(run) ? " " : run));
+}
+
+/**
+ * One of our URLs for an email body, where it lands in a quoted attribute (`href="…"`, the open pixel's `src`): a
+ * quote, angle bracket, backtick, backslash or blank cannot be in a well-formed URL, so any there is percent-encoded
+ * and can never close the attribute — whatever host a short-URL domain row or the app's settings hold.
+ */
+export function emailUrl(url: string): string {
+  // encodeURIComponent leaves `'` alone.
+  return url.replace(/["'<>`\\\s\p{Cc}]/gu, (c) => (c === "'" ? "%27" : encodeURIComponent(c)));
 }

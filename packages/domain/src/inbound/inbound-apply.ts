@@ -9,7 +9,7 @@ import { lockInboundPhone } from "../shared/team-locks";
 import { subscribeToList } from "./list-subscribe";
 import { optInPhone, optOutPhone } from "./phone-opt-out";
 import { replyIntent } from "./reply-intent";
-import { keywordsForReply, type ReplyKeyword, systemText } from "./reply-keywords";
+import { keywordsForReply, type ReplyKeyword, systemAnswer } from "./reply-keywords";
 
 /*
  * A reply, applied in the webhook's request (issue 17 §3, CAMPAIGNS.md §5): its team, lead and campaign found, the
@@ -106,16 +106,16 @@ async function applyReply(tx: DbOrTx, gw: InboundGateway, m: InboundMessage): Pr
     case "fuzzy_stop": {
       const done = await optOutPhone(tx, teamId, from, intent.kind, campaignId);
       if (done.suppressed) await countUnsubscribe(tx, last);
-      // One confirmation: a STOP that finds the phone already suppressed changes nothing and says nothing. A fuzzy
-      // opt-out is not a carrier keyword: it waits for review, unanswered.
-      if (intent.kind === "stop" && done.suppressed) answer = systemText(keywords, "stop");
+      // One confirmation for every opt-out, a fuzzy one too (it still waits for review): a reply that finds the phone
+      // already suppressed changes nothing and says nothing, however often it is repeated.
+      if (done.suppressed) answer = await systemAnswer(tx, teamId, keywords, "stop");
       break;
     }
     case "start":
-      if (await optInPhone(tx, teamId, from)) answer = systemText(keywords, "start");
+      if (await optInPhone(tx, teamId, from)) answer = await systemAnswer(tx, teamId, keywords, "start");
       break;
     case "help":
-      if (!(await helpAnsweredLately(tx, teamId, from, stored.id))) answer = systemText(keywords, "help");
+      if (!(await helpAnsweredLately(tx, teamId, from, stored.id))) answer = await systemAnswer(tx, teamId, keywords, "help");
       break;
     case "keyword":
       if (keyword) answer = await runKeyword(tx, teamId, from, leadId, keyword, last, wake);
@@ -190,7 +190,7 @@ async function runKeyword(
       if (leadId !== null && k.list_id !== null) await subscribeToList(tx, teamId, k.list_id, leadId);
       break;
     case "unsubscribe":
-      if ((await optOutPhone(tx, teamId, phone, "stop", last?.campaign_id ?? null)).suppressed) await countUnsubscribe(tx, last);
+      if ((await optOutPhone(tx, teamId, phone, "keyword", last?.campaign_id ?? null)).suppressed) await countUnsubscribe(tx, last);
       break;
     case "trigger":
       if (leadId !== null && k.automation_campaign_id !== null) {

@@ -2,11 +2,14 @@ import type { Database } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveTeamMessaging } from "../keywords";
 import { SandboxCallbacks } from "../providers";
+import { runDispatcher } from "../sending";
 import { addRow, type Setup, setUp } from "../sending/apply-events.testkit";
+import type { TeamCtx } from "../shared/context";
+import { createPacer } from "../shared/pacer";
 import { one, rows } from "../shared/rows";
 import { makeFactory } from "../testing/factory";
-import { sendPlannedAnswers } from "./inbound-answers";
 import { applyReplies } from "./inbound-apply";
 
 let database: Database;
@@ -26,8 +29,8 @@ const SENDER = "+12125550100";
 let seq = 0;
 
 /** A campaign on the team's sandbox gateway whose first message went to a lead's phone from SENDER. */
-async function world(): Promise<Setup & { phone: string; leadId: number; messageId: number }> {
-  const { ctx } = await factory.team();
+async function world(): Promise<Setup & { phone: string; leadId: number; messageId: number; ctx: TeamCtx; email: string }> {
+  const { ctx, email } = await factory.team();
   const s = await setUp(database.db, ctx.teamId);
   const lead = await one<{ id: number }>(database.db, sql`INSERT INTO leads (team_id) VALUES (${ctx.teamId}) RETURNING id::float8 AS id`);
   const row = await addRow(database.db, s);
@@ -35,7 +38,7 @@ async function world(): Promise<Setup & { phone: string; leadId: number; message
     sql`UPDATE campaign_messages SET lead_id = ${lead!.id}, sender = ${SENDER}, sender_kind = 'number' WHERE id = ${row.id}`,
   );
   await database.db.execute(sql`INSERT INTO lead_phones (team_id, lead_id, phone) VALUES (${ctx.teamId}, ${lead!.id}, ${row.address})`);
-  return { ...s, phone: row.address, leadId: lead!.id, messageId: row.id };
+  return { ...s, phone: row.address, leadId: lead!.id, messageId: row.id, ctx, email };
 }
 
 const reply = (w: { gatewayId: number; teamId: number; phone: string }, body: string, eventId = `in-${++seq}`) =>
@@ -45,8 +48,12 @@ const reply = (w: { gatewayId: number; teamId: number; phone: string }, body: st
     ]),
   );
 
-const answers = () =>
-  sendPlannedAnswers({ db: database.db, publicUrl: "http://localhost:3000", providerOptions: { sandboxCallbacks: callbacks } });
+/** The answers go out through the gateway's dispatcher, as every message does. */
+const answers = (w: { gatewayId: number }) =>
+  runDispatcher(
+    { db: database.db, publicUrl: "http://localhost:3000", providerOptions: { sandboxCallbacks: callbacks }, pacer: createPacer(1000) },
+    w.gatewayId,
+  );
 
 const inbound = (teamId: number) =>
   rows<{
@@ -101,7 +108,7 @@ describe("STOP", () => {
     expect(await inbound(w.teamId)).toMatchObject([
       { intent: "stop", lead_id: w.leadId, campaign_id: w.campaignId, message_id: w.messageId, answer_state: "planned" },
     ]);
-    await answers();
+    await answers(w);
     expect(await inbound(w.teamId)).toMatchObject([{ answer_state: "accepted" }]);
     const logged = await rows(
       database.db,
@@ -112,21 +119,21 @@ describe("STOP", () => {
 
   it("changes nothing and sends nothing for a repeated webhook, or a second STOP", async () => {
     const w = await world();
-    await answers();
+    await answers(w);
     expect(await reply(w, "STOP", "same-id")).toMatchObject({ stored: 1, answers: 1 });
     expect(await reply(w, "STOP", "same-id")).toMatchObject({ stored: 0, answers: 0 });
     expect(await reply(w, "stop")).toMatchObject({ stored: 1, answers: 0 });
-    await answers();
+    await answers(w);
     expect((await inbound(w.teamId)).map((r) => r.answer_state)).toEqual(["accepted", null]);
   });
 
   it("answers exactly once when the same reply arrives many times at once", async () => {
     const w = await world();
-    await answers();
+    await answers(w);
     const results = await Promise.all(Array.from({ length: 8 }, () => reply(w, "STOP", "raced").catch(() => null)));
     expect(results.filter((r) => r?.stored === 1)).toHaveLength(1);
     // Two senders at once (two workers): the answer is taken by one of them only.
-    await Promise.all([answers(), answers()]);
+    await Promise.all([answers(w), answers(w)]);
     expect(await inbound(w.teamId)).toMatchObject([{ answer_state: "accepted" }]);
   });
 
@@ -147,18 +154,18 @@ describe("STOP", () => {
 });
 
 describe("fuzzy opt-outs, START and HELP", () => {
-  it("suppresses a fuzzy opt-out for review without answering, and START lifts it with one confirmation", async () => {
+  it("suppresses a fuzzy opt-out for review with the STOP confirmation, and START lifts it with one confirmation", async () => {
     const w = await world();
-    expect(await reply(w, "wrong number")).toMatchObject({ stored: 1, answers: 0 });
+    expect(await reply(w, "wrong number")).toMatchObject({ stored: 1, answers: 1 });
     expect(await suppressed(w.teamId, w.phone)).toBe(true);
-    expect(await inbound(w.teamId)).toMatchObject([{ intent: "fuzzy_stop", needs_review: true, answer_state: null }]);
+    expect(await inbound(w.teamId)).toMatchObject([{ intent: "fuzzy_stop", needs_review: true, answer_state: "planned" }]);
     expect(await reply(w, "START")).toMatchObject({ answers: 1 });
     expect(await suppressed(w.teamId, w.phone)).toBe(false);
     expect(await phoneStatus(w.teamId, w.phone)).toBe(1);
     // Nothing to lift: a plain "yes" is not answered as a resubscription.
     expect(await reply(w, "yes")).toMatchObject({ answers: 0 });
-    await answers();
-    expect((await inbound(w.teamId)).map((r) => r.answer_state)).toEqual([null, "accepted", null]);
+    await answers(w);
+    expect((await inbound(w.teamId)).map((r) => r.answer_state)).toEqual(["accepted", "accepted", null]);
   });
 
   it("does not lift a suppression STOP did not write", async () => {
@@ -174,10 +181,78 @@ describe("fuzzy opt-outs, START and HELP", () => {
     const w = await world();
     expect(await reply(w, "HELP")).toMatchObject({ answers: 1 });
     expect(await reply(w, "info")).toMatchObject({ answers: 0 });
-    await answers();
+    await answers(w);
     expect((await inbound(w.teamId)).map((r) => r.answer_state)).toEqual(["accepted", null]);
     await database.db.execute(sql`UPDATE inbound_messages SET created_at = now() - interval '25 hours' WHERE team_id = ${w.teamId}`);
     expect(await reply(w, "help")).toMatchObject({ answers: 1 });
+  });
+});
+
+describe("answers in the team's name", () => {
+  const teamName = async (teamId: number) =>
+    (await one<{ name: string }>(database.db, sql`SELECT name FROM teams WHERE id = ${teamId}`))!.name;
+
+  it("confirms a mistyped STOP once, in the team's brand; a second opt-out of any kind hears nothing", async () => {
+    const w = await world();
+    await saveTeamMessaging(database.db, w.ctx, { brand_name: "Acme Flowers", help_contact: "+1 212 555 0100" });
+    expect(await reply(w, "stopp")).toMatchObject({ stored: 1, answers: 1 });
+    expect(await suppressed(w.teamId, w.phone)).toBe(true);
+    expect(await phoneStatus(w.teamId, w.phone)).toBe(2);
+    expect(await reply(w, "sotp")).toMatchObject({ stored: 1, answers: 0 });
+    expect(await reply(w, "STOP")).toMatchObject({ stored: 1, answers: 0 });
+    await answers(w);
+    expect(await inbound(w.teamId)).toMatchObject([
+      {
+        intent: "fuzzy_stop",
+        needs_review: true,
+        answer_state: "accepted",
+        answer_message: "Acme Flowers: You are unsubscribed and will get no more messages. Reply START to resubscribe.",
+      },
+      { intent: "fuzzy_stop", answer_state: null, answer_message: null },
+      { intent: "stop", answer_state: null, answer_message: null },
+    ]);
+  });
+
+  it("names the team's help contact in HELP, else its first admin's email, and its name when it has no brand", async () => {
+    const w = await world();
+    await saveTeamMessaging(database.db, w.ctx, { brand_name: "Acme", help_contact: "help@acme.test" });
+    expect(await reply(w, "HELP")).toMatchObject({ answers: 1 });
+    expect((await inbound(w.teamId)).at(-1)?.answer_message).toBe(
+      "Acme: Help at help@acme.test. Msg&data rates may apply. Reply STOP to opt out.",
+    );
+
+    const plain = await world();
+    // A later admin and an operator do not change whose email stands in.
+    await factory.member(plain.ctx, "team_admin");
+    await factory.member(plain.ctx, "team_operator");
+    await reply(plain, "help");
+    await reply(plain, "STOP");
+    await reply(plain, "START");
+    const name = await teamName(plain.teamId);
+    expect((await inbound(plain.teamId)).map((r) => r.answer_message)).toEqual([
+      `${name}: Help at ${plain.email}. Msg&data rates may apply. Reply STOP to opt out.`,
+      `${name}: You are unsubscribed and will get no more messages. Reply START to resubscribe.`,
+      `${name}: You are resubscribed. Reply HELP for help, STOP to opt out.`,
+    ]);
+  });
+
+  it("leaves the contact sentence out when the team has no contact and no admin", async () => {
+    const w = await world();
+    await database.db.execute(sql`UPDATE users SET role = 'team_operator' WHERE team_id = ${w.teamId}`);
+    await reply(w, "info");
+    expect((await inbound(w.teamId)).at(-1)?.answer_message).toBe(
+      `${await teamName(w.teamId)}: Msg&data rates may apply. Reply STOP to opt out.`,
+    );
+  });
+
+  it("keeps an answer in one SMS part when the team's name is long", async () => {
+    const w = await world();
+    const long = "Springfield Flowers Gifts Balloons Party Supplies & Cards Delivered Daily, Every Day Of The Week";
+    await database.db.execute(sql`UPDATE teams SET name = ${long} WHERE id = ${w.teamId}`);
+    await reply(w, "stop");
+    expect((await inbound(w.teamId)).at(-1)?.answer_message).toBe(
+      "Springfield Flowers Gifts Balloons Party Supplies & Cards Delivered Daily: You are unsubscribed and will get no more messages. Reply START to resubscribe.",
+    );
   });
 });
 
@@ -217,6 +292,25 @@ describe("keywords", () => {
     await keyword(w, "BYE", "unsubscribe", { text: "Bye." });
     await reply(w, "bye");
     expect(await suppressed(w.teamId, w.phone)).toBe(true);
+  });
+
+  it("sends no keyword's reply and no HELP answer to a phone that opted out, and says why on the reply", async () => {
+    const w = await world();
+    await keyword(w, "DEALS", "reply", { text: "Today's deals: 20% off." });
+    await reply(w, "STOP");
+    // A moment later the same phone texts the keyword and HELP: their answers are planned, but the one door holds them.
+    expect(await reply(w, "DEALS")).toMatchObject({ answers: 1 });
+    expect(await reply(w, "HELP")).toMatchObject({ answers: 1 });
+    await answers(w);
+    const sent = await rows<{ intent: string; answer_state: string; answer_error: string | null }>(
+      database.db,
+      sql`SELECT intent, answer_state, answer_error FROM inbound_messages WHERE team_id = ${w.teamId} ORDER BY id`,
+    );
+    expect(sent).toEqual([
+      { intent: "stop", answer_state: "accepted", answer_error: null },
+      { intent: "keyword", answer_state: "rejected", answer_error: "The recipient opted out before the message left." },
+      { intent: "help", answer_state: "rejected", answer_error: "The recipient opted out before the message left." },
+    ]);
   });
 
   it("enrols the lead into the keyword's trigger campaign once", async () => {

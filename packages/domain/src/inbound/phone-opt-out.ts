@@ -1,16 +1,17 @@
-import { type PhoneStatus, PhoneStatuses, PhoneStatusLabels } from "@leadflow/contracts";
+import { type PhoneStatus, PhoneStatuses, PhoneStatusLabels, type SuppressionReason } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { CounterBatch, utcDay } from "../sending";
+import { CounterBatch, liftReplyOptOuts, suppress, utcDay } from "../sending";
 import { type DbOrTx, rows } from "../shared/rows";
 
 /*
  * What a STOP (or a fuzzy opt-out) writes, and what a START takes back, in the webhook's own transaction (I4: the
  * opt-out is committed before the webhook answers). The dispatcher's claim reads the suppression and the phone's
  * status; the rows it cannot see any more — planned or claimed but not yet `submitting` — are cancelled here, and its
- * pre-call check (sending/opt-out-gate.ts) holds back the `submitting` ones not handed to the provider yet.
+ * pre-call check (sending/suppressions) holds back the `submitting` ones not handed to the provider yet.
  */
 
-export type OptOutReason = "stop" | "fuzzy_stop";
+/** What wrote the opt-out: a STOP word, other words that mean it, or a team keyword whose action unsubscribes. */
+export type OptOutReason = Extract<SuppressionReason, "stop" | "fuzzy_stop" | "keyword">;
 
 export interface OptedOut {
   /** The suppression is new (the phone was not suppressed before). */
@@ -27,12 +28,7 @@ export async function optOutPhone(
   reason: OptOutReason,
   campaignId: number | null,
 ): Promise<OptedOut> {
-  const inserted = await rows(
-    tx,
-    sql`INSERT INTO suppressions (team_id, channel, address, reason, campaign_id)
-        VALUES (${teamId}, 'sms', ${phone}, ${reason === "stop" ? "stop" : "fuzzy_stop"}, ${campaignId})
-        ON CONFLICT (team_id, channel, address) DO NOTHING RETURNING 1`,
-  );
+  const inserted = await suppress(tx, [{ teamId, channel: "sms", address: phone, reason, campaignId }]);
   await setPhoneStatus(tx, teamId, phone, PhoneStatuses.unsubscribed, "unsubscribe");
   // `claimed` rows are not sent: the dispatcher marks a row `submitting` only while it is still `claimed` by it.
   const cancelled = await rows<{ campaign_id: number; step_id: number; part_id: number }>(
@@ -48,7 +44,7 @@ export async function optOutPhone(
     counters.add(key, "processed").add(key, "cancelled");
   }
   await counters.write(tx);
-  return { suppressed: inserted.length > 0, cancelled: cancelled.length };
+  return { suppressed: inserted.size > 0, cancelled: cancelled.length };
 }
 
 /**
@@ -56,13 +52,9 @@ export async function optOutPhone(
  * Unsubscribed status. Answers whether anything was lifted.
  */
 export async function optInPhone(tx: DbOrTx, teamId: number, phone: string): Promise<boolean> {
-  const lifted = await rows(
-    tx,
-    sql`DELETE FROM suppressions WHERE team_id = ${teamId} AND channel = 'sms' AND address = ${phone}
-          AND reason IN ('stop', 'fuzzy_stop') RETURNING 1`,
-  );
+  const lifted = await liftReplyOptOuts(tx, teamId, phone);
   const phones = await setPhoneStatus(tx, teamId, phone, PhoneStatuses.subscribed, "resubscribe");
-  return lifted.length > 0 || phones > 0;
+  return lifted || phones > 0;
 }
 
 const labels = JSON.stringify(PhoneStatusLabels);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { HELP_WORDS, normalizeReply, type ReplyIntent, replyIntent, START_WORDS, STOP_WORDS } from "./reply-intent";
+import {
+  HELP_WORDS,
+  NOT_TYPOS,
+  normalizeReply,
+  oneEditApart,
+  type ReplyIntent,
+  replyIntent,
+  START_WORDS,
+  STOP_WORDS,
+} from "./reply-intent";
 
 describe("normalizeReply", () => {
   it.each([
@@ -118,5 +127,79 @@ describe("replyIntent", () => {
     const all = [...STOP_WORDS, ...START_WORDS, ...HELP_WORDS];
     for (const word of all) expect(normalizeReply(word)).toBe(word);
     expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe("one edit from STOP, UNSUBSCRIBE or CANCEL", () => {
+  it.each([
+    ["stop", "stopp", true],
+    ["stop", "stp", true],
+    ["stop", "sotp", true],
+    ["stop", "stpo", true],
+    ["stop", "xtop", true],
+    ["stop", "stop", false],
+    ["stop", "spot", false],
+    ["stop", "stoppp", false],
+    ["stop", "tsp", false],
+    ["cancel", "cancle", true],
+    ["cancel", "cacnle", false],
+    ["", "a", true],
+  ])("%j and %j: %j", (a, b, expected) => {
+    expect(oneEditApart(a, b)).toBe(expected);
+    expect(oneEditApart(b, a)).toBe(expected);
+  });
+
+  const optOuts = [
+    "stopp",
+    "STOPP!",
+    "stp",
+    "sto",
+    "sotp",
+    "tsop",
+    "stpo",
+    "st0p",
+    "Stops",
+    "stopt",
+    "strop",
+    "sop",
+    "unsubscibe",
+    "unsubsribe",
+    "unsubscirbe",
+    "Unsubscrbe.",
+    "unsubscribes",
+    "cancle",
+    "cancell",
+    "cance",
+    "camcel",
+    "cancels",
+  ];
+  it.each(optOuts)("%j is an opt-out, named by the word", (text) => {
+    expect(replyIntent(text)).toEqual({ kind: "fuzzy_stop", phrase: normalizeReply(text) });
+  });
+
+  const messages = [
+    ...NOT_TYPOS,
+    "Shop",
+    "step?",
+    "spot",
+    "stay",
+    "soup",
+    "stoppp",
+    "and",
+    "send",
+    "quite",
+    "ends",
+    "cancelled",
+    "stopp by later",
+    "st op",
+  ];
+  it.each(messages)("%j is a message", (text) => {
+    expect(replyIntent(text)).toEqual({ kind: "message" });
+  });
+
+  it("leaves a word that is one of the team's keywords to its keyword", () => {
+    expect(replyIntent("stops", ["STOPS"])).toEqual({ kind: "keyword", keyword: "STOPS" });
+    expect(replyIntent("Shop!", ["SHOP"])).toEqual({ kind: "keyword", keyword: "SHOP" });
+    expect(replyIntent("cancle", ["CANCEL1"])).toEqual({ kind: "fuzzy_stop", phrase: "cancle" });
   });
 });

@@ -1,7 +1,7 @@
 /*
  * What an inbound SMS reply asks for (issue 17 §3, CAMPAIGNS.md §5): pure, so the webhook, the sandbox's simulated
  * reply and the tests read a text the same way. Order: the exact STOP, START and HELP sets, then fuzzy opt-outs,
- * then the team's keywords for the number, else an ordinary message.
+ * then the team's keywords for the number, then a mistyped opt-out word, else an ordinary message.
  */
 
 /** Whole-message opt-out words: the carriers' (CTIA) and the FCC's 2025 revocation words, plus unsub and remove. */
@@ -114,6 +114,37 @@ function fuzzyOptOut(text: string): string | null {
   return phraseMatch(text, OPT_OUT_PHRASES, false) ?? phraseMatch(text, OPT_OUT_REQUESTS, true);
 }
 
+/*
+ * The one-edit rule: a reply of one word that is a single typo — a letter added, dropped or changed, or two
+ * neighbours swapped (Damerau-Levenshtein distance 1) — away from one of these is an opt-out too: "stopp", "stp",
+ * "sotp", "st0p", "unsubscibe", "cancle". Only the three long or common opt-out words: one edit from END or QUIT
+ * ("and", "send", "quite") is ordinary talk. Inflections count ("stops", "cancels", "unsubscribed"): said alone they
+ * are the same request.
+ */
+const TYPO_TARGETS = ["stop", "unsubscribe", "cancel"] as const;
+/**
+ * Real words one edit from a target that a person sends meaning the word itself (a shop, a step, "cancer"). Rare
+ * dictionary words ("sop", "stoa", "strop", "chancel") are far likelier a STOP or CANCEL mistyped, so they opt out.
+ */
+export const NOT_TYPOS = ["top", "atop", "shop", "slop", "step", "stow", "stoop", "stomp", "cancer"] as const;
+const NEAR_WORDS = new Set<string>(NOT_TYPOS);
+
+/** Damerau-Levenshtein distance exactly 1 (one insertion, deletion, substitution or adjacent transposition). */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length)
+    return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return long.slice(i + 1) === short.slice(i);
+}
+
+function typoOptOut(reply: string): boolean {
+  if (reply.includes(" ") || NEAR_WORDS.has(reply)) return false;
+  return TYPO_TARGETS.some((target) => oneEditApart(reply, target));
+}
+
 const STOP = new Set<string>(STOP_WORDS);
 const START = new Set<string>(START_WORDS);
 const HELP = new Set<string>(HELP_WORDS);
@@ -122,7 +153,8 @@ const HELP = new Set<string>(HELP_WORDS);
  * Reads an inbound reply. STOP, START and HELP are the whole normalised message equal to a word of their set (the
  * carriers' rule: "stop by tomorrow?" is not STOP). Fuzzy opt-outs come before the team's keywords, so neither
  * a keyword nor a near-miss of one can answer someone who asked to be left alone. A keyword also matches the
- * whole message, both sides normalised ("DEALS" matches "deals!", not "no deals").
+ * whole message, both sides normalised ("DEALS" matches "deals!", not "no deals"). A mistyped STOP, UNSUBSCRIBE or
+ * CANCEL is read last: a team that made "STOPS" or "SHOP" its keyword chose that word, and its keyword answers it.
  */
 export function replyIntent(text: string, keywords: readonly string[] = []): ReplyIntent {
   const reply = normalizeReply(text);
@@ -133,5 +165,6 @@ export function replyIntent(text: string, keywords: readonly string[] = []): Rep
   const phrase = fuzzyOptOut(reply);
   if (phrase !== null) return { kind: "fuzzy_stop", phrase };
   const keyword = keywords.find((k) => normalizeReply(k) === reply);
-  return keyword === undefined ? { kind: "message" } : { kind: "keyword", keyword };
+  if (keyword !== undefined) return { kind: "keyword", keyword };
+  return typoOptOut(reply) ? { kind: "fuzzy_stop", phrase: reply } : { kind: "message" };
 }

@@ -1,5 +1,6 @@
-import { ALL_PHONES, type AnyKeywordAction } from "@leadflow/contracts";
+import { ALL_PHONES, type AnyKeywordAction, renderSystemAnswer, type SystemKeywordAction } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { teamAnswerSender } from "../keywords";
 import { type DbOrTx, rows } from "../shared/rows";
 
 /** A keyword as a reply reads it: the team's (listening on the number the reply came to) or a system one. */
@@ -28,6 +29,20 @@ export async function keywordsForReply(db: DbOrTx, teamId: number, toNumber: str
 }
 
 /** The system keyword's text for stop, start or help; empty when an operator blanked it (then nothing is answered). */
-export function systemText(keywords: readonly ReplyKeyword[], action: "stop" | "start" | "help"): string {
+export function systemText(keywords: readonly ReplyKeyword[], action: SystemKeywordAction): string {
   return keywords.find((k) => k.is_system && k.action === action)?.response_message.trim() ?? "";
+}
+
+/**
+ * The system answer as the team sends it: `{{brand}}` and `{{contact}}` filled with its brand and help contact (read
+ * in the reply's transaction), in one SMS part (renderSystemAnswer's rule). Empty when the text was blanked.
+ */
+export async function systemAnswer(
+  tx: DbOrTx,
+  teamId: number,
+  keywords: readonly ReplyKeyword[],
+  action: SystemKeywordAction,
+): Promise<string> {
+  const template = systemText(keywords, action);
+  return template && renderSystemAnswer(template, await teamAnswerSender(tx, teamId)).text;
 }

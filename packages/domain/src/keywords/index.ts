@@ -1,2 +1,3 @@
 export { keywordPhoneKey, keywordPhoneOptions } from "./keyword-phones";
 export * from "./keywords.service";
+export { getTeamMessaging, saveTeamMessaging, teamAnswerSender } from "./team-messaging";

@@ -8,4 +8,7 @@ export const keywordErrors = {
   keyword_word_taken: { status: 422, message: "A word of this keyword is already in another keyword of the same number." },
   keyword_phone_invalid: { status: 422, message: "Choose numbers of your SMS gateways, or All numbers." },
   keyword_gateway_invalid: { status: 422, message: "Choose an active SMS gateway." },
+  keyword_campaign_invalid: { status: 422, message: "Choose an SMS Trigger or Email Trigger campaign." },
+  // The save names the answer and the field; this is the text when a caller has no better one.
+  keyword_answer_too_long: { status: 422, message: "An opt-out or help answer would not fit one SMS." },
 } as const satisfies ErrorMap;

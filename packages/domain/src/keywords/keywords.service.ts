@@ -1,5 +1,7 @@
 import {
   type AnyKeywordAction,
+  type CampaignType,
+  isTriggerType,
   type Keyword,
   type KeywordSortKeys,
   type ListKeywordsQuery,
@@ -9,7 +11,7 @@ import {
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
-import { AppError } from "../shared/errors";
+import { AppError, fieldError } from "../shared/errors";
 import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
 import { type DbOrTx, iso, one, textArray } from "../shared/rows";
 import { lockTeamKeywords } from "../shared/team-locks";
@@ -114,6 +116,18 @@ async function checkList(db: DbOrTx, ctx: TeamCtx, id: number | null): Promise<n
   return id;
 }
 
+/** The Trigger action's campaign: a trigger campaign (SMS Trigger, Email Trigger) of the team, as inbound enrols into. */
+async function checkTriggerCampaign(db: DbOrTx, ctx: TeamCtx, id: number | null): Promise<number | null> {
+  if (id === null) return null;
+  const c = await one<{ type: CampaignType }>(
+    db,
+    sql`SELECT type FROM campaigns WHERE team_id = ${ctx.teamId} AND id = ${id} AND deleted_at IS NULL`,
+  );
+  if (!c) throw new AppError("campaign_not_found", undefined, { automation_campaign_id: ["The selected campaign is invalid."] });
+  if (!isTriggerType(c.type)) throw fieldError("keyword_campaign_invalid", "automation_campaign_id");
+  return id;
+}
+
 /**
  * Create (no id) or update, all or nothing: the references are checked, then, under the team's keyword lock, that
  * no word is on another keyword of the same number, and the row is written in the same transaction.
@@ -126,6 +140,7 @@ async function saveKeyword(db: DbOrTx, ctx: TeamCtx, id: number | null, input: S
     const phones = await checkKeywordPhones(tx, ctx, input.values.phones, current?.phones ?? []);
     const gatewayId = await checkGateway(tx, ctx, input.gateway_id, current?.gateway_id ?? null);
     const listId = await checkList(tx, ctx, input.list_id);
+    const campaignId = await checkTriggerCampaign(tx, ctx, input.automation_campaign_id);
     await checkKeywordWords(tx, ctx, words, phones, id);
     const v = { words: textArray(words), phones: textArray(phones), message: input.response_message };
     const row =
@@ -134,14 +149,14 @@ async function saveKeyword(db: DbOrTx, ctx: TeamCtx, id: number | null, input: S
             tx,
             sql`INSERT INTO sms_keywords (team_id, words, phones, gateway_id, response_message, action, list_id, automation_campaign_id)
                 VALUES (${ctx.teamId}, ${v.words}, ${v.phones}, ${gatewayId}, ${v.message}, ${input.action}, ${listId},
-                  ${input.automation_campaign_id})
+                  ${campaignId})
                 RETURNING id`,
           )
         : await one<{ id: number }>(
             tx,
             sql`UPDATE sms_keywords SET words = ${v.words}, phones = ${v.phones}, gateway_id = ${gatewayId},
                   response_message = ${v.message}, action = ${input.action}, list_id = ${listId},
-                  automation_campaign_id = ${input.automation_campaign_id}, updated_at = now()
+                  automation_campaign_id = ${campaignId}, updated_at = now()
                 WHERE team_id = ${ctx.teamId} AND id = ${id}
                 RETURNING id`,
           );

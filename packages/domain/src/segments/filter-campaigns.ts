@@ -1,4 +1,9 @@
-import { type CampaignEngagement, CampaignMessageStatusStates, type SegmentFilter } from "@leadflow/contracts";
+import {
+  type CampaignEngagement,
+  CampaignMessageStatusStates,
+  type SegmentFilter,
+  UnsubscribeSuppressionReasons,
+} from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { intArray } from "../shared/rows";
 import { checkCustomDates, withinBounds } from "./filter-data";
@@ -69,9 +74,6 @@ function engaged(r: Rows, column: SQL, kind: "click" | "open"): SQL {
     SELECT 1 FROM message_hits h WHERE h.message_id = m.id AND h.kind = ${kind} AND h.reason IS NULL AND ${withinBounds(sql`h.created_at`, b)})))`;
 }
 
-/** Suppression reasons that are the lead's own opt-out from a campaign's message (not a bounce, a complaint, a person). */
-const UNSUBSCRIBED = ["stop", "fuzzy_stop", "unsubscribe"] as const;
-
 const engagements = {
   sent: (r) => exists(r, ...sentRows(r)),
   non_clicked: (r) => sql`${exists(r, ...sentRows(r))} AND NOT ${exists(r, ...sentRows(r), sql`m.clicked_at IS NOT NULL`)}`,
@@ -82,7 +84,7 @@ const engagements = {
       r,
       sql`EXISTS (SELECT 1 FROM suppressions u
         WHERE u.team_id = ${r.teamId} AND u.channel = m.channel AND u.address = m.address AND u.campaign_id = m.campaign_id
-          AND u.reason = ANY(${textArray(UNSUBSCRIBED)}) AND ${withinBounds(sql`u.created_at`, r.bounds)})`,
+          AND u.reason = ANY(${textArray(UnsubscribeSuppressionReasons)}) AND ${withinBounds(sql`u.created_at`, r.bounds)})`,
     ),
   bounced: (r) => exists(r, sql`m.state = 'bounced'`, withinBounds(sql`m.updated_at`, r.bounds)),
   complained: (r) => exists(r, sql`m.state = 'complained'`, withinBounds(sql`m.updated_at`, r.bounds)),

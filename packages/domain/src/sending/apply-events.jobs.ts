@@ -4,6 +4,7 @@ import { applyStatusEventsUntilIdle } from "./apply-events";
 import { failCampaignsOverThreshold } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
 import { completeFinishedCampaigns } from "./campaign-progress";
+import { wakeDispatchers } from "./dispatch.jobs";
 import { checkSenderHealth } from "./sender-health";
 
 /**
@@ -29,6 +30,8 @@ export const applyEventsJob = defineJob({
 export async function applyInbox(deps: JobDeps, touched: readonly number[] = []): Promise<void> {
   const db = deps.database.db;
   const done = await applyStatusEventsUntilIdle(db);
+  // What the moves planned goes out now, not at the next minute's tick.
+  if (deps.jobs && done.wake.length) await wakeDispatchers(deps.jobs, done.wake);
   const campaigns = [...new Set([...done.campaigns, ...touched])].sort((a, b) => a - b);
   const paused = await checkSenderHealth(db, deps.live, done.senders);
   const out = [...paused.senders.map((s) => `${s.gatewayId}/${s.sender}`), ...paused.gateways.map((g) => `${g}/*`)];

@@ -170,7 +170,7 @@ describe("applyStatusEvents", () => {
     await push(db, s, [statusEvent(row, "delivered")]);
     expect(await applyStatusEvents(db)).toMatchObject({ applied: 1, moved: 0, campaigns: [] });
     expect(await totals(db, s.campaignId)).toEqual(counts({ sent: 1, delivered: 1 }));
-    expect(await applyStatusEvents(db)).toEqual({ applied: 0, ignored: 0, moved: 0, campaigns: [], senders: [] });
+    expect(await applyStatusEvents(db)).toEqual({ applied: 0, ignored: 0, moved: 0, campaigns: [], senders: [], wake: [] });
   });
 
   it("finds rows by the gateway's provider id when the callback has no id of ours", async () => {

@@ -13,7 +13,9 @@ import {
 } from "./apply-events.outcomes";
 import { CounterBatch, utcDay } from "./counters";
 import { type Engagement, markEngagement, setLeadEmailStatus } from "./email-events";
+import { BEFORE_TAKEN, planAfterTaken, TAKEN_STATES } from "./plan-after";
 import { recordSenderOutcomes, type SenderKey } from "./sender-health";
+import { type Suppression, suppress } from "./suppressions";
 
 /*
  * Applies the provider-event inbox to the send ledger (CAMPAIGNS.md §3 step 7), one transaction per batch: the
@@ -41,6 +43,8 @@ export interface AppliedEvents {
   campaigns: number[];
   /** The senders that got a final outcome, for the health check. */
   senders: SenderKey[];
+  /** Gateways with what these moves planned (a next step, a welcome): their dispatchers are woken. */
+  wake: number[];
 }
 
 interface PendingEvent {
@@ -73,6 +77,7 @@ interface Moved {
   campaign_id: number;
   step_id: number;
   part_id: number;
+  lead_id: number;
   channel: string;
   address: string;
   gateway_id: number | null;
@@ -87,9 +92,9 @@ export async function applyStatusEvents(db: Db, opts: { limit?: number } = {}): 
   const limit = Math.max(1, Math.trunc(opts.limit ?? 500));
   return db.transaction(async (tx) => {
     const events = await takePending(tx, limit);
-    if (events.length === 0) return { applied: 0, ignored: 0, moved: 0, campaigns: [], senders: [] };
+    if (events.length === 0) return { applied: 0, ignored: 0, moved: 0, campaigns: [], senders: [], wake: [] };
     const moves = new Map<number, RowMove>();
-    const suppressions = new Map<string, Suppression>();
+    const suppressions = new Map<string, CallbackSuppression>();
     const engagement: Engagement[] = [];
     let applied = 0;
     for (const e of events) {
@@ -106,9 +111,9 @@ export async function applyStatusEvents(db: Db, opts: { limit?: number } = {}): 
       applied++;
       collectMove(moves, e.row_id, outcome, e.payload);
       if (outcome.suppress && outcome.suppress.channel === e.channel) {
-        const s = {
+        const s: CallbackSuppression = {
           teamId: e.team_id!,
-          channel: e.channel,
+          channel: e.channel as "sms" | "email",
           address: e.address!,
           reason: outcome.suppress.reason,
           campaignId: e.campaign_id!,
@@ -126,7 +131,10 @@ export async function applyStatusEvents(db: Db, opts: { limit?: number } = {}): 
     await counters.write(tx);
     await markInactive(tx, moved);
     const senders = await recordSenderOutcomes(tx, moved);
-    await suppress(tx, suppressions);
+    // A row the dispatcher never recorded (it died, or its answer was lost) learns here that the provider took it.
+    const taken = moved.filter((m) => BEFORE_TAKEN.has(m.old_state) && TAKEN_STATES.has(m.state));
+    await planAfterTaken(tx, taken);
+    await suppressAll(tx, suppressions);
     await markBouncedEmails(tx, suppressions);
     await tx.execute(sql`UPDATE provider_events SET applied_at = now() WHERE id = ANY(${intArray(events.map((e) => e.id))})`);
     return {
@@ -135,13 +143,14 @@ export async function applyStatusEvents(db: Db, opts: { limit?: number } = {}): 
       moved: moved.length,
       campaigns: [...new Set(moved.map((m) => m.campaign_id))].sort((a, b) => a - b),
       senders,
+      wake: [...new Set(taken.flatMap((m) => (m.gateway_id === null ? [] : [m.gateway_id])))],
     };
   });
 }
 
 /** Applies batches until no event is ready (those still waiting for their row stay pending). */
 export async function applyStatusEventsUntilIdle(db: Db, opts: { limit?: number } = {}): Promise<AppliedEvents> {
-  const total: AppliedEvents = { applied: 0, ignored: 0, moved: 0, campaigns: [], senders: [] };
+  const total: AppliedEvents = { applied: 0, ignored: 0, moved: 0, campaigns: [], senders: [], wake: [] };
   const campaigns = new Set<number>();
   const senders = new Map<string, SenderKey>();
   for (;;) {
@@ -151,6 +160,7 @@ export async function applyStatusEventsUntilIdle(db: Db, opts: { limit?: number 
     total.ignored += batch.ignored;
     total.moved += batch.moved;
     for (const c of batch.campaigns) campaigns.add(c);
+    total.wake = [...new Set([...total.wake, ...batch.wake])];
     for (const k of batch.senders) senders.set(`${k.gatewayId}|${k.sender}`, k);
   }
   total.campaigns = [...campaigns].sort((a, b) => a - b);
@@ -254,7 +264,7 @@ async function moveRows(tx: DbOrTx, moves: readonly RowMove[]): Promise<Moved[]>
           updated_at = now()
         FROM v JOIN old ON old.id = v.id
         WHERE m.id = v.id
-        RETURNING m.id, m.team_id, m.campaign_id, m.step_id, m.part_id, m.channel, m.address, m.gateway_id, m.sender,
+        RETURNING m.id, m.team_id, m.campaign_id, m.step_id, m.part_id, m.lead_id::float8 AS lead_id, m.channel, m.address, m.gateway_id, m.sender,
           old.state AS old_state, m.state, m.cost::float8 AS cost`,
   );
 }
@@ -296,37 +306,25 @@ async function markInactive(tx: DbOrTx, moved: readonly Moved[]): Promise<void> 
   );
 }
 
-interface Suppression {
-  teamId: number;
-  channel: string;
-  address: string;
+interface CallbackSuppression extends Suppression {
   reason: CallbackSuppressionReason;
-  campaignId: number;
   /** The provider's words (a bounce's type and diagnostic), for the lead email's result. */
   result: string | null;
 }
 
 /**
- * Opt-outs, bounces and complaints suppress the address team-wide even when the event is too late to move its row
- * (I4: the opt-out is a fact whatever the row says). The first reason an address was suppressed for stays.
+ * Opt-outs, bounces and complaints suppress the address team-wide even when the event is too late to move its row:
+ * the opt-out is a fact whatever the row says.
  */
-async function suppress(tx: DbOrTx, byKey: ReadonlyMap<string, Suppression>): Promise<void> {
-  if (byKey.size === 0) return;
-  // In key order, like the counters: two appliers insert the same addresses in the same order.
-  const values = [...byKey.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([, s]) => sql`(${s.teamId}::int, ${s.channel}::text, ${s.address}::text, ${s.reason}::text, ${s.campaignId}::int)`);
-  await tx.execute(
-    sql`INSERT INTO suppressions (team_id, channel, address, reason, campaign_id) VALUES ${sql.join(values, sql`, `)}
-        ON CONFLICT (team_id, channel, address) DO NOTHING`,
-  );
+async function suppressAll(tx: DbOrTx, byKey: ReadonlyMap<string, CallbackSuppression>): Promise<void> {
+  await suppress(tx, [...byKey.values()]);
 }
 
 /**
  * A hard bounce or a complaint also sets the lead's email status (Bounced, Complaint) and result, whatever became of
  * the row — like the suppression, it is a fact about the address.
  */
-async function markBouncedEmails(tx: DbOrTx, byKey: ReadonlyMap<string, Suppression>): Promise<void> {
+async function markBouncedEmails(tx: DbOrTx, byKey: ReadonlyMap<string, CallbackSuppression>): Promise<void> {
   const keys = [...byKey.keys()].sort();
   for (const key of keys) {
     const s = byKey.get(key)!;

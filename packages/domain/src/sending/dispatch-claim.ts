@@ -1,7 +1,9 @@
-import { EmailStatuses, LeadStatuses, type MessageReason, PhoneStatuses, RuleTypes } from "@leadflow/contracts";
+import { EmailStatuses, type MessageReason, RuleTypes } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, intArray, rows } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
+import { consentWhens } from "./gate-consent";
+import { suppressedSql } from "./suppressions";
 import { rowWindow } from "./window-of";
 
 /*
@@ -47,18 +49,8 @@ export const VERIFY_WAIT_SECONDS = 120;
  * its address), `c` its campaign, the rest joined below.
  */
 const GATES: SQL = sql`CASE
-    WHEN s.address IS NOT NULL THEN ${reason("suppressed")}
-    WHEN l.status = ${LeadStatuses.blacklisted} THEN ${reason("blacklisted")}
-    WHEN l.status = ${LeadStatuses.dnc} THEN ${reason("federal_dnc")}
-    WHEN m.channel = 'sms' AND lp.status = ${PhoneStatuses.unsubscribed} THEN ${reason("unsubscribed")}
-    WHEN m.channel = 'sms' AND lp.status = ${PhoneStatuses.suppressed} THEN ${reason("suppressed")}
-    WHEN m.channel = 'sms' AND lp.status = ${PhoneStatuses.blacklisted} THEN ${reason("blacklisted")}
-    WHEN m.channel = 'sms' AND lp.status = ${PhoneStatuses.federal_dnc} THEN ${reason("federal_dnc")}
-    WHEN m.channel = 'sms' AND lp.status = ${PhoneStatuses.state_dnc} THEN ${reason("state_dnc")}
-    WHEN m.channel = 'email' AND le.status = ${EmailStatuses.unsubscribed} THEN ${reason("unsubscribed")}
-    WHEN m.channel = 'email' AND le.status = ${EmailStatuses.bounced} THEN ${reason("bounced")}
-    WHEN m.channel = 'email' AND le.status = ${EmailStatuses.complaint} THEN ${reason("complained")}
-    WHEN m.channel = 'email' AND le.status = ${EmailStatuses.invalid} THEN ${reason("invalid_address")}
+    WHEN ${suppressedSql(sql`m.team_id`, sql`m.channel`, sql`m.address`)} THEN ${reason("suppressed")}
+    ${consentWhens(sql`m.channel`)}
     WHEN c.only_verified_leads AND m.channel = 'sms' AND lp.carrier_type = 'landline' THEN ${reason("landline")}
     WHEN c.only_verified_leads AND m.channel = 'sms' AND lp.looked_up_at IS NULL THEN ${reason("unverified")}
     WHEN c.only_verified_leads AND m.channel = 'email' AND le.status = ${EmailStatuses.pending} THEN ${reason("unverified")}
@@ -114,7 +106,6 @@ export async function claimDue(
           FROM ranked m
           JOIN campaigns c ON c.id = m.campaign_id
           LEFT JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id
-          LEFT JOIN suppressions s ON s.team_id = m.team_id AND s.channel = m.channel AND s.address = m.address
           LEFT JOIN lead_phones lp ON m.channel = 'sms' AND lp.team_id = m.team_id AND lp.phone = m.address
           LEFT JOIN lead_emails le ON m.channel = 'email' AND le.team_id = m.team_id AND le.email = m.address
           LEFT JOIN address_activity aa ON aa.team_id = m.team_id AND aa.channel = m.channel AND aa.address = m.address

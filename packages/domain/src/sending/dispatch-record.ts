@@ -3,6 +3,7 @@ import type { SendOutcome } from "../providers";
 import { bigintArray, type DbOrTx, rows } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
 import type { Rendered } from "./dispatch-render";
+import { suppress } from "./suppressions";
 
 /*
  * The two writes around a provider call (CAMPAIGNS.md §3 steps 4 and 6), each one statement for the whole batch:
@@ -80,7 +81,7 @@ function lockedBatch(ids: readonly number[], mine: SQL): SQL {
 
 /**
  * Records a batch's outcomes; counters (processed, cost, errors) and the address's last send in the same transaction.
- * Answers the rows the provider accepted (the next step is planned from them).
+ * Answers the rows this record moved to accepted (the next step and welcome are planned from them).
  */
 export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonly SendResult[]): Promise<Rendered[]> {
   if (results.length === 0) return [];
@@ -132,7 +133,8 @@ export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonl
       if (!counted) counters.add(key, "processed").add(key, "cost", result.outcome.cost ?? r.cost);
       // Counted at the rendered price; the provider's own price for it replaces that on the row.
       else if (result.outcome.cost !== undefined) counters.add(key, "cost", result.outcome.cost - r.cost);
-      accepted.push(r);
+      // Only the writer of the move plans what follows: a callback that got to the row first planned it.
+      if (m.prior === "submitting" || m.prior === "unknown") accepted.push(r);
       sentTo.push({ team: r.row.team_id, channel: r.row.channel, address: r.row.address });
     } else if (kind === "unknown" && !counted) {
       counters.add(key, "processed").add(key, "cost", r.cost);
@@ -156,18 +158,17 @@ export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonl
           ON CONFLICT (team_id, channel, address) DO UPDATE SET last_sent_at = excluded.last_sent_at`,
     );
   }
-  const optedOut = results.filter((r) => r.outcome.kind === "rejected" && r.outcome.optedOut);
-  if (optedOut.length) {
-    await tx.execute(
-      sql`INSERT INTO suppressions (team_id, channel, address, reason, campaign_id)
-          VALUES ${sql.join(
-            optedOut.map(
-              ({ rendered: r }) => sql`(${r.row.team_id}, ${r.row.channel}, ${r.row.address}, 'provider_opt_out', ${r.row.campaign_id})`,
-            ),
-            sql`, `,
-          )}
-          ON CONFLICT DO NOTHING`,
-    );
-  }
+  await suppress(
+    tx,
+    results
+      .filter((r) => r.outcome.kind === "rejected" && r.outcome.optedOut)
+      .map(({ rendered: r }) => ({
+        teamId: r.row.team_id,
+        channel: r.row.channel,
+        address: r.row.address,
+        reason: "provider_opt_out",
+        campaignId: r.row.campaign_id,
+      })),
+  );
   return accepted;
 }

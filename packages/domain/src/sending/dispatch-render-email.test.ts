@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { startFakeSes } from "../providers/fakes/fake-ses";
 import { SANDBOX_EMAIL_DOMAIN } from "../providers/sandbox-send.adapters";
 import { createPacer } from "../shared/pacer";
 import { one, rows } from "../shared/rows";
@@ -136,5 +137,85 @@ describe("email extras", () => {
   it("withPreHeader leads a body without <body> and leaves a message without a pre-header alone", () => {
     expect(withPreHeader("<p>x</p>", "Hello")).toMatch(/^<div [^>]*>Hello<\/div><p>x<\/p>$/);
     expect(withPreHeader("<p>x</p>", "  ")).toBe("<p>x</p>");
+  });
+});
+
+describe("lead values in an email", () => {
+  it("arrive in the sent body as text, never as markup, and in the subject on one line", async () => {
+    const names = [
+      "<script>alert(1)</script>\r\nBcc: x@y",
+      '<a href="https://evil.example">Claim your prize</a>',
+      '<form action="https://evil.example/steal"><input name="card"></form>',
+    ];
+    const { t } = await emailCampaign(names.length, async () => ({
+      sender_type: "email",
+      sender_email: "sender@example.com",
+      subject: "Hi {{first_name}}, deals inside",
+      message: '<html><body><p>Hi {{first_name}}</p><a href="{{link}}">Shop</a> <a href="{{unsubscribe_url}}">Stop</a></body></html>',
+    }));
+    const attribute = await one<{ id: number }>(
+      db(),
+      sql`INSERT INTO lead_attributes (team_id, name, slug, type) VALUES (${t.ctx.teamId}, 'First name', 'first_name', 'string') RETURNING id`,
+    );
+    for (const [i, name] of names.entries())
+      await db().execute(
+        sql`UPDATE leads SET attrs = jsonb_build_object(${String(attribute!.id)}::text, jsonb_build_array(${name}::text))
+            WHERE team_id = ${t.ctx.teamId} AND id = ${t.leadIds[i]!}`,
+      );
+    // The team's gateway as Amazon SES (its fake on loopback): what it records is the request the provider got.
+    const ses = await startFakeSes();
+    try {
+      await db().execute(
+        sql`UPDATE gateways SET type = 'aws_ses',
+              params = ${JSON.stringify({ key: ses.accessKeyId, secret: ses.secretAccessKey, region: "us-east-1" })}::jsonb
+            WHERE id = ${t.email.id}`,
+      );
+      const deps = { db: db(), publicUrl: env.publicUrl, providerOptions: { baseUrls: ses.baseUrls }, pacer: createPacer(1000) };
+      expect(await runDispatcher(deps, t.email.id)).toBe("idle");
+      type Simple = { Subject: { Data: string }; Body: { Html: { Data: string } } };
+      const sent = ses.sent.map((m) => (m.body as { Content: { Simple: Simple } }).Content.Simple);
+      expect(sent).toHaveLength(names.length);
+      const bodies = sent.map((m) => m.Body.Html.Data);
+      for (const body of bodies) {
+        // Only the template's own two links are markup; the lead's tags are text.
+        expect(body.match(/<a /g)).toHaveLength(2);
+        expect(body).not.toMatch(/<(script|form|input)\b|href="https:\/\/evil/);
+        expect(body).toMatch(/<a href="https:\/\/app\.leadflow\.test\/[0-9A-Za-z]{10,11}">Shop<\/a>/);
+        expect(body).toMatch(/<a href="https:\/\/app\.leadflow\.test\/unsubscribe\/\d+\?sig=[0-9a-f]+">Stop<\/a>/);
+      }
+      expect(bodies).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining("<p>Hi &#60;script&#62;alert(1)&#60;/script&#62;\r\nBcc: x@y</p>"),
+          expect.stringContaining("<p>Hi &#60;a href=&#34;https://evil.example&#34;&#62;Claim your prize&#60;/a&#62;</p>"),
+          expect.stringContaining(
+            "<p>Hi &#60;form action=&#34;https://evil.example/steal&#34;&#62;&#60;input name=&#34;card&#34;&#62;&#60;/form&#62;</p>",
+          ),
+        ]),
+      );
+      const subjects = sent.map((m) => m.Subject.Data);
+      expect(subjects).toContain("Hi <script>alert(1)</script> Bcc: x@y, deals inside");
+      for (const subject of subjects) expect(subject).not.toMatch(/[\r\n]/);
+    } finally {
+      await ses.close();
+    }
+  });
+
+  it("leave an SMS as it is", async () => {
+    const t = await kit.setup([{ phone: "+12015550199" }]);
+    const attribute = await one<{ id: number }>(
+      db(),
+      sql`INSERT INTO lead_attributes (team_id, name, slug, type) VALUES (${t.ctx.teamId}, 'First name', 'first_name', 'string') RETURNING id`,
+    );
+    await db().execute(
+      sql`UPDATE leads SET attrs = jsonb_build_object(${String(attribute!.id)}::text, jsonb_build_array('<b>Ann</b> & "Co"'::text))
+          WHERE id = ${t.leadIds[0]!}`,
+    );
+    const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id }, [
+      { type: "sms", name: "Hello", message: "Hi {{first_name}}" },
+    ]);
+    await planFirstStep(db(), c.id);
+    const [r] = await renderBatch(db(), await ledger(c.id), env);
+    expect(r!.body).toBe('Hi <b>Ann</b> & "Co"');
+    expect(r!.subject).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import { emailHeaderText, emailUrl, escapeHtml, type MessageValues, renderEmailHtml, renderMessage } from "../campaigns/render-message";
 import type { EmailSendAdapter } from "../providers";
 import { type DbOrTx, intArray, rows } from "../shared/rows";
+import { withOpenPixel } from "./open-pixel";
 
 /*
  * An email step's sender and extras (spec 3 §3 email extras), for the render: the From address by the step's sender
@@ -78,6 +80,12 @@ export function emailSender(
   leadId: number,
   extras: EmailExtras,
 ): EmailSender {
+  const { from, fromName } = senderOf(step, rowId, leadId, extras);
+  // The display name is a header: one line, whatever a setting holds (no lead value reaches a sender).
+  return { from, fromName: fromName === null ? null : emailHeaderText(fromName) };
+}
+
+function senderOf(step: { id: number; options: Record<string, unknown> }, rowId: number, leadId: number, extras: EmailExtras): EmailSender {
   const o = step.options;
   const fromName = optionText(o, "from_name");
   const domain = optionText(o, "sender_domain");
@@ -93,7 +101,21 @@ export function emailSender(
   return { from: optionText(o, "sender_email") ?? optionText(o, "sender"), fromName };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * An email step's HTML for one lead: the lead's values escaped as text (`renderEmailHtml`), the pre-header first, and
+ * the open pixel (when the message counts opens) last.
+ */
+export function renderEmailBody(
+  step: { message: string; options: Record<string, unknown> },
+  values: MessageValues,
+  openPixelUrl: string | null,
+): string {
+  const html = renderEmailHtml(step.message, values);
+  const preHeader = optionText(step.options, "pre_header");
+  // Plain text filled as it is, then escaped whole by withPreHeader: one escape, not two.
+  const withHeader = preHeader ? withPreHeader(html, renderMessage(preHeader, values)) : html;
+  return openPixelUrl === null ? withHeader : withOpenPixel(withHeader, emailUrl(openPixelUrl));
+}
 
 /**
  * The pre-header: the preview line a mail client shows after the subject, as the first (hidden) text of the body —

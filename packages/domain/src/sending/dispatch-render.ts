@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { LINK_PLACEHOLDER, smsLength } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { newLinkCode, renderMessage, shortLink } from "../campaigns";
+import { renderEmailSubject } from "../campaigns/render-message";
 import { type DbOrTx, intArray, rows } from "../shared/rows";
 import type { ClaimedRow } from "./dispatch-claim";
-import { emailSender, loadEmailExtras, optionText, withPreHeader } from "./dispatch-render-email";
-import { openPixelUrl, withOpenPixel } from "./open-pixel";
+import { emailSender, loadEmailExtras, renderEmailBody } from "./dispatch-render-email";
+import { openPixelUrl } from "./open-pixel";
 import { loadRenderLeads } from "./render-leads";
 import { unsubscribeUrl } from "./unsubscribe";
 
@@ -127,14 +128,13 @@ export async function renderBatch(db: DbOrTx, claimed: readonly ClaimedRow[], en
       phone: row.channel === "sms" ? row.address : "",
       attributes: values,
     };
-    const preHeader = row.channel === "email" && step ? optionText(step.options, "pre_header") : null;
-    const rendered = preHeader
-      ? withPreHeader(renderMessage(message, filled), renderMessage(preHeader, filled))
-      : renderMessage(message, filled);
     // Opens are counted on ledger rows; spam-test copies (their own unsubscribe link) have none.
     const pixel = row.channel === "email" && step?.options.is_tracking_opens === true && !env.unsubscribeUrl;
-    const body = pixel ? withOpenPixel(rendered, openPixelUrl(env.publicUrl, env.signingSecret, row.id)) : rendered;
-    const subject = step?.subject ? renderMessage(step.subject, filled) : null;
+    const body =
+      row.channel === "email" && step
+        ? renderEmailBody(step, filled, pixel ? openPixelUrl(env.publicUrl, env.signingSecret, row.id) : null)
+        : renderMessage(message, filled);
+    const subject = row.channel === "email" && step?.subject ? renderEmailSubject(step.subject, filled) : null;
     const parts = row.channel === "sms" ? Math.max(1, smsLength(body).parts) : 1;
     const sender =
       row.channel === "email" && step && extras ? emailSender(step, row.id, row.lead_id, extras) : { from: null, fromName: null };

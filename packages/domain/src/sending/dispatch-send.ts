@@ -8,8 +8,8 @@ import { autoFailReason, failureFigures } from "./auto-fail";
 import { INSUFFICIENT_FUNDS_FOR_SENDING } from "./charges";
 import type { SendResult } from "./dispatch-record";
 import type { Rendered } from "./dispatch-render";
-import { OptOutGate } from "./opt-out-gate";
 import type { SenderPaces } from "./sender-pacing";
+import type { SuppressionCheck } from "./suppressions";
 
 /*
  * A batch at the provider (CAMPAIGNS.md §3 step 5): each message at the sender's and the gateway's pace, a few calls
@@ -26,10 +26,14 @@ export interface SendRun {
   sms: SmsSendAdapter | null;
   email: EmailSendAdapter | null;
   pacer: Pacer;
+  /** The last look at the suppression list before each call, shared by the batch's messages and the lane's. */
+  suppressions: SuppressionCheck;
   senders: SenderPaces;
   concurrency: number;
   /** Campaigns this dispatcher found over the auto-fail threshold before their batch was recorded. */
   failing: Set<number>;
+  /** The worker is stopping: nothing more is handed over. */
+  stopping?: AbortSignal;
 }
 
 /** How often a batch being sent looks whether its campaigns are still Active (Pause and auto-fail reaction, B17). */
@@ -56,7 +60,7 @@ export async function sendAll(
   const limit = run.concurrency;
   const results: SendResult[] = [];
   const watch = watchCampaigns(run, [...new Set(batch.map((r) => r.row.campaign_id))]);
-  const gate = new OptOutGate(run.db);
+  const gate = run.suppressions;
   // The gate's first look, before any pace slot is taken: a cold first query (a new process's connection) would
   // otherwise delay the batch's first call past its slot and bring the second closer to it than the pace allows.
   const first = batch[0];
@@ -68,20 +72,29 @@ export async function sendAll(
       const rendered = batch[next++]!;
       if (next >= nearly) nearlyDone?.();
       const held = (): SendOutcome | null =>
-        watch.stopped.has(rendered.row.campaign_id) || run.failing.has(rendered.row.campaign_id)
-          ? { kind: "throttled", retryAfterMs: 0, message: "Held back: its campaign stopped sending." }
-          : null;
+        run.stopping?.aborted
+          ? { kind: "throttled", retryAfterMs: 0, message: "Held back: the worker stopped before its turn." }
+          : watch.stopped.has(rendered.row.campaign_id) || run.failing.has(rendered.row.campaign_id)
+            ? { kind: "throttled", retryAfterMs: 0, message: "Held back: its campaign stopped sending." }
+            : null;
       // Looked at before and after its turn: a held-back message takes no slot of the gateway's pace.
       let outcome = held();
       // Its place in the sending order persisted as startable first (hand-over-mark.ts), so the pace stays the last wait.
       if (!outcome && !(await mayStart(rendered)))
         outcome = { kind: "throttled", retryAfterMs: 0, message: "Held back: this dispatcher may no longer send (its lease was lost)." };
-      // The sender's own pace first, then the gateway's rate; both count SMS parts (CAMPAIGNS.md §4): a three-part
-      // message takes three slots.
+      // The sender's own pace first, then the gateway's rate; both count SMS parts: a three-part message takes three
+      // slots. The gateway's slot counts until the provider answers (shared/pacer.ts), and only when a call was made.
       const parts = rendered.row.channel === "sms" ? Math.max(1, rendered.parts) : 1;
       if (!outcome && rendered.row.channel === "sms") await run.senders.acquire(rendered.row.sender, parts);
-      if (!outcome) for (let slot = parts; slot > 0; slot--) await run.pacer.acquire();
-      outcome ??= held() ?? (await optedOut(gate, rendered)) ?? (await sendOne(run, rendered));
+      if (!outcome) {
+        const slot = await run.pacer.reserve(parts);
+        outcome = held() ?? (await optedOut(gate, rendered));
+        if (outcome) slot.done(false);
+        else {
+          outcome = await sendOne(run, rendered);
+          slot.done(true);
+        }
+      }
       results.push({ rendered, outcome });
       if (outcome.kind === "rejected") watch.rejected(rendered.row.campaign_id);
     }
@@ -144,7 +157,7 @@ function watchCampaigns(run: SendRun, campaignIds: readonly number[]) {
  * A message whose address was suppressed after the claim (a STOP while it waited its turn) is not sent: back to
  * `planned`, where the claim's gate skips it with its reason. A failed look holds it back the same way.
  */
-async function optedOut(gate: OptOutGate, r: Rendered): Promise<SendOutcome | null> {
+async function optedOut(gate: SuppressionCheck, r: Rendered): Promise<SendOutcome | null> {
   const out = await gate.suppressed(r.row.team_id, r.row.channel, r.row.address).catch(() => true);
   return out ? { kind: "throttled", retryAfterMs: 0, message: "Held back: the address opted out before its turn." } : null;
 }

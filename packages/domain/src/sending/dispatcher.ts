@@ -7,7 +7,7 @@ import { emailSendAdapterFor, type ProviderOptions, sendUnitCost, smsSendAdapter
 import { Lease } from "../shared/lease";
 import type { LivePublisher } from "../shared/live";
 import { createPacer, type Pacer } from "../shared/pacer";
-import { bigintArray, type DbOrTx, rows } from "../shared/rows";
+import { bigintArray, type DbOrTx, one, rows } from "../shared/rows";
 import { takeAllowances } from "./allowance";
 import { failCampaignsOverThreshold } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
@@ -20,17 +20,23 @@ import { type Rendered, renderBatch } from "./dispatch-render";
 import { sendingDomainOf } from "./dispatch-render-email";
 import { type SendRun, sendAll } from "./dispatch-send";
 import { HandOverMark, returnNeverHanded } from "./hand-over-mark";
-import { planFollowingSteps } from "./plan";
+import { drainLane, type LaneKind, type LaneRun, refuseLane } from "./lane";
+import { laneAnswers } from "./lane-answers";
+import { laneTests } from "./lane-tests";
+import { laneWelcomes } from "./lane-welcomes";
+import { planAfterTaken } from "./plan-after";
 import { type SenderPaces, senderPaces } from "./sender-pacing";
-import { planWelcomeMessages } from "./welcome-plan";
+import { SuppressionCheck } from "./suppressions";
 
 /*
- * One gateway's dispatcher (CAMPAIGNS.md §3 steps 2–6): while it holds the gateway's lease — one dispatcher per
- * gateway whatever the number of processes, so the gateway's pace holds across all of them (I5) — it claims due
- * rows, renders them, commits them as `submitting`, calls the provider at the gateway's pace, and records the
- * outcomes, batch after batch, until nothing is due. A dispatcher that finds the lease of a dead one takes over: its
+ * One gateway's dispatcher: while it holds the gateway's lease — one dispatcher per gateway whatever the number of
+ * processes, so the gateway's pace holds across all of them — it claims due rows, renders them, commits them as
+ * `submitting`, calls the provider at the gateway's pace, and records the outcomes, batch after batch, until nothing
+ * is due. Beside the batches it sends the gateway's other messages (answers, welcomes, tests: lane.ts) through the
+ * same pace: it is the only sender of its gateway. A dispatcher that finds the lease of a dead one takes over: its
  * `claimed` rows go back to `planned` (never sent), its `submitting` rows become `unknown` (maybe sent: reconciled
- * from callbacks, never resent).
+ * from callbacks, never resent). Stopping (the worker's SIGTERM) starts nothing more, hands unsent rows back, lets the
+ * lease go and wakes a dispatcher elsewhere.
  */
 
 export interface DispatchDeps {
@@ -46,19 +52,33 @@ export interface DispatchDeps {
   live?: LivePublisher;
   /** A test's clock for the pacer. */
   pacer?: Pacer;
-  /** Wakes other gateways' dispatchers (the daily-limit trigger enrolled leads into their campaigns). */
+  /**
+   * Wakes gateways' dispatchers: others' (the daily-limit trigger enrolled leads into their campaigns), or this
+   * gateway's own in another process when this one stops.
+   */
   wake?: (gatewayIds: readonly number[]) => Promise<void>;
+  /** This process's liveness key: a lease it holds is taken over the moment the process ends (leadership.ts). */
+  livenessKey?: () => number | null;
+  /** Aborted when the worker stops: nothing more is handed over, unsent rows go back, the lease is let go. */
+  stopping?: AbortSignal;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }
 
-export type DispatchOutcome = "idle" | "leased" | "gone" | "lost";
+export type DispatchOutcome = "idle" | "leased" | "gone" | "lost" | "stopped";
 
 const LEASE_SECONDS = 60;
 /** The longest the dispatcher sleeps for a campaign's next token before looking again. */
 const MAX_WAIT_MS = 5_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-/** No rate + 1 sends within this window: a second and the jitter between a pacer's start and its request leaving. */
-export const SEND_WINDOW_MS = 1025;
+/**
+ * No rate + 1 calls within this window. The pacer counts each call until its answer, so a call delayed on its way is
+ * still counted where the provider sees it; the few milliseconds over a second cover the two clocks' rounding.
+ */
+export const SEND_WINDOW_MS = 1005;
+/** The lane's kinds in the order each drain takes them: answers first (a STOP's confirmation is due at once). */
+const LANE_KINDS: readonly LaneKind[] = [laneAnswers, laneTests, laneWelcomes];
+/** While a campaign waits for its next token, the lane is looked at this often. */
+const LANE_POLL_MS = 500;
 
 interface Dispatch extends SendRun {
   deps: DispatchDeps;
@@ -67,28 +87,68 @@ interface Dispatch extends SendRun {
   batchSize: number;
   unitCost: number;
   mark: HandOverMark;
+  lane: LaneRun;
+}
+
+/** The lease row as the last holder left it: whether it let go, and the calls of its last second. */
+interface Predecessor {
+  lease_owner: string | null;
+  recent_calls: number[] | null;
 }
 
 export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Promise<DispatchOutcome> {
   const { db } = deps;
+  if (deps.stopping?.aborted) return "stopped";
   const gateway = await loadGatewayForCallback(db, gatewayId);
-  if (!gateway?.active || (gateway.kind !== "sms" && gateway.kind !== "email")) return "gone";
+  if (!gateway?.active || (gateway.kind !== "sms" && gateway.kind !== "email")) {
+    await refuseLane(db, gatewayId, LANE_KINDS);
+    return "gone";
+  }
   await db.execute(
     sql`INSERT INTO send_dispatchers (id, team_id) VALUES (${gateway.id}, ${gateway.teamId ?? 0}) ON CONFLICT (id) DO NOTHING`,
   );
-  const lease = new Lease({ table: "send_dispatchers", teamId: gateway.teamId ?? 0, id: gateway.id }, LEASE_SECONDS);
+  const before = await one<Predecessor>(db, sql`SELECT lease_owner, recent_calls FROM send_dispatchers WHERE id = ${gateway.id}`);
+  const lease = new Lease(
+    { table: "send_dispatchers", teamId: gateway.teamId ?? 0, id: gateway.id },
+    LEASE_SECONDS,
+    () => deps.livenessKey?.() ?? null,
+  );
   if (!(await lease.claim(db))) return "leased";
   const stopHeartbeat = lease.heartbeat(db);
+  let run: Dispatch | undefined;
   try {
     await takeOver(db, gateway.id, lease.owner);
-    const run = await open(deps, gateway, lease);
+    run = await open(deps, gateway, lease);
+    followPredecessor(run, before, lease.owner);
     await run.mark.open();
     await warmUp(run);
     return await loop(run);
   } finally {
     stopHeartbeat();
-    await lease.release(db);
+    const recent = run?.pacer.recent() ?? [];
+    await lease.release(
+      db,
+      sql`holder_key = NULL, released_at = now(), recent_calls = ${
+        recent.length
+          ? sql`ARRAY[${sql.join(
+              recent.map((t) => sql`${t}`),
+              sql`, `,
+            )}]::float8[]`
+          : sql`NULL`
+      }`,
+    );
+    // A stopping worker's gateway is another process's to carry on at once, not at the next minute's tick.
+    if (deps.stopping?.aborted) await deps.wake?.([gateway.id]).catch(() => undefined);
   }
+}
+
+/**
+ * The pace goes on from the last holder's: the calls it made in its last second count in this one's first. A holder
+ * that did not let go (a dead process, a lapsed lease) may have called right up to now: the first second is its.
+ */
+function followPredecessor(run: Dispatch, before: Predecessor | undefined, owner: string): void {
+  if (before?.lease_owner && before.lease_owner !== owner) run.pacer.seed(Array(run.pacer.rate).fill(Date.now()));
+  else if (before?.recent_calls?.length) run.pacer.seed(before.recent_calls.map(Number));
 }
 
 async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number | null }, lease: Lease): Promise<Dispatch> {
@@ -97,8 +157,27 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
   const rate = Math.max(1, gateway.rateLimit ?? DEFAULT_SEND_RATE);
   const channel = gateway.kind as "sms" | "email";
   const batchSize = deps.batchSize ?? Math.min(500, Math.max(10, rate));
+  const sms = channel === "sms" ? smsSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null;
+  const email = channel === "email" ? emailSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null;
+  const pacer = deps.pacer ?? createPacer(rate, undefined, SEND_WINDOW_MS);
+  const suppressions = new SuppressionCheck(deps.db);
+  // The platform's price on its own gateways (charged to the team); the provider's list price on a team's own.
+  const unitCost = gateway.teamId === null ? (await sendPrices(deps.db))[channel] : (sendUnitCost(channel, gateway.type) ?? 0);
   return {
     deps,
+    lane: {
+      db: deps.db,
+      gatewayId: gateway.id,
+      gatewayTeamId: gateway.teamId,
+      sms,
+      email,
+      pacer,
+      unitCost,
+      suppressions,
+      ...(deps.stopping ? { stopping: deps.stopping } : {}),
+    },
+    suppressions,
+    ...(deps.stopping ? { stopping: deps.stopping } : {}),
     db: deps.db,
     gatewayId: gateway.id,
     publicUrl: deps.publicUrl,
@@ -106,16 +185,15 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
     failing: new Set(),
     gateway,
     lease,
-    sms: channel === "sms" ? smsSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
-    email: channel === "email" ? emailSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null,
-    pacer: deps.pacer ?? createPacer(rate, undefined, SEND_WINDOW_MS),
+    sms,
+    email,
+    pacer,
     senders: await senderPaces(deps.db, gateway.id),
     batchSize,
     // Written a tenth of a batch ahead (about ten small writes a batch): a dispatcher that dies leaves at most that
     // much maybe-sent but never handed over, besides its calls in flight.
     mark: new HandOverMark(deps.db, gateway.id, lease.owner, Math.max(5, Math.ceil(batchSize / 10))),
-    // The platform's price on its own gateways (charged to the team); the provider's list price on a team's own.
-    unitCost: gateway.teamId === null ? (await sendPrices(deps.db))[channel] : (sendUnitCost(channel, gateway.type) ?? 0),
+    unitCost,
     secret,
   };
 }
@@ -175,20 +253,40 @@ type Prepared =
  * Batch after batch until nothing is due. Pipelined: while one batch is at the provider, the next is claimed,
  * rendered and committed as `submitting`, and the one before is recorded — so the gateway's pace has no gap between
  * batches. The claim never takes a row of a batch in flight (they are not `planned`), and the cool-off gate counts
- * messages in flight to an address as sent.
+ * messages in flight to an address as sent. The lane drains beside the batches, through the same pace; the run ends
+ * when neither has anything due.
  */
 async function loop(run: Dispatch): Promise<DispatchOutcome> {
   const { db } = run.deps;
   const touched = new Set<number>();
   let recording: Promise<void> = Promise.resolve();
   let recordedSinceLook = false;
+  let lane: Promise<number> | null = null;
+  /** Starts a drain of the lane unless one runs; answers it. */
+  const drain = (): Promise<number> => {
+    lane ??= drainLane(run.lane, LANE_KINDS)
+      .catch((e) => {
+        run.deps.log?.(`gateway ${run.gatewayId}: the lane failed: ${e instanceof Error ? e.message : e}`);
+        return 0;
+      })
+      .finally(() => {
+        lane = null;
+      });
+    return lane;
+  };
+  const stopping = () => run.stopping?.aborted === true;
+  void drain();
   let next = prepareBatch(run);
   try {
     return await pipeline();
   } finally {
     // Whatever ended the loop (an error included), the last outcomes are written before the lease is let go.
     await recording.catch(() => undefined);
-    await next.catch(() => undefined);
+    const left = await next.catch(() => null);
+    // A batch committed ahead that the end left unsent goes back (never handed over).
+    if (left?.kind === "batch") await recordBatch(run, left, notStarted(left)).catch(() => undefined);
+    await lane;
+    if (stopping()) await handBackClaimed(db, run.gatewayId, run.lease.owner);
   }
 
   async function pipeline(): Promise<DispatchOutcome> {
@@ -198,16 +296,24 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
         await recording;
         return "lost";
       }
+      if (stopping()) {
+        await recording;
+        if (cur.kind === "batch") await recordBatch(run, cur, notStarted(cur));
+        next = Promise.resolve({ kind: "idle" });
+        return "stopped";
+      }
       if (cur.kind === "idle" || cur.kind === "wait") {
         await recording;
-        // What the last recording planned (a next step without delay) or freed may be due now: look once more.
-        if (recordedSinceLook) {
+        // What the last recording planned (a next step without delay) or freed may be due now, and the lane may have
+        // more: look once more.
+        const laneTook = (await (lane ?? Promise.resolve(0))) + (await drain());
+        if (recordedSinceLook || laneTook > 0) {
           recordedSinceLook = false;
           next = prepareBatch(run);
           continue;
         }
         if (cur.kind === "idle") break;
-        await sleep(Math.min(cur.ms, MAX_WAIT_MS));
+        await sleep(Math.min(cur.ms, MAX_WAIT_MS, LANE_POLL_MS));
         if (!(await run.lease.renew(db))) return "lost";
         next = prepareBatch(run);
         continue;
@@ -223,6 +329,7 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
         () => nearlyDone(),
         (r) => run.mark.mayStart(cur.seqOf.get(r.row.id) ?? Number.POSITIVE_INFINITY),
       );
+      void drain();
       // The next batch is claimed and rendered while this one sends, and committed as submitting once this one is
       // nearly out; the previous one is recorded before this one is.
       next = recording.then(() => prepareBatch(run, nearly));
@@ -237,6 +344,24 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
   }
 }
 
+/** A committed batch none of whose messages was handed over: each goes back to `planned`, its money given back. */
+function notStarted(batch: Extract<Prepared, { kind: "batch" }>): SendResult[] {
+  return batch.rendered
+    .filter((r) => batch.marked.has(r.row.id))
+    .map((rendered) => ({
+      rendered,
+      outcome: { kind: "throttled", retryAfterMs: 0, message: "Held back: the worker stopped before its turn." },
+    }));
+}
+
+/** Rows this run claimed and did not commit as `submitting` (the worker is stopping): back to `planned` at once. */
+async function handBackClaimed(db: Db, gatewayId: number, owner: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE campaign_messages SET state = 'planned', claimed_by = NULL, updated_at = now()
+        WHERE gateway_id = ${gatewayId} AND state = 'claimed' AND claimed_by = ${owner}`,
+  );
+}
+
 /**
  * Claims due rows through the gates and the allowances and renders them; once `ready` (the batch before is nearly
  * out), holds their money and marks them submitting — a dispatcher that dies leaves claimed rows to go back, not
@@ -244,6 +369,7 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
  */
 async function prepareBatch(run: Dispatch, ready: Promise<void> = Promise.resolve()): Promise<Prepared> {
   const { db } = run.deps;
+  if (run.stopping?.aborted) return { kind: "idle" };
   const claim = await db.transaction(async (tx) => {
     if (!(await run.lease.holds(tx))) return null;
     await deferMissedWindows(tx, run.gateway.id);
@@ -270,6 +396,8 @@ async function prepareBatch(run: Dispatch, ready: Promise<void> = Promise.resolv
     emailDomain: () => sendingDomainOf(run.gateway.id, run.email),
   });
   await ready;
+  // A worker stopping meanwhile commits nothing more: the claimed rows go back (the loop's end hands them back).
+  if (run.stopping?.aborted) return { kind: "idle" };
   // Money first (platform gateways): what the balance does not cover is not sent, and its campaign pauses.
   const prepared = await db.transaction(async (tx) => {
     if (!(await run.lease.holds(tx))) return null;
@@ -295,11 +423,7 @@ async function recordBatch(run: Dispatch, batch: Extract<Prepared, { kind: "batc
   await db.transaction(async (tx) => {
     const accepted = await recordOutcomes(tx, run.lease.owner, results);
     await settleBatch(tx, batch.holds, results);
-    await planWelcomeMessages(
-      tx,
-      accepted.map((r) => r.row.id),
-    );
-    await planFollowingSteps(
+    await planAfterTaken(
       tx,
       accepted.map((r) => r.row),
     );
@@ -333,12 +457,15 @@ async function publish(deps: DispatchDeps, campaignIds: number[]): Promise<void>
     await publishCampaigns({ db: deps.db, live: deps.live, ...(deps.log ? { log: deps.log } : {}) }, campaignIds);
 }
 
-/** Gateways with due rows of active campaigns: what the tick starts a dispatcher for. */
+/** Gateways with due rows of active campaigns, or lane messages waiting: what the tick starts a dispatcher for. */
 export async function gatewaysWithDueRows(db: Db): Promise<number[]> {
   const found = await rows<{ gateway_id: number }>(
     db,
     sql`SELECT DISTINCT m.gateway_id FROM campaign_messages m JOIN campaigns c ON c.id = m.campaign_id AND c.status = 'active'
-        WHERE m.state = 'planned' AND m.due_at <= now() AND m.gateway_id IS NOT NULL`,
+        WHERE m.state = 'planned' AND m.due_at <= now() AND m.gateway_id IS NOT NULL
+        UNION SELECT gateway_id FROM inbound_messages WHERE answer_state = 'planned'
+        UNION SELECT gateway_id FROM welcome_messages WHERE state = 'planned' AND due_at <= now() AND gateway_id IS NOT NULL
+        UNION SELECT gateway_id FROM campaign_test_sends WHERE state = 'planned' AND gateway_id IS NOT NULL`,
   );
   return found.map((r) => r.gateway_id);
 }

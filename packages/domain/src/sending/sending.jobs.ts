@@ -3,13 +3,13 @@ import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { engineChanges, recordCampaignChanges } from "../campaign-logs";
-import { providerOptionsFromEnv } from "../providers";
-import { type AnyJobDefinition, defineJob, type JobDeps, type JobSender } from "../shared/jobs";
+import { type AnyJobDefinition, defineJob, type JobSender } from "../shared/jobs";
 import { type DbOrTx, rows } from "../shared/rows";
 import { applyEventsJob } from "./apply-events.jobs";
 import { cancelEndedCampaigns } from "./auto-fail";
 import { publishCampaigns } from "./campaign-events";
-import { gatewaysWithDueRows, runDispatcher } from "./dispatcher";
+import { dispatchJob, wakeDispatchers } from "./dispatch.jobs";
+import { gatewaysWithDueRows } from "./dispatcher";
 import { applyFrequencyRules } from "./frequency-rules";
 import { audienceSizeOf, planFirstSlice, planFirstStep, planSliceOf } from "./plan";
 import { reconcileJob } from "./reconcile.jobs";
@@ -21,40 +21,6 @@ import { startVerificationLookups } from "./verify";
  * a second finds the lease taken and ends); and a tick every minute that starts scheduled campaigns whose time has
  * come and wakes the dispatchers of gateways with due rows (steps after a delay, windows that opened, retries).
  */
-
-const appUrlOf = (deps: JobDeps) => {
-  if (!deps.appUrl) throw new Error("The sending jobs need the app's public URL (JobDeps.appUrl).");
-  return deps.appUrl;
-};
-
-export const dispatchJob = defineJob({
-  name: "sending.dispatch",
-  payload: z.object({ gatewayId: z.number().int().positive() }),
-  // The first message of a campaign set Active leaves within two seconds (issue: "within 2 s").
-  pollSeconds: 0.5,
-  retry: { limit: 20, delaySeconds: 15, backoff: true },
-  expireSeconds: 6 * 3600,
-  heartbeatSeconds: 30,
-  handler: async (deps, p) => {
-    const outcome = await runDispatcher(
-      {
-        db: deps.database.db,
-        publicUrl: appUrlOf(deps),
-        providerOptions: providerOptionsFromEnv(process.env),
-        live: deps.live,
-        log: deps.log,
-        ...(deps.jobs ? { wake: (ids: readonly number[]) => wakeDispatchers(deps.jobs!, ids) } : {}),
-      },
-      p.gatewayId,
-    );
-    deps.log(`dispatcher of gateway ${p.gatewayId}: ${outcome}`);
-  },
-});
-
-/** Wakes each gateway's dispatcher; while one runs, the singleton key keeps a second from queueing behind it. */
-export async function wakeDispatchers(jobs: JobSender, gatewayIds: readonly number[]): Promise<void> {
-  for (const gatewayId of gatewayIds) await jobs.send(dispatchJob, { gatewayId }, { singletonKey: `dispatch:${gatewayId}` });
-}
 
 async function gatewaysOf(db: Db, campaignId: number): Promise<number[]> {
   const found = await rows<{ gateway_id: number }>(

@@ -6,6 +6,7 @@ import { callbackHmac, verifyCallbackHmac } from "../providers/callback-signing"
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { CounterBatch, utcDay } from "./counters";
 import { setLeadEmailStatus } from "./email-events";
+import { suppress } from "./suppressions";
 
 /*
  * The email unsubscribe link (`{{unsubscribe_url}}`, and the List-Unsubscribe header, RFC 8058): one per message,
@@ -71,16 +72,13 @@ export async function unsubscribeByLink(db: Db, id: string, sig: string | undefi
  * the message's campaign, step and part, and cancels the address's email rows not handed to a provider yet.
  */
 async function optOutEmail(tx: DbOrTx, m: Row): Promise<void> {
-  const inserted = await rows(
-    tx,
-    sql`INSERT INTO suppressions (team_id, channel, address, reason, campaign_id)
-        VALUES (${m.team_id}, 'email', ${m.address}, 'unsubscribe', ${m.campaign_id})
-        ON CONFLICT (team_id, channel, address) DO NOTHING RETURNING 1`,
-  );
+  const inserted = await suppress(tx, [
+    { teamId: m.team_id, channel: "email", address: m.address, reason: "unsubscribe", campaignId: m.campaign_id },
+  ]);
   const leads = await setLeadEmailStatus(tx, m.team_id, m.address, EmailStatuses.unsubscribed, { action: "unsubscribe" });
   const counters = new CounterBatch();
   const day = utcDay();
-  if (inserted.length > 0 || leads.length > 0) {
+  if (inserted.size > 0 || leads.length > 0) {
     counters.add({ teamId: m.team_id, campaignId: m.campaign_id, stepId: m.step_id, partId: m.part_id, day }, "unsubscribed");
   }
   // `claimed` rows are not sent: the dispatcher marks a row `submitting` only while it is still `claimed` by it.

@@ -17,6 +17,13 @@ export interface JobDeps {
   files?: FileStore;
   /** Enqueues follow-up jobs (the lookup sweep); absent where a handler is run by hand. */
   jobs?: JobSender;
+  /** Aborted when the process starts to stop: long handlers (a gateway's dispatcher) hand their work back at once. */
+  stopping?: AbortSignal;
+  /**
+   * This process's liveness key for the leases that move with it (the dispatchers': sending/leadership.ts); absent or
+   * null where there is none (the embedded database).
+   */
+  livenessKey?: () => number | null;
 }
 
 export interface RetryPolicy {

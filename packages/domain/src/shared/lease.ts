@@ -25,6 +25,12 @@ export function newLeaseOwner(): string {
   return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 }
 
+/**
+ * The advisory-lock namespace of process liveness: each process that runs dispatchers holds (this, its key) on a
+ * connection of its own while it lives (docs/sending.md, Leadership).
+ */
+export const LIVENESS_NAMESPACE = 0x4c46;
+
 /** The columns a released lease leaves, for a write that ends the work and frees the row in one statement. */
 export const LEASE_FREED = sql`lease_owner = NULL, lease_until = NULL`;
 
@@ -35,8 +41,21 @@ export class Lease {
   constructor(
     private readonly ref: LeaseRef,
     readonly seconds: number,
+    /**
+     * The process's liveness key (`holder_key`), where the table keeps one: a lease whose holder's process is gone —
+     * its liveness lock free — is taken over at once, not when it lapses. Null: no liveness (the embedded database,
+     * one process only).
+     */
+    private readonly holderKey?: () => number | null,
   ) {
     this.table = sql.identifier(ref.table);
+  }
+
+  /** The holder's process ended (its liveness lock can be taken), checked in the claim's own statement. */
+  private get holderGone(): SQL {
+    if (!this.holderKey) return sql`false`;
+    return sql`CASE WHEN holder_key IS NOT NULL AND holder_key IS DISTINCT FROM ${this.holderKey()}::bigint
+      THEN pg_try_advisory_xact_lock(${LIVENESS_NAMESPACE}::int, holder_key::int) ELSE false END`;
   }
 
   /** The row, whoever holds it. */
@@ -62,9 +81,11 @@ export class Lease {
   async claim<R = { id: number }>(db: DbOrTx, opts: { set?: SQL; when?: SQL; returning?: SQL } = {}): Promise<R | undefined> {
     return one<R>(
       db,
-      sql`UPDATE ${this.table} SET lease_owner = ${this.owner}, ${this.extended}${opts.set ? sql`, ${opts.set}` : sql``}
+      sql`UPDATE ${this.table} SET lease_owner = ${this.owner}, ${this.extended}${
+        this.holderKey ? sql`, holder_key = ${this.holderKey()}::bigint` : sql``
+      }${opts.set ? sql`, ${opts.set}` : sql``}
           WHERE ${this.row}${opts.when ? sql` AND ${opts.when}` : sql``}
-            AND (lease_owner IS NULL OR lease_owner = ${this.owner} OR lease_until IS NULL OR lease_until < now())
+            AND (lease_owner IS NULL OR lease_owner = ${this.owner} OR lease_until IS NULL OR lease_until < now() OR ${this.holderGone})
           RETURNING ${opts.returning ?? sql`id`}`,
     );
   }

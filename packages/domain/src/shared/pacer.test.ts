@@ -153,6 +153,96 @@ describe("createPacer", () => {
   });
 });
 
+describe("createPacer's reserve: a request counts from its start until its answer", () => {
+  /** Requests of the given answer times (ms after their start), each reserved as soon as the one before started. */
+  async function run(rate: number, answerAfter: number[], weight = 1) {
+    const v = virtualClock();
+    const pacer = createPacer(rate, v.clock);
+    const spans: { start: number; answer: number }[] = [];
+    const all = (async () => {
+      const answers: Promise<void>[] = [];
+      for (const ms of answerAfter) {
+        const slot = await pacer.reserve(weight);
+        const start = v.now();
+        answers.push(
+          v.clock.sleep(ms).then(() => {
+            spans.push({ start, answer: v.now() });
+            slot.done(true);
+          }),
+        );
+      }
+      await Promise.all(answers);
+    })();
+    await v.drain();
+    await all;
+    return spans.sort((a, b) => a.start - b.start);
+  }
+
+  it("with instant answers keeps the rate: 1/rate apart", async () => {
+    const spans = await run(4, [0, 0, 0, 0, 0, 0]);
+    expect(spans.map((s) => s.start)).toEqual([0, 250, 500, 750, 1000, 1250]);
+  });
+
+  it("holds a slot while its request is on its way: no second of possible arrivals holds more than the rate", async () => {
+    // Rate 2: the first request's answer comes 700 ms after its start, so it may reach the provider as late as 700.
+    const spans = await run(2, [700, 10, 10, 10, 700, 10, 10]);
+    // Each request may arrive anywhere between its start and its answer: the busiest window counts every request
+    // whose span meets it.
+    const end = Math.max(...spans.map((s) => s.answer));
+    for (let w = 0; w <= end; w++) {
+      const meeting = spans.filter((s) => s.start < w + 1000 && s.answer >= w).length;
+      expect(meeting, `window from ${w} ms`).toBeLessThanOrEqual(2);
+    }
+    // The third waits for the second's answer to be a second old (the first is still counted as on its way).
+    expect(spans[2]!.start).toBe(spans[1]!.answer + 1000);
+  });
+
+  it("counts a three-part message as three slots", async () => {
+    const spans = await run(3, [0, 0], 3);
+    expect(spans[0]!.start).toBe(667);
+    // The first message's three parts arrived by 667: the next three not before a second later.
+    expect(spans[1]!.start).toBeGreaterThanOrEqual(1667);
+  });
+
+  it("gives a slot back unused when no request was made", async () => {
+    const v = virtualClock();
+    const pacer = createPacer(1, v.clock);
+    const starts: number[] = [];
+    const all = (async () => {
+      (await pacer.reserve()).done(false);
+      starts.push(v.now());
+      (await pacer.reserve()).done(true);
+      starts.push(v.now());
+    })();
+    await v.drain();
+    await all;
+    // The schedule still spaces them; the unused one took no place in the window.
+    expect(starts).toEqual([0, 1000]);
+  });
+
+  it("starts from the calls another runner made in the second before it took over", async () => {
+    const v = virtualClock();
+    const before = createPacer(2, v.clock);
+    let handed: number[] = [];
+    let started = -1;
+    const all = (async () => {
+      (await before.reserve()).done(true);
+      const b = await before.reserve();
+      handed = before.recent();
+      b.done(true);
+      const after = createPacer(2, v.clock);
+      after.seed(handed);
+      await after.reserve();
+      started = v.now();
+    })();
+    await v.drain();
+    await all;
+    expect(handed).toHaveLength(2);
+    // The first call before the take-over was answered at 0: the new runner's first call waits for it to be a second old.
+    expect(started).toBeGreaterThanOrEqual(1000);
+  });
+});
+
 describe("pacerFor", () => {
   it("shares one pacer per gateway and rate, and starts a new one when the rate changes", () => {
     const a = pacerFor(9_001, 20);

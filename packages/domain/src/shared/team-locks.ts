@@ -13,6 +13,7 @@ const TEAM_LOCKS = {
   planLimits: 7305030,
   keywords: 7305040,
   inboundPhone: 7305050,
+  testSends: 7305060,
 } as const;
 
 async function lockTeam(tx: DbOrTx, lock: keyof typeof TEAM_LOCKS, teamId: number): Promise<void> {
@@ -44,3 +45,6 @@ export const lockTeamKeywords = (tx: DbOrTx, teamId: number) => lockTeam(tx, "ke
 export async function lockInboundPhone(tx: DbOrTx, teamId: number, phone: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${TEAM_LOCKS.inboundPhone}, hashtext(${`${teamId}:${phone}`}))`);
 }
+
+/** A test SMS or email: the team's count of today's tests and the new one commit together (the daily cap). */
+export const lockTeamTestSends = (tx: DbOrTx, teamId: number) => lockTeam(tx, "testSends", teamId);

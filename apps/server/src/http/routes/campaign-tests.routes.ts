@@ -1,20 +1,24 @@
 import { TestEmail, TestSendResult, TestSms } from "@leadflow/contracts";
-import { type SendEnv, sendTestEmail, sendTestSms } from "@leadflow/domain";
+import { type SendEnv, sendTestEmail, sendTestSms, wakeDispatchers } from "@leadflow/domain";
 import { providerOptionsFromEnv } from "@leadflow/domain/providers/provider-factory";
 import type { App, AppDeps } from "../types";
 
 const tags = ["Campaigns"];
 
-/** Test SMS / Test Email of a step (issue 15 §3): sent for real through the campaign's sender, answered as an alert. */
-export async function campaignTestsRoutes(app: App, { database, config }: AppDeps) {
+/** Test SMS / Test Email of a step: sent for real by the campaign gateway's dispatcher, answered as an alert. */
+export async function campaignTestsRoutes(app: App, { database, config, jobs }: AppDeps) {
   const db = database.db;
-  const env: SendEnv = { publicUrl: config.appUrl.replace(/\/+$/, ""), providerOptions: providerOptionsFromEnv(process.env) };
+  const env: SendEnv = {
+    publicUrl: config.appUrl.replace(/\/+$/, ""),
+    providerOptions: providerOptionsFromEnv(process.env),
+    wake: (gatewayId) => wakeDispatchers(jobs, [gatewayId]),
+  };
   app.post(
     "/api/campaigns/test-sms",
     {
       schema: {
         tags,
-        summary: "Send a step's message as a test SMS (at most 10 a day per campaign)",
+        summary: "Send a step's message as a test SMS through the campaign's gateway (a capped number a day per team)",
         body: TestSms,
         response: { 200: TestSendResult },
       },
@@ -26,7 +30,7 @@ export async function campaignTestsRoutes(app: App, { database, config }: AppDep
     {
       schema: {
         tags,
-        summary: "Send a step's message as a test email (draft campaigns)",
+        summary: "Send a step's message as a test email through the campaign's gateway (draft campaigns; capped per team a day)",
         body: TestEmail,
         response: { 200: TestSendResult },
       },

@@ -24,6 +24,7 @@ import {
   archiveCampaigns,
   campaignNames,
   campaignsByTrigger,
+  changeCampaignStatus,
   copyCampaigns,
   createCampaign,
   createCampaignSegment,
@@ -34,9 +35,7 @@ import {
   listCampaigns,
   periodCounters,
   publishCampaigns,
-  setCampaignStatus,
   setClickTrigger,
-  startCampaigns,
   updateCampaign,
 } from "@leadflow/domain";
 import type { App, AppDeps } from "../types";
@@ -96,7 +95,7 @@ export async function campaignsRoutes(app: App, { database, jobs, live }: AppDep
     "/api/campaigns/batch-status",
     { schema: { tags, summary: "Set status of campaigns", body: CampaignBatchStatus, response: { 200: CampaignBatchResult } } },
     async (req) => {
-      const result = await setCampaignStatus(db, req.auth, req.body.ids, req.body.status, (tx, ids) => startCampaigns(jobs, ids, tx));
+      const result = await changeCampaignStatus(db, req.auth, req.body.ids, req.body.status, jobs);
       // Committed: every open list and campaign page sees the new status (an unchanged one is sent again, harmlessly).
       await publishCampaigns({ db, live }, req.body.ids);
       return result;

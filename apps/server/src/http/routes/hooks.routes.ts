@@ -1,12 +1,5 @@
 import { HookAnswer } from "@leadflow/contracts";
-import {
-  applyEventsJob,
-  type CallbackRequest,
-  type Hook,
-  inboundAnswersJob,
-  receiveProviderCallback,
-  wakeDispatchers,
-} from "@leadflow/domain";
+import { applyEventsJob, type CallbackRequest, type Hook, receiveProviderCallback, wakeDispatchers } from "@leadflow/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -86,9 +79,10 @@ export async function hooksRoutes(app: App, { database, config, jobs }: AppDeps)
       return reply.code(429).header("Retry-After", String(wait)).send({ message: "Too many requests. Please try again later." });
     const received = await receiveProviderCallback(db, hook, req.params.gatewayId, request, env);
     if (received.stored > 0 && hook.endpoint !== "inbound") wakeApplier();
-    // The answers a reply earned leave from a job, after this answer; a keyword's trigger campaign is sent at once.
-    if (received.replies?.answers) void jobs.send(inboundAnswersJob, {}, { singletonKey: "inbound-answers" }).catch(() => null);
-    if (received.replies?.wake.length) void wakeDispatchers(jobs, received.replies.wake).catch(() => null);
+    // The answers a reply earned leave through the gateway's dispatcher after this answer; a keyword's trigger campaign
+    // is sent at once.
+    const wake = [...(received.replies?.answers ? [req.params.gatewayId] : []), ...(received.replies?.wake ?? [])];
+    if (wake.length) void wakeDispatchers(jobs, wake).catch(() => null);
     if (received.reply) return reply.type(received.reply.contentType).send(received.reply.body);
     return { received: received.received, stored: received.stored };
   };

@@ -1,5 +1,24 @@
-import { IdParam, Keyword, KeywordPage, KeywordPhoneOptions, ListKeywordsQuery, MessageResponse, SaveKeyword } from "@leadflow/contracts";
-import { createKeyword, deleteKeyword, getKeyword, keywordPhoneOptions, listKeywords, updateKeyword } from "@leadflow/domain";
+import {
+  IdParam,
+  Keyword,
+  KeywordPage,
+  KeywordPhoneOptions,
+  ListKeywordsQuery,
+  MessageResponse,
+  SaveKeyword,
+  SaveTeamMessaging,
+  TeamMessaging,
+} from "@leadflow/contracts";
+import {
+  createKeyword,
+  deleteKeyword,
+  getKeyword,
+  getTeamMessaging,
+  keywordPhoneOptions,
+  listKeywords,
+  saveTeamMessaging,
+  updateKeyword,
+} from "@leadflow/domain";
 import type { App, AppDeps } from "../types";
 
 export async function keywordsRoutes(app: App, { database }: AppDeps) {
@@ -14,6 +33,11 @@ export async function keywordsRoutes(app: App, { database }: AppDeps) {
   app.get("/api/sms-keywords/phones", { schema: { response: { 200: KeywordPhoneOptions } } }, async (req) => ({
     data: await keywordPhoneOptions(db, req.auth),
   }));
+  // The brand and help contact the system STOP, START and HELP answers name: the signed-in team's, never another's.
+  app.get("/api/sms-keywords/messaging", { schema: { response: { 200: TeamMessaging } } }, (req) => getTeamMessaging(db, req.auth));
+  app.put("/api/sms-keywords/messaging", { schema: { body: SaveTeamMessaging, response: { 200: TeamMessaging } } }, (req) =>
+    saveTeamMessaging(db, req.auth, req.body),
+  );
   app.get("/api/sms-keywords/:id", { schema: { params: IdParam, response: { 200: Keyword } } }, (req) =>
     getKeyword(db, req.auth, req.params.id),
   );

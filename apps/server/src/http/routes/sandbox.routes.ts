@@ -1,5 +1,5 @@
 import { IdParam, SandboxInboundResult, SimulateSandboxInbound } from "@leadflow/contracts";
-import { hitRateLimit, inboundAnswersJob, simulateSandboxInbound } from "@leadflow/domain";
+import { hitRateLimit, simulateSandboxInbound, wakeDispatchers } from "@leadflow/domain";
 import { hookEnv } from "../hook-env";
 import type { App, AppDeps } from "../types";
 
@@ -24,8 +24,9 @@ export async function sandboxRoutes(app: App, { database, config, jobs }: AppDep
     async (req) => {
       await hitRateLimit(db, `sandbox-inbound:${req.auth.teamId}`, SIMULATE_RATE);
       const result = await simulateSandboxInbound(db, req.auth, req.params.id, req.body, env);
-      // Applied as a provider's reply is (a STOP suppresses before this answers); its confirmation leaves from the job.
-      await jobs.send(inboundAnswersJob, {}, { singletonKey: "inbound-answers" }).catch(() => null);
+      // Applied as a provider's reply is (a STOP suppresses before this answers); its confirmation leaves through the
+      // gateway's dispatcher, woken now.
+      await wakeDispatchers(jobs, [req.params.id]).catch(() => null);
       return result;
     },
   );

@@ -128,7 +128,8 @@ export const campaignStepsMessages = {
   "campaigns.steps.test.phone": "Phone",
   "campaigns.steps.test.phoneHint": "Sent for real through the campaign's sender; a test never counts in the campaign's figures.",
   "campaigns.steps.test.message": "Message",
-  "campaigns.steps.test.limit": "At most {limit} test SMS a day per campaign.",
+  "campaigns.steps.test.limit":
+    "Your team can send {limit} test SMS a day. A test is charged like any message on a platform gateway, and never goes to a number on your suppression list.",
   "campaigns.steps.test.toEmail": "To email",
   "campaigns.steps.test.fromName": "From name",
   "campaigns.steps.test.sender": "Sender",

@@ -1,5 +1,13 @@
-import type { Keyword, KeywordPage, KeywordPhoneOptions, Page, SaveKeywordInput } from "@leadflow/contracts";
-import { keepPreviousData, type QueryKey, queryOptions, type UseQueryOptions } from "@tanstack/react-query";
+import type {
+  Keyword,
+  KeywordPage,
+  KeywordPhoneOptions,
+  Page,
+  SaveKeywordInput,
+  SaveTeamMessaging,
+  TeamMessaging,
+} from "@leadflow/contracts";
+import { keepPreviousData, type QueryKey, queryOptions, type UseQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { crudApi } from "../../../components/crud/crud-api";
 import type { ListRequestParams } from "../../../components/data-table/table-url-state";
 import { api } from "../../../lib/api-client";
@@ -32,3 +40,18 @@ export const keywordPhonesQuery = () =>
     queryFn: ({ signal }) => api.get<KeywordPhoneOptions>("/sms-keywords/phones", undefined, { signal }),
     select: (answer) => answer.data,
   });
+
+/** The brand and help contact the team's STOP, START and HELP answers name, with the answers as sent. */
+export const teamMessagingQuery = () =>
+  queryOptions({
+    queryKey: [...keywordsApi.keys.all, "messaging"] as const,
+    queryFn: ({ signal }) => api.get<TeamMessaging>("/sms-keywords/messaging", undefined, { signal }),
+  });
+
+export function useSaveTeamMessaging() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveTeamMessaging) => api.put<TeamMessaging>("/sms-keywords/messaging", input),
+    onSuccess: (saved) => qc.setQueryData(teamMessagingQuery().queryKey, saved),
+  });
+}

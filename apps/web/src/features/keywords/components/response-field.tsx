@@ -5,9 +5,9 @@ import { tn, useT } from "../../../lib/i18n";
 import type { KeywordControl } from "../model/keyword-form";
 
 /** The SMS length counter (spec 2 §5): parts and characters as charged, under the message. */
-function SmsCounter({ text }: { text: string }) {
+export function SmsCounter({ text, rendered = false }: { text: string /** A text as sent: `{{…}}` in it is text. */; rendered?: boolean }) {
   const t = useT();
-  const length = smsLength(text);
+  const length = smsLength(text, { placeholders: !rendered });
   const parts = tn("keywords.parts", length.parts);
   const vars = { parts, characters: length.characters.toLocaleString("en-US") };
   return (

@@ -4,13 +4,12 @@ import { describe, expect, it } from "vitest";
 import { topUp } from "../billing";
 import { campaignLogPage } from "../campaign-logs";
 import type { DelayedCallback } from "../providers";
-import { planWelcomeMessages } from "../sending";
-import { runDispatcher } from "../sending/dispatcher";
-import { planFirstStep } from "../sending/plan";
-import { useSendingTestkit } from "../sending/plan.testkit";
 import { createPacer } from "../shared/pacer";
 import { one, rows } from "../shared/rows";
-import { sendPlannedWelcomes } from "./welcome-messages";
+import { runDispatcher } from "./dispatcher";
+import { planFirstStep } from "./plan";
+import { useSendingTestkit } from "./plan.testkit";
+import { planWelcomeMessages } from "./welcome-plan";
 
 const kit = useSendingTestkit();
 const db = kit.db;
@@ -26,7 +25,11 @@ const deps = (options: object) => ({
   providerOptions: options,
   pacer: createPacer(1000),
 });
-const welcomeDeps = (options: object) => ({ db: db(), publicUrl: "https://app.leadflow.test", providerOptions: options });
+/** A welcome sent already, planned again (what a record would leave) to see what the next run does with it. */
+const replan = (campaignId: number) =>
+  db().execute(
+    sql`UPDATE welcome_messages SET state = 'planned', provider_id = NULL, cost = NULL, sent_at = NULL WHERE campaign_id = ${campaignId}`,
+  );
 
 const welcomeStep = (name: string, text: string) => ({
   type: "sms",
@@ -45,10 +48,34 @@ async function campaign(leads: number, steps: object[], gateway?: (t: Awaited<Re
   const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: gatewayId }, steps);
   await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
   await planFirstStep(db(), c.id);
+  // Recipients where it is daytime now, whatever the hour the test runs at: the welcome keeps its step's window.
   await db().execute(
-    sql`UPDATE campaign_messages SET due_at = now() - interval '1 second', not_after = 'infinity' WHERE campaign_id = ${c.id}`,
+    sql`UPDATE campaign_messages SET due_at = now() - interval '1 second', not_after = 'infinity', time_zone = ${daytimeZone()}, us_state = 'NY'
+        WHERE campaign_id = ${c.id}`,
   );
   return { t, c, gatewayId };
+}
+
+/** A zone where the local hour is between 10 and 18 now (zones a few hours apart around the world). */
+function daytimeZone(): string {
+  const zones = [
+    "Pacific/Kiritimati",
+    "Pacific/Auckland",
+    "Asia/Tokyo",
+    "Asia/Bangkok",
+    "Asia/Kolkata",
+    "Asia/Dubai",
+    "Europe/Berlin",
+    "Europe/London",
+    "America/Sao_Paulo",
+    "America/New_York",
+    "America/Chicago",
+    "America/Los_Angeles",
+    "Pacific/Honolulu",
+  ];
+  const hour = (zone: string) =>
+    Number(new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format(new Date()));
+  return zones.find((z) => hour(z) >= 10 && hour(z) < 18)!;
 }
 
 type Welcome = { lead_id: number; step_id: number; to_number: string; short_code: string | null; message: string; state: string };
@@ -61,7 +88,7 @@ const welcomes = (campaignId: number) =>
   );
 
 describe("welcome messages", () => {
-  it("are planned once per lead per campaign when its first message is accepted, whatever the steps and records", async () => {
+  it("are planned once per lead per campaign when its first message is accepted, and sent by the same run", async () => {
     const { t, c, gatewayId } = await campaign(3, [
       welcomeStep("First", "Welcome to Spring deals, {{last_4_digits}}! Reply STOP to opt out."),
       welcomeStep("Second", "A second welcome, never sent."),
@@ -88,11 +115,11 @@ describe("welcome messages", () => {
         step_id: m.step_id,
         to_number: m.address,
         short_code: m.sender,
-        message: "Welcome to Spring deals, {{last_4_digits}}! Reply STOP to opt out.",
-        state: "planned",
-        provider_id: null,
-        cost: null,
-        sent: false,
+        message: `Welcome to Spring deals, ${m.address.slice(-4)}! Reply STOP to opt out.`,
+        state: "accepted",
+        provider_id: expect.stringMatching(/^sbx_/),
+        cost: expect.any(Number),
+        sent: true,
       })),
     );
     expect(t.numbers).toContain(planned[0]!.short_code);
@@ -108,12 +135,13 @@ describe("welcome messages", () => {
   });
 
   it("are sent once, from the number the lead's message left from, even by two runs at once, and listed as sent", async () => {
-    await sendPlannedWelcomes(welcomeDeps(capture().options));
     const { t, c, gatewayId } = await campaign(4, [welcomeStep("Hello", "Hi {{last_4_digits}}, welcome!")]);
     await runDispatcher(deps(capture().options), gatewayId);
+    await replan(c.id);
     const cb = capture();
-    // Two runs at once (two workers): each welcome is taken by one of them only.
-    await Promise.all([sendPlannedWelcomes(welcomeDeps(cb.options)), sendPlannedWelcomes(welcomeDeps(cb.options))]);
+    // Two runs at once (two workers): one leads the gateway, the other finds it led; each welcome goes once.
+    const outcomes = await Promise.all([runDispatcher(deps(cb.options), gatewayId), runDispatcher(deps(cb.options), gatewayId)]);
+    expect(outcomes.sort()).toEqual(["idle", "leased"]);
     const done = await welcomes(c.id);
     expect(done.map((w) => w.state)).toEqual(Array(4).fill("accepted"));
     expect(done.every((w) => w.provider_id?.startsWith("sbx_") && w.sent)).toBe(true);
@@ -121,7 +149,8 @@ describe("welcome messages", () => {
     // The provider was called once per welcome (the sandbox reports each one once).
     const called = cb.sent.map((s) => JSON.parse(s.body).provider_id);
     expect(called.sort()).toEqual(done.map((w) => w.provider_id).sort());
-    expect(await sendPlannedWelcomes(welcomeDeps(cb.options))).toBe(0);
+    await runDispatcher(deps(cb.options), gatewayId);
+    expect(cb.sent).toHaveLength(4);
 
     const page = await campaignLogPage(db(), t.ctx, c.id, "welcome-messages", CampaignLogQuery.parse({}));
     expect(page.meta).toMatchObject({ total: 4 });
@@ -138,12 +167,39 @@ describe("welcome messages", () => {
   it("are not sent to a phone that opted out after its first message", async () => {
     const { t, c, gatewayId } = await campaign(2, [welcomeStep("Hello", "Welcome!")]);
     await runDispatcher(deps(capture().options), gatewayId);
+    await replan(c.id);
     const [out] = await welcomes(c.id);
     await db().execute(
       sql`INSERT INTO suppressions (team_id, channel, address, reason) VALUES (${t.ctx.teamId}, 'sms', ${out!.to_number}, 'stop')`,
     );
-    await sendPlannedWelcomes(welcomeDeps(capture().options));
+    await runDispatcher(deps(capture().options), gatewayId);
     expect((await welcomes(c.id)).map((w) => w.state)).toEqual(["rejected", "accepted"]);
+  });
+
+  it("wait for their recipient's sending window, as the step did", async () => {
+    const { c, gatewayId } = await campaign(1, [welcomeStep("Hello", "Welcome!")]);
+    await runDispatcher(deps(capture().options), gatewayId);
+    await replan(c.id);
+    // The campaign's daily window now opens two hours from now (UTC, the campaign's zone).
+    const at = (h: number) => {
+      const d = new Date(Date.now() + h * 3600_000);
+      return `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}`;
+    };
+    await db().execute(
+      sql`UPDATE campaigns SET daytime_limitation = true, run_daily_from = ${at(2)}, run_daily_to = ${at(3)}, need_send_by_timezones = false,
+            started_at_tz = 'UTC' WHERE id = ${c.id}`,
+    );
+    const cb = capture();
+    await runDispatcher(deps(cb.options), gatewayId);
+    expect(cb.sent).toHaveLength(0);
+    const w = await one<{ state: string; due_at: string }>(
+      db(),
+      sql`SELECT state, due_at FROM welcome_messages WHERE campaign_id = ${c.id}`,
+    );
+    expect(w!.state).toBe("planned");
+    const due = Date.parse(w!.due_at) - Date.now();
+    expect(due).toBeGreaterThan(110 * 60_000);
+    expect(due).toBeLessThan(125 * 60_000);
   });
 
   it("are charged once on a platform gateway, from the team's balance", async () => {
@@ -162,13 +218,13 @@ describe("welcome messages", () => {
       return gw!.id;
     };
     const { t, c, gatewayId } = await campaign(2, [welcomeStep("Hello", "Welcome!")], platform);
-    await runDispatcher(deps(capture().options), gatewayId);
     const balance = async () =>
       (await one<{ b: number }>(db(), sql`SELECT balance::float8 AS b FROM team_balances WHERE team_id = ${t.ctx.teamId}`))!.b;
     const before = await balance();
-    await Promise.all([sendPlannedWelcomes(welcomeDeps(capture().options)), sendPlannedWelcomes(welcomeDeps(capture().options))]);
-    await sendPlannedWelcomes(welcomeDeps(capture().options));
-    expect(before - (await balance())).toBeCloseTo(0.02, 6);
+    await Promise.all([runDispatcher(deps(capture().options), gatewayId), runDispatcher(deps(capture().options), gatewayId)]);
+    await runDispatcher(deps(capture().options), gatewayId);
+    // Two messages and two welcomes, a cent each.
+    expect(before - (await balance())).toBeCloseTo(0.04, 6);
     const charged = await rows<{ items: number }>(
       db(),
       sql`SELECT items FROM balance_transactions WHERE team_id = ${t.ctx.teamId} AND kind = 'welcome'`,

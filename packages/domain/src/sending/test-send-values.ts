@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { MessageValues } from "../campaigns";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, one, rows } from "../shared/rows";
-import type { MessageValues } from "./render-message";
 
 /*
  * The values a test message is rendered with: a real lead of the campaign's audience that has an address of the

@@ -1,18 +1,11 @@
 import { senderOptionsOf } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import type { CampaignRecord } from "../campaigns";
 import { callbackSecretFor, loadGatewayForRun, type RunGateway } from "../gateways";
-import {
-  type EmailSendAdapter,
-  emailSendAdapterFor,
-  type ProviderOptions,
-  type SendContext,
-  type SmsSendAdapter,
-  smsSendAdapterFor,
-} from "../providers";
+import { emailSendAdapterFor, type ProviderOptions, type SendContext, smsSendAdapterFor } from "../providers";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
-import type { CampaignRecord } from "./campaign-rows";
 
 /*
  * The sender a test goes out through: the campaign's own, as the engine will use it — a gateway with its messaging
@@ -24,10 +17,13 @@ import type { CampaignRecord } from "./campaign-rows";
 export interface SendEnv {
   publicUrl: string;
   providerOptions: ProviderOptions;
+  /** Wakes the gateway's dispatcher, which sends the test (the one door out). */
+  wake: (gatewayId: number) => Promise<void>;
+  /** How long the request waits for the provider's answer (20 s). */
+  waitMs?: number;
 }
 
 export interface TestSmsSender {
-  adapter: SmsSendAdapter;
   gatewayId: number;
   from: string;
   senderKind: "number" | "pool";
@@ -87,17 +83,19 @@ export async function testSmsSender(db: DbOrTx, ctx: TeamCtx, c: CampaignRecord,
   }
   if (!from) throw cannotSend(`the gateway "${gw.name}" has no number to send from`);
   try {
-    const adapter = smsSendAdapterFor(gw.adapter, await sendContext(db, gw, env), env.providerOptions);
-    return { adapter, gatewayId: gw.id, from, senderKind };
+    // Built only to know the provider can be reached as configured: the dispatcher sends.
+    smsSendAdapterFor(gw.adapter, await sendContext(db, gw, env), env.providerOptions);
+    return { gatewayId: gw.id, from, senderKind };
   } catch (e) {
     throw cannotSend(e instanceof Error ? e.message.replace(/\.$/, "") : "its provider is not available");
   }
 }
 
-export async function testEmailSender(db: DbOrTx, ctx: TeamCtx, c: CampaignRecord, env: SendEnv): Promise<EmailSendAdapter> {
+export async function testEmailSender(db: DbOrTx, ctx: TeamCtx, c: CampaignRecord, env: SendEnv): Promise<{ gatewayId: number }> {
   const gw = await usableGateway(db, ctx, c.gateway_id, "email");
   try {
-    return emailSendAdapterFor(gw.adapter, await sendContext(db, gw, env), env.providerOptions);
+    emailSendAdapterFor(gw.adapter, await sendContext(db, gw, env), env.providerOptions);
+    return { gatewayId: gw.id };
   } catch (e) {
     throw cannotSend(e instanceof Error ? e.message.replace(/\.$/, "") : "its provider is not available");
   }

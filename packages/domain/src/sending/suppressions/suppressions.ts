@@ -1,0 +1,58 @@
+import { ReplySuppressionReasons, type SuppressionReason } from "@leadflow/contracts";
+import { type SQL, sql } from "drizzle-orm";
+import { type DbOrTx, rows, textArray } from "../../shared/rows";
+
+/*
+ * The team-wide suppression list's one writer. An address on it gets nothing from any sender of the team, whatever
+ * the message's kind (docs/sending.md, One door); the first reason an address was suppressed for stays.
+ */
+
+export interface Suppression {
+  teamId: number;
+  channel: "sms" | "email";
+  address: string;
+  reason: SuppressionReason;
+  /** The campaign whose message led to it, when one did. */
+  campaignId: number | null;
+}
+
+const keyOf = (s: { teamId: number; channel: string; address: string }) => `${s.teamId}|${s.channel}|${s.address}`;
+
+/**
+ * Suppresses each address (one statement, in key order, so two writers insert the same addresses in the same order
+ * and never deadlock). Answers the keys (`team|channel|address`) that are new — an address already suppressed keeps
+ * its first reason and is not in the answer.
+ */
+export async function suppress(tx: DbOrTx, entries: readonly Suppression[]): Promise<Set<string>> {
+  if (entries.length === 0) return new Set();
+  const byKey = new Map<string, Suppression>();
+  for (const e of entries) if (!byKey.has(keyOf(e))) byKey.set(keyOf(e), e);
+  const values = [...byKey.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, s]) => sql`(${s.teamId}::int, ${s.channel}::text, ${s.address}::text, ${s.reason}::text, ${s.campaignId}::int)`);
+  const added = await rows<{ team_id: number; channel: string; address: string }>(
+    tx,
+    sql`INSERT INTO suppressions (team_id, channel, address, reason, campaign_id) VALUES ${sql.join(values, sql`, `)}
+        ON CONFLICT (team_id, channel, address) DO NOTHING
+        RETURNING team_id, channel, address`,
+  );
+  return new Set(added.map((a) => keyOf({ teamId: a.team_id, channel: a.channel, address: a.address })));
+}
+
+/**
+ * START: lifts what the phone's own replies wrote (a STOP, a fuzzy opt-out, an unsubscribe keyword) — never a
+ * complaint's, a bounce's, a provider's or a person's. Answers whether anything was lifted.
+ */
+export async function liftReplyOptOuts(tx: DbOrTx, teamId: number, phone: string): Promise<boolean> {
+  const lifted = await rows(
+    tx,
+    sql`DELETE FROM suppressions WHERE team_id = ${teamId} AND channel = 'sms' AND address = ${phone}
+          AND reason = ANY(${textArray(ReplySuppressionReasons)}) RETURNING 1`,
+  );
+  return lifted.length > 0;
+}
+
+/** Inside a statement: whether the address is suppressed (the claim's first gate, per row, by the list's key). */
+export function suppressedSql(teamId: SQL, channel: SQL, address: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM suppressions s WHERE s.team_id = ${teamId} AND s.channel = ${channel} AND s.address = ${address})`;
+}
