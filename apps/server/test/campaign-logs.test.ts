@@ -1,4 +1,4 @@
-import { addRow, setUp } from "@leadflow/domain/sending/apply-events.testkit";
+import { addRow, setUp } from "@leadflow/domain/sending/outcomes/apply-events.testkit";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signedInTeam, useApi } from "./helpers";

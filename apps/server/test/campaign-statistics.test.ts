@@ -1,5 +1,5 @@
-import { setUp } from "@leadflow/domain/sending/apply-events.testkit";
-import { writeCounterDeltas } from "@leadflow/domain/sending/counters";
+import { writeCounterDeltas } from "@leadflow/domain/sending/counters/counters";
+import { setUp } from "@leadflow/domain/sending/outcomes/apply-events.testkit";
 import { describe, expect, it } from "vitest";
 import { signedInTeam, useApi } from "./helpers";
 

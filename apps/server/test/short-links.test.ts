@@ -1,6 +1,6 @@
 import { callbackSecretFor, expireCampaignLinks, openPixelUrl } from "@leadflow/domain";
 import { DESKTOP, IPHONE, type Kit, SLACK, sentCampaign } from "@leadflow/domain/links/links.testkit";
-import { sendingTestkit } from "@leadflow/domain/sending/plan.testkit";
+import { sendingTestkit } from "@leadflow/domain/sending/plan/plan.testkit";
 import { describe, expect, it } from "vitest";
 import { drain } from "../src/http/drain";
 import { setupApi, useApi } from "./helpers";

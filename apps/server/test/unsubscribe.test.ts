@@ -1,6 +1,6 @@
 import { callbackSecretFor, unsubscribeUrl } from "@leadflow/domain";
 import { sentMessage } from "@leadflow/domain/revenue/revenue.testkit";
-import { addRow } from "@leadflow/domain/sending/apply-events.testkit";
+import { addRow } from "@leadflow/domain/sending/outcomes/apply-events.testkit";
 import { describe, expect, it } from "vitest";
 import { useApi } from "./helpers";
 

@@ -1,6 +1,6 @@
 import type { FakeTwilioMessaging } from "@leadflow/domain/providers/fakes/fake-twilio-messaging";
 import { twilioStatusOf } from "@leadflow/domain/providers/sms/twilio-sms.callbacks";
-import { callbackOutcome } from "@leadflow/domain/sending/apply-events.outcomes";
+import { callbackOutcome } from "@leadflow/domain/sending/outcomes/apply-events.outcomes";
 import type { SentMessage } from "./callback-storm-setup";
 
 /*

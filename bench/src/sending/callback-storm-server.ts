@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "@leadflow/db";
 import { applyEventsJob, ensureSecret, type JobDeps } from "@leadflow/domain";
-import { CAMPAIGN_EVENT_WINDOW_MS } from "@leadflow/domain/sending/campaign-events";
+import { CAMPAIGN_EVENT_WINDOW_MS } from "@leadflow/domain/sending/counters/campaign-events";
 import { loadConfig } from "../../../apps/server/src/config";
 import { buildApp } from "../../../apps/server/src/http/app";
 import { createJobQueue } from "../../../apps/server/src/jobs/queue";

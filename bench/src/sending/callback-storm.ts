@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { reconcileOpenMessages } from "@leadflow/domain";
-import { applyInbox } from "@leadflow/domain/sending/apply-events.jobs";
+import { applyInbox } from "@leadflow/domain/sending/outcomes/apply-events.jobs";
 import { type BenchOptions, benchCommand } from "../options";
 import { percentile, record } from "../report";
 import { runClientProcess } from "../shared/client-process";

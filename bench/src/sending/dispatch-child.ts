@@ -1,6 +1,6 @@
 import { openDb } from "@leadflow/db";
 import { runDispatcher } from "@leadflow/domain";
-import { SEND_WINDOW_MS } from "@leadflow/domain/sending/dispatcher";
+import { SEND_WINDOW_MS } from "@leadflow/domain/sending/dispatch/dispatcher";
 import { createPacer } from "@leadflow/domain/shared/pacer";
 import { PUBLIC_URL } from "./dispatch-setup";
 

@@ -1,6 +1,6 @@
 import type { Database } from "@leadflow/db";
 import { type DispatchDeps, planFirstStep, type TeamCtx } from "@leadflow/domain";
-import { SEND_WINDOW_MS } from "@leadflow/domain/sending/dispatcher";
+import { SEND_WINDOW_MS } from "@leadflow/domain/sending/dispatch/dispatcher";
 import { createPacer } from "@leadflow/domain/shared/pacer";
 import type { RemoteFakeSms } from "./fake-sms-process";
 import { activeCampaign, gateRules } from "./sending-setup";

@@ -1,6 +1,6 @@
 import type { Database } from "@leadflow/db";
 import type { TeamCtx } from "@leadflow/domain";
-import { autoFailReason } from "@leadflow/domain/sending/auto-fail";
+import { autoFailReason } from "@leadflow/domain/sending/outcomes/auto-fail";
 import { type BenchOptions, benchCommand } from "../options";
 import { record } from "../report";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";

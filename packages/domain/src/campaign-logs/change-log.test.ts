@@ -2,11 +2,11 @@ import { type CampaignChangeEntry, CampaignChangeQuery, SaveCampaign, SaveStep }
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { attachAudience, createStep, setCampaignStatus, updateCampaign, updateStep } from "../campaigns";
-import { failCampaignsOverThreshold } from "../sending/auto-fail";
-import { completeFinishedCampaigns } from "../sending/campaign-progress";
-import { CounterBatch, utcDay } from "../sending/counters";
-import { planFirstStep } from "../sending/plan";
-import { useSendingTestkit } from "../sending/plan.testkit";
+import { CounterBatch, utcDay } from "../sending/counters/counters";
+import { failCampaignsOverThreshold } from "../sending/outcomes/auto-fail";
+import { completeFinishedCampaigns } from "../sending/outcomes/campaign-progress";
+import { planFirstStep } from "../sending/plan/plan";
+import { useSendingTestkit } from "../sending/plan/plan.testkit";
 import type { TeamCtx } from "../shared/context";
 import { one } from "../shared/rows";
 import { makeFactory } from "../testing/factory";

@@ -1,7 +1,7 @@
 import { type CampaignStatistic, percentOf, type StatisticQuery } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { campaignProfit } from "../campaigns/campaigns.queries";
-import { CounterColumns } from "../sending/counters";
+import { CounterColumns } from "../sending/counters/counters";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, one } from "../shared/rows";
 import { countersOf, formatDollars, money, statisticScope } from "./statistic-scope";

@@ -2,8 +2,8 @@ import type { Database, Db } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUp } from "../sending/apply-events.testkit";
-import { writeCounterDeltas } from "../sending/counters";
+import { writeCounterDeltas } from "../sending/counters/counters";
+import { setUp } from "../sending/outcomes/apply-events.testkit";
 import { makeFactory } from "../testing/factory";
 import { periodCounters } from "./campaigns.queries";
 

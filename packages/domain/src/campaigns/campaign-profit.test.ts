@@ -1,8 +1,8 @@
 import type { Database, Db } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUp } from "../sending/apply-events.testkit";
-import { utcDay, writeCounterDeltas } from "../sending/counters";
+import { utcDay, writeCounterDeltas } from "../sending/counters/counters";
+import { setUp } from "../sending/outcomes/apply-events.testkit";
 import { makeFactory } from "../testing/factory";
 import { campaignProfit, listCampaigns } from "./campaigns.queries";
 

@@ -8,7 +8,7 @@ import { receivePostback } from "../revenue/postback";
 import { signPostback } from "../revenue/postback-signature";
 import { sentMessage } from "../revenue/revenue.testkit";
 import { createRevenueTracking } from "../revenue/revenue-trackings.service";
-import { type Setup, setUp } from "../sending/apply-events.testkit";
+import { type Setup, setUp } from "../sending/outcomes/apply-events.testkit";
 import type { TeamCtx } from "../shared/context";
 import { one } from "../shared/rows";
 import { makeFactory } from "../testing/factory";

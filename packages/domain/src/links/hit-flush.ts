@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { recordLeadChanges } from "../leads/lead-changes";
-import { CounterBatch, utcDay } from "../sending/counters";
-import { enrollLeads } from "../sending/enroll";
+import { CounterBatch, utcDay } from "../sending/counters/counters";
+import { enrollLeads } from "../sending/plan/enroll";
 import { bigintArray, type DbOrTx, rows, textArray } from "../shared/rows";
 import type { GeoInfo } from "./geo";
 import type { HitOwner } from "./link-queries";

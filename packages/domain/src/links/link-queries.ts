@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { usStateCode } from "../sending/zones/us-states";
+import { usStateCode } from "../sending/gate/window/zones/us-states";
 import { type DbOrTx, one } from "../shared/rows";
 import type { LinkFacts } from "./link-rules";
 

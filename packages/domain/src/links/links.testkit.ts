@@ -1,7 +1,7 @@
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { newLinkCode } from "../campaigns/link-code";
-import type { useSendingTestkit } from "../sending/plan.testkit";
+import type { useSendingTestkit } from "../sending/plan/plan.testkit";
 import { one } from "../shared/rows";
 
 /*

@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import { chargeHold, type Hold, round4, takeHold } from "../billing";
 import { recordLeadChanges } from "../leads";
 import type { DncCheckResult, EmailVerifyResult, PhoneLookupResult } from "../providers";
-import { utcDay, writeCounterDeltas } from "../sending/counters";
+import { utcDay, writeCounterDeltas } from "../sending/counters/counters";
 import type { Lease } from "../shared/lease";
 import { bigintArray, type DbOrTx, rows, textArray } from "../shared/rows";
 import { moveLeadCounters } from "../sources";

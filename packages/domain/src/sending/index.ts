@@ -1,25 +1,38 @@
 export { changeCampaignStatus } from "./activate";
-export { applyStatusEvents, applyStatusEventsUntilIdle } from "./apply-events";
-export { applyEventsJob } from "./apply-events.jobs";
-export { type CampaignEventDeps, publishCampaigns } from "./campaign-events";
-export { completeFinishedCampaigns } from "./campaign-progress";
-export { CounterBatch, utcDay } from "./counters";
-export { type DailyLimitDeferred, enrollDailyLimitTriggers } from "./daily-limit-trigger";
-export { dispatchDeps, dispatchJob, wakeDispatchers } from "./dispatch.jobs";
-export { type DispatchDeps, type DispatchOutcome, gatewaysWithDueRows, runDispatcher } from "./dispatcher";
-export { type Enrolled, enrollLeads } from "./enroll";
-export { GateRules, gateApplies, type OutboundKind } from "./gate";
-export { type Liveness, leasesOfDeadHolders, NO_LIVENESS, openLiveness, releaseLeasesAtStart, watchLeadership } from "./leadership";
-export { LEGAL_WINDOWS_VERSION, legalRule } from "./legal-windows";
-export { openPixelUrl, PIXEL_GIF, verifyOpenPixel, withOpenPixel } from "./open-pixel";
-export { FIRST_SLICE, PLAN_SLICE, type Planned, planFirstSlice, planFirstStep, planFollowingSteps, planSliceOf } from "./plan";
-export { Reconcile, type ReconcileDeps, type Reconciled, reconcileOpenMessages } from "./reconcile";
-export { loadRenderLeads, type RenderLead, type RenderLeads } from "./render-leads";
-export { PAUSE_HOURS, putBackInRotation, RotationMessages } from "./rotation";
-export { type SendWindowInput, sendWindow } from "./send-window";
+export { type CampaignEventDeps, publishCampaigns } from "./counters/campaign-events";
+export { CounterBatch, utcDay } from "./counters/counters";
+export { dispatchDeps, dispatchJob, wakeDispatchers } from "./dispatch/dispatch.jobs";
+export { type DispatchDeps, type DispatchOutcome, gatewaysWithDueRows, runDispatcher } from "./dispatch/dispatcher";
+export { type SendEnv, sendTestEmail, sendTestSms } from "./dispatch/lane/test-sends";
+export {
+  type Liveness,
+  leasesOfDeadHolders,
+  NO_LIVENESS,
+  openLiveness,
+  releaseLeasesAtStart,
+  watchLeadership,
+} from "./dispatch/leadership";
+export { loadRenderLeads, type RenderLead, type RenderLeads } from "./dispatch/render-leads";
+export { SPAM_TEST_RATE, type SpamTestRun, sendSpamTests } from "./dispatch/spam-tests";
+export { GateRules, gateApplies, type OutboundKind } from "./gate/rules";
+export { LEGAL_WINDOWS_VERSION, legalRule } from "./gate/window/legal-windows";
+export { type SendWindowInput, sendWindow } from "./gate/window/send-window";
+export { applyStatusEvents, applyStatusEventsUntilIdle } from "./outcomes/apply-events";
+export { applyEventsJob } from "./outcomes/apply-events.jobs";
+export { completeFinishedCampaigns } from "./outcomes/campaign-progress";
+export { openPixelUrl, PIXEL_GIF, verifyOpenPixel, withOpenPixel } from "./outcomes/open-pixel";
+export { Reconcile, type ReconcileDeps, type Reconciled, reconcileOpenMessages } from "./outcomes/reconcile";
+export { PAUSE_HOURS, putBackInRotation, RotationMessages } from "./outcomes/rotation";
+export {
+  checkUnsubscribeLink,
+  SPAM_TEST_UNSUBSCRIBE,
+  type UnsubscribeLink,
+  unsubscribeByLink,
+  unsubscribeUrl,
+} from "./outcomes/unsubscribe";
+export { type DailyLimitDeferred, enrollDailyLimitTriggers } from "./plan/daily-limit-trigger";
+export { type Enrolled, enrollLeads } from "./plan/enroll";
+export { FIRST_SLICE, PLAN_SLICE, type Planned, planFirstSlice, planFirstStep, planFollowingSteps, planSliceOf } from "./plan/plan";
+export { planWelcomeMessages } from "./plan/welcome-plan";
 export { planJob, sendingJobs, sendingTickJob, startCampaigns } from "./sending.jobs";
-export { SPAM_TEST_RATE, type SpamTestRun, sendSpamTests } from "./spam-tests";
 export { liftReplyOptOuts, type Suppression, SuppressionCheck, suppress, suppressedAmong } from "./suppressions";
-export { type SendEnv, sendTestEmail, sendTestSms } from "./test-sends";
-export { checkUnsubscribeLink, SPAM_TEST_UNSUBSCRIBE, type UnsubscribeLink, unsubscribeByLink, unsubscribeUrl } from "./unsubscribe";
-export { planWelcomeMessages } from "./welcome-plan";

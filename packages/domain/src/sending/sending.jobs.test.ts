@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { JobDeps, JobSender } from "../shared/jobs";
 import { one } from "../shared/rows";
-import { planFirstStep } from "./plan";
-import { useSendingTestkit } from "./plan.testkit";
+import { planFirstStep } from "./plan/plan";
+import { useSendingTestkit } from "./plan/plan.testkit";
 import { sendingTickJob } from "./sending.jobs";
 
 const kit = useSendingTestkit();

@@ -5,16 +5,16 @@ import { z } from "zod";
 import { engineChanges, recordCampaignChanges } from "../campaign-logs";
 import { type AnyJobDefinition, defineJob, type JobSender } from "../shared/jobs";
 import { type DbOrTx, rows } from "../shared/rows";
-import { applyEventsJob } from "./apply-events.jobs";
-import { cancelEndedCampaigns } from "./auto-fail";
-import { publishCampaigns } from "./campaign-events";
-import { dispatchJob, wakeDispatchers } from "./dispatch.jobs";
-import { gatewaysWithDueRows } from "./dispatcher";
-import { applyFrequencyRules } from "./frequency-rules";
-import { audienceSizeOf, planFirstSlice, planFirstStep, planSliceOf } from "./plan";
-import { reconcileJob } from "./reconcile.jobs";
-import { spamTestsJob } from "./spam-tests.jobs";
-import { startVerificationLookups } from "./verify";
+import { publishCampaigns } from "./counters/campaign-events";
+import { dispatchJob, wakeDispatchers } from "./dispatch/dispatch.jobs";
+import { gatewaysWithDueRows } from "./dispatch/dispatcher";
+import { applyFrequencyRules } from "./dispatch/frequency-rules";
+import { spamTestsJob } from "./dispatch/spam-tests.jobs";
+import { applyEventsJob } from "./outcomes/apply-events.jobs";
+import { cancelEndedCampaigns } from "./outcomes/auto-fail";
+import { reconcileJob } from "./outcomes/reconcile.jobs";
+import { audienceSizeOf, planFirstSlice, planFirstStep, planSliceOf } from "./plan/plan";
+import { startVerificationLookups } from "./plan/verify";
 
 /*
  * The engine's jobs: plan a campaign when it goes Active; dispatch a gateway's due rows (one dispatcher per gateway:

@@ -20,7 +20,7 @@ export interface JobDeps {
   /** Aborted when the process starts to stop: long handlers (a gateway's dispatcher) hand their work back at once. */
   stopping?: AbortSignal;
   /**
-   * This process's liveness key for the leases that move with it (the dispatchers': sending/leadership.ts); absent or
+   * This process's liveness key for the leases that move with it (the dispatchers': sending/dispatch/leadership.ts); absent or
    * null where there is none (the embedded database).
    */
   livenessKey?: () => number | null;
