@@ -155,5 +155,18 @@ test("links and replies: a click from a phone, a Slack preview, an expired link,
   await shot(page, "campaign-incoming");
   await page.goto(`/u/0/leads/${lead.id}`);
   await expect(page.getByRole("button", { name: new RegExp(`^Status of .*${phones[0]!.slice(-7)}: Unsubscribed$`) })).toBeVisible();
+
+  // A test SMS to the phone that opted out is refused, saying why: the one door holds tests too.
+  await page.goto(`/u/0/campaigns/${campaign.id}`);
+  await page.getByRole("button", { name: "Test Sms" }).first().click();
+  const testDialog = page.getByRole("dialog", { name: /^Test Sms/ });
+  await testDialog.getByRole("textbox", { name: "Phone", exact: true }).fill(phones[0]!.replace(/^\+1/, ""));
+  await testDialog.getByRole("button", { name: "Send" }).click();
+  await expect(testDialog.getByRole("alert").filter({ hasText: "suppression list" })).toContainText(
+    `${phones[0]} is on your suppression list (replied stop,`,
+  );
+  await expect(testDialog).toContainText("Leadflow sends it nothing, tests included.");
+  await shot(page, "campaign-test-sms-suppressed");
+  await testDialog.getByRole("button", { name: "Close" }).click();
   await phone.close();
 });

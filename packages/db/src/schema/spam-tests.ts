@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { campaigns } from "./campaigns";
 import { parentId, parentTeamId, timestamps, ts } from "./columns";
 
 /*
- * Test spam emails (spec 3 §3 "send test spam emails"): while an email campaign runs, its current message is copied to
- * the seed inboxes of its spam email groups once per interval, for placement checks. One row per copy — a record apart
- * from the send ledger, so a copy never shows in the campaign's figures. The unique key (campaign, slot, address) is
- * what keeps two ticks from sending one interval's copy twice; a row is written before its provider call (the send
- * protocol's commit point, CAMPAIGNS.md §3), so a copy whose process died is never sent again.
+ * Test spam emails ("send test spam emails"): while an email campaign runs, its current message is copied to the seed
+ * inboxes of its spam email groups once per interval, for placement checks. One row per copy — a record apart from the
+ * send ledger, so a copy never shows in the campaign's figures. The unique key (campaign, slot, address) is what keeps
+ * two ticks from planning one interval's copy twice; the gateway's dispatcher commits a copy `submitting` before its
+ * provider call, so a copy whose process died is never sent again.
  */
 export const campaignSpamTests = pgTable(
   "campaign_spam_tests",
@@ -23,8 +23,18 @@ export const campaignSpamTests = pgTable(
     /** The step (or split part) copied: the one of the campaign's most recent message. */
     stepId: integer("step_id").notNull(),
     gatewayId: integer("gateway_id").notNull(),
-    /** submitting, accepted, rejected, unknown, cancelled */
-    state: text("state").notNull().default("submitting"),
+    /**
+     * planned (waiting for the gateway's dispatcher, which sends every message of its gateway), submitting, accepted,
+     * rejected, unknown, cancelled
+     */
+    state: text("state").notNull().default("planned"),
+    /** The copy as rendered when its interval came: the dispatcher sends it as it is. */
+    sender: text("sender"),
+    fromName: text("from_name"),
+    replyTo: text("reply_to"),
+    subject: text("subject"),
+    body: text("body"),
+    unsubscribeUrl: text("unsubscribe_url"),
     providerId: text("provider_id"),
     errorMessage: text("error_message"),
     /** The balance hold that pays for it (platform gateways), and what it cost. */
@@ -34,6 +44,7 @@ export const campaignSpamTests = pgTable(
   },
   (t) => [
     uniqueIndex("campaign_spam_tests_key").on(t.campaignId, t.slot, t.address),
-    check("campaign_spam_tests_state_known", sql`${t.state} IN ('submitting','accepted','rejected','unknown','cancelled')`),
+    check("campaign_spam_tests_state_known", sql`${t.state} IN ('planned','submitting','accepted','rejected','unknown','cancelled')`),
+    index("campaign_spam_tests_planned_idx").on(t.gatewayId, t.id).where(sql`${t.state} = 'planned'`),
   ],
 );

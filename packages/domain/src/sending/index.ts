@@ -13,7 +13,7 @@ export {
   watchLeadership,
 } from "./dispatch/leadership";
 export { loadRenderLeads, type RenderLead, type RenderLeads } from "./dispatch/render-leads";
-export { SPAM_TEST_RATE, type SpamTestRun, sendSpamTests } from "./dispatch/spam-tests";
+export { planSpamTests, type SpamTestRun } from "./dispatch/spam-tests";
 export { GateRules, gateApplies, type OutboundKind } from "./gate/rules";
 export { LEGAL_WINDOWS_VERSION, legalRule } from "./gate/window/legal-windows";
 export { type SendWindowInput, sendWindow } from "./gate/window/send-window";

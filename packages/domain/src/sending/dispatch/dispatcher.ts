@@ -24,6 +24,7 @@ import { type SendRun, sendAll } from "./dispatch-send";
 import { HandOverMark, returnNeverHanded } from "./hand-over-mark";
 import { drainLane, type LaneKind, type LaneRun, refuseLane } from "./lane/lane";
 import { laneAnswers } from "./lane/lane-answers";
+import { laneSpamTests } from "./lane/lane-spam-tests";
 import { laneTests } from "./lane/lane-tests";
 import { laneWelcomes } from "./lane/lane-welcomes";
 import { type SenderPaces, senderPaces } from "./sender-pacing";
@@ -76,7 +77,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  */
 export const SEND_WINDOW_MS = 1005;
 /** The lane's kinds in the order each drain takes them: answers first (a STOP's confirmation is due at once). */
-const LANE_KINDS: readonly LaneKind[] = [laneAnswers, laneTests, laneWelcomes];
+const LANE_KINDS: readonly LaneKind[] = [laneAnswers, laneTests, laneWelcomes, laneSpamTests];
 /** While a campaign waits for its next token, the lane is looked at this often. */
 const LANE_POLL_MS = 500;
 
@@ -465,7 +466,8 @@ export async function gatewaysWithDueRows(db: Db): Promise<number[]> {
         WHERE m.state = 'planned' AND m.due_at <= now() AND m.gateway_id IS NOT NULL
         UNION SELECT gateway_id FROM inbound_messages WHERE answer_state = 'planned'
         UNION SELECT gateway_id FROM welcome_messages WHERE state = 'planned' AND due_at <= now() AND gateway_id IS NOT NULL
-        UNION SELECT gateway_id FROM campaign_test_sends WHERE state = 'planned' AND gateway_id IS NOT NULL`,
+        UNION SELECT gateway_id FROM campaign_test_sends WHERE state = 'planned' AND gateway_id IS NOT NULL
+        UNION SELECT gateway_id FROM campaign_spam_tests WHERE state = 'planned'`,
   );
   return found.map((r) => r.gateway_id);
 }

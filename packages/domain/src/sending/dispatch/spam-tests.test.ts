@@ -7,7 +7,8 @@ import { one, rows } from "../../shared/rows";
 import { planFirstStep } from "../plan/plan";
 import { useSendingTestkit } from "../plan/plan.testkit";
 import { runDispatcher } from "./dispatcher";
-import { SPAM_TEST_NO_FUNDS, sendSpamTests } from "./spam-tests";
+import { SPAM_TEST_STOPPED } from "./lane/lane-spam-tests";
+import { planSpamTests } from "./spam-tests";
 
 const kit = useSendingTestkit();
 const db = kit.db;
@@ -75,6 +76,13 @@ async function activeSpamCampaign(spec: SpamCampaignSpec) {
 /** The dispatcher's and the spam-test run's dependencies, but the provider options. */
 const dispatchBase = () => ({ db: db(), publicUrl: "https://app.leadflow.test", pacer: createPacer(1000) });
 
+/** A tick of the spam-test job: the copies planned, then sent by their gateways' dispatchers (as the job wakes them). */
+async function round(deps: ReturnType<typeof dispatchBase> & { providerOptions: object }, now = new Date()) {
+  const run = await planSpamTests(deps, now);
+  for (const gatewayId of run.gatewayIds) await runDispatcher(deps, gatewayId);
+  return { campaigns: run.campaigns, planned: run.planned };
+}
+
 /** The runs look at every campaign of the database: the earlier tests' campaigns stop, so each test sees its own. */
 const onlyThisTest = () => db().execute(sql`UPDATE campaigns SET status = 'paused' WHERE status = 'active'`);
 
@@ -102,23 +110,23 @@ describe("test spam emails", () => {
     const before = await figures(c.id);
     const now = new Date();
     const cb = capture();
-    const first = await sendSpamTests({ ...base, providerOptions: cb.options }, now);
-    expect(first).toEqual({ campaigns: 1, sent: 3 });
+    const first = await round({ ...base, providerOptions: cb.options }, now);
+    expect(first).toEqual({ campaigns: 1, planned: 3 });
     expect(cb.sent).toHaveLength(3);
     const sent = await copies(c.id);
     expect(sent.map((s) => s.address)).toEqual(["seed1@inbox.test", "seed2@inbox.test", "seed3@other.test"]);
     expect(sent.every((s) => s.state === "accepted" && s.provider_id?.startsWith("sbx_"))).toBe(true);
     // The same interval again, and two ticks at once in the next one: one copy per seed and interval.
-    expect(await sendSpamTests({ ...base, providerOptions: cb.options }, new Date(now.getTime() + 1000))).toEqual({
+    expect(await round({ ...base, providerOptions: cb.options }, new Date(now.getTime() + 1000))).toEqual({
       campaigns: 0,
-      sent: 0,
+      planned: 0,
     });
     const next = new Date(now.getTime() + HOUR);
     const raced = await Promise.all([
-      sendSpamTests({ ...base, providerOptions: cb.options }, next),
-      sendSpamTests({ ...base, providerOptions: cb.options }, next),
+      round({ ...base, providerOptions: cb.options }, next),
+      round({ ...base, providerOptions: cb.options }, next),
     ]);
-    expect(raced[0]!.sent + raced[1]!.sent).toBe(3);
+    expect(raced[0]!.planned + raced[1]!.planned).toBe(3);
     expect(cb.sent).toHaveLength(6);
     expect(new Set((await copies(c.id)).map((s) => s.slot)).size).toBe(2);
     expect(await figures(c.id)).toEqual(before);
@@ -129,7 +137,7 @@ describe("test spam emails", () => {
     const links = async () =>
       (await one<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM campaign_links WHERE campaign_id = ${c.id}`))!.n;
     const linksBefore = await links();
-    await sendSpamTests({ ...base, providerOptions: capture().options });
+    await round({ ...base, providerOptions: capture().options });
     expect(await links()).toBe(linksBefore);
   });
 
@@ -137,11 +145,27 @@ describe("test spam emails", () => {
     const { c, base } = await runningCampaign();
     await db().execute(sql`UPDATE campaigns SET status = 'paused' WHERE id = ${c.id}`);
     const cb = capture();
-    expect(await sendSpamTests({ ...base, providerOptions: cb.options })).toEqual({ campaigns: 0, sent: 0 });
+    expect(await round({ ...base, providerOptions: cb.options })).toEqual({ campaigns: 0, planned: 0 });
     expect(cb.sent).toHaveLength(0);
     expect(await copies(c.id)).toHaveLength(0);
     await db().execute(sql`UPDATE campaigns SET status = 'active' WHERE id = ${c.id}`);
-    expect((await sendSpamTests({ ...base, providerOptions: cb.options })).sent).toBe(3);
+    expect((await round({ ...base, providerOptions: cb.options })).planned).toBe(3);
+    expect(cb.sent).toHaveLength(3);
+  });
+
+  it("are not sent once the campaign stopped sending before their turn", async () => {
+    const { c, base } = await runningCampaign();
+    const planned = await planSpamTests(base);
+    expect(planned.planned).toBe(3);
+    await db().execute(sql`UPDATE campaigns SET status = 'paused' WHERE id = ${c.id}`);
+    const cb = capture();
+    for (const gatewayId of planned.gatewayIds) await runDispatcher({ ...base, providerOptions: cb.options }, gatewayId);
+    expect(cb.sent).toHaveLength(0);
+    const why = await rows<{ state: string; error_message: string }>(
+      db(),
+      sql`SELECT state, error_message FROM campaign_spam_tests WHERE campaign_id = ${c.id}`,
+    );
+    expect(why).toEqual(Array(3).fill({ state: "cancelled", error_message: SPAM_TEST_STOPPED }));
   });
 
   it("cost what any email costs on a platform gateway: as many as the balance pays for, the rest not sent", async () => {
@@ -154,15 +178,15 @@ describe("test spam emails", () => {
     // The default platform price of an email is $0.001: $0.0025 pays for two of the three seeds.
     await topUp(db(), t.ctx.teamId, 0.0025, "test");
     const cb = capture();
-    expect((await sendSpamTests({ ...base, providerOptions: cb.options })).sent).toBe(2);
+    expect((await round({ ...base, providerOptions: cb.options })).planned).toBe(3);
     expect(cb.sent).toHaveLength(2);
     const states = (await copies(c.id)).map((s) => s.state).sort();
-    expect(states).toEqual(["accepted", "accepted", "cancelled"]);
+    expect(states).toEqual(["accepted", "accepted", "rejected"]);
     const why = await one<{ error_message: string }>(
       db(),
-      sql`SELECT error_message FROM campaign_spam_tests WHERE campaign_id = ${c.id} AND state = 'cancelled'`,
+      sql`SELECT error_message FROM campaign_spam_tests WHERE campaign_id = ${c.id} AND state = 'rejected'`,
     );
-    expect(why!.error_message).toBe(SPAM_TEST_NO_FUNDS);
+    expect(why!.error_message).toBe("Insufficient funds to send the message.");
     const money = await one<{ balance: number; holds: number; charged: number }>(
       db(),
       sql`SELECT b.balance::float8 AS balance, (SELECT count(*)::int FROM balance_holds h WHERE h.team_id = b.team_id) AS holds,
@@ -180,9 +204,9 @@ describe("test spam emails", () => {
       step: { type: "email", name: "Mail", message: "<p>Hi</p>", subject: "Hi", sender_email: "news@shop.io" },
     });
     const deps = { ...dispatchBase(), providerOptions: capture().options };
-    expect((await sendSpamTests(deps)).sent).toBe(0);
+    expect((await round(deps)).planned).toBe(0);
     const { c: off, base } = await runningCampaign();
     await db().execute(sql`UPDATE campaigns SET send_test_spam_emails = false WHERE id = ${off.id}`);
-    expect((await sendSpamTests({ ...base, providerOptions: capture().options })).sent).toBe(0);
+    expect((await round({ ...base, providerOptions: capture().options })).planned).toBe(0);
   });
 });

@@ -18,6 +18,7 @@ export const OutboundKinds = [
   "stop_confirmation",
   "test_sms",
   "test_email",
+  "spam_test",
 ] as const;
 export type OutboundKind = (typeof OutboundKinds)[number];
 
@@ -65,6 +66,15 @@ export const GateRules = {
     suppression: true,
     consent: TEST_CONSENT,
     window: { exempt: "Email has no legal sending hours; a test has no campaign day-parting." },
+    pace: true,
+    money: true,
+    ledger: true,
+  },
+  // A copy of a running campaign's message to the team's own seed inboxes, for placement checks.
+  spam_test: {
+    suppression: true,
+    consent: { exempt: "It goes to the team's own seed inboxes (its spam email groups), not to a lead." },
+    window: { exempt: "Email has no legal sending hours; the copy follows the campaign's own sending." },
     pace: true,
     money: true,
     ledger: true,
