@@ -301,6 +301,27 @@ describe("test email", () => {
     expect(await testRows(t.campaign.id)).toMatchObject([{ channel: "email", recipient: "me@example.com" }]);
   });
 
+  it("sends at most 50 test emails a day per team, and none to an address that unsubscribed", async () => {
+    const t = await emailSetup();
+    // Today's 49 earlier tests of the team (another campaign's as well).
+    await api.database.query(
+      `INSERT INTO campaign_test_sends (team_id, campaign_id, step_id, channel, recipient, state)
+       SELECT $1, $2, $3, 'email', 'me@example.com', 'accepted' FROM generate_series(1, 49)`,
+      [t.ctx.teamId, t.campaign.id, t.step.id],
+    );
+    const answers = await Promise.all([t.testEmail(), t.testEmail()]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    expect(answers.find((r) => r.statusCode === 429)!.json().message).toBe("Your team can send 50 test emails a day; try again tomorrow.");
+    await api.database.query("DELETE FROM campaign_test_sends WHERE team_id = $1", [t.ctx.teamId]);
+    await api.database.query(
+      "INSERT INTO suppressions (team_id, channel, address, reason) VALUES ($1, 'email', 'me@example.com', 'unsubscribe')",
+      [t.ctx.teamId],
+    );
+    const refused = await t.testEmail();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/^me@example\.com is on your suppression list \(used the unsubscribe link, /);
+  });
+
   it("refuses a bad address and a campaign that is not a draft", async () => {
     const t = await emailSetup();
     const bad = await t.testEmail({ to_email: "not-an-email" });
