@@ -162,7 +162,7 @@ test("links and replies: a click from a phone, a Slack preview, an expired link,
   const testDialog = page.getByRole("dialog", { name: /^Test Sms/ });
   await testDialog.getByRole("textbox", { name: "Phone", exact: true }).fill(phones[0]!.replace(/^\+1/, ""));
   await testDialog.getByRole("button", { name: "Send" }).click();
-  await expect(testDialog.getByRole("alert").filter({ hasText: "suppression list" })).toContainText(
+  await expect(testDialog.getByRole("alert").filter({ hasText: "is on your suppression list" })).toContainText(
     `${phones[0]} is on your suppression list (replied stop,`,
   );
   await expect(testDialog).toContainText("Leadflow sends it nothing, tests included.");
