@@ -47,6 +47,8 @@ export const campaignMessages = pgTable(
     timeZone: text("time_zone"),
     timeZoneSource: text("time_zone_source"),
     usState: text("us_state"),
+    /** The recipient's country (ISO 3166 alpha-2) by its number or the lead's data; null for email or unknown. */
+    country: text("country"),
     /** Not before: the schedule, the step's delay and the quiet hours. */
     dueAt: ts("due_at").notNull(),
     /** Not after: the allowed window's end less a margin; passed → deferred to the next window, never dropped. */

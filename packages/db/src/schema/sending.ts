@@ -188,6 +188,8 @@ export const shortUrlDomains = pgTable(
     redirectTo: text("redirect_to"),
     filterRedirect: text("filter_redirect"),
     stateFilterRedirect: text("state_filter_redirect"),
+    /** Where an expired link of this domain leads when its step names no expiry URL; null: Leadflow's own page. */
+    expiredRedirect: text("expired_redirect"),
     sortOrder: integer("sort_order").notNull().default(0),
     httpsEnabled: boolean("https_enabled").notNull().default(false),
     /** The last DNS check: the addresses the host resolved to and whether they include the public IP. */
