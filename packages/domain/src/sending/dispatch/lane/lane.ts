@@ -78,11 +78,15 @@ export interface LaneRun {
   stopping?: AbortSignal;
   /** When this run last turned stale `submitting` rows `unknown` (once a minute is enough). */
   staleCheckedAt?: number;
+  /** A kind whose message the provider throttled is left alone until then (epoch ms): its wait, not a retry loop. */
+  backoff?: Map<LaneKind, number>;
 }
 
 /** A `submitting` message older than this had its process die mid-call. */
 const STALE_SUBMITTING_MINUTES = 10;
 const STALE_CHECK_MS = 60_000;
+/** How long a kind waits after the provider throttled one of its messages (it names no wait of its own). */
+const THROTTLE_WAIT_MS = 30_000;
 /** Messages of one kind taken at once: sent concurrently, each at its pace slot. */
 export const LANE_BATCH = 25;
 
@@ -94,9 +98,15 @@ export async function drainLane(run: LaneRun, kinds: readonly LaneKind[]): Promi
   for (const kind of kinds) {
     if (run.stopping?.aborted) break;
     if (checkStale) await closeStale(run.db, kind);
+    if ((run.backoff?.get(kind) ?? 0) > Date.now()) continue;
     const batch = await kind.take(run.db, run.gatewayId, LANE_BATCH);
     taken += batch.length;
-    await Promise.all(batch.map((m) => sendOne(run, kind, m)));
+    const outcomes = await Promise.all(batch.map((m) => sendOne(run, kind, m)));
+    const wait = outcomes.reduce(
+      (most, o) => (o.kind === "throttled" && !run.stopping?.aborted ? Math.max(most, o.retryAfterMs ?? THROTTLE_WAIT_MS) : most),
+      0,
+    );
+    if (wait > 0) (run.backoff ??= new Map()).set(kind, Date.now() + wait);
   }
   return taken;
 }
@@ -114,7 +124,8 @@ export async function refuseLane(db: Db, gatewayId: number, kinds: readonly Lane
 
 const held = (message: string): SendOutcome => ({ kind: "throttled", retryAfterMs: 0, message });
 
-async function sendOne(run: LaneRun, kind: LaneKind, m: LaneMessage): Promise<void> {
+/** Sends one message through the last checks; answers its outcome. */
+async function sendOne(run: LaneRun, kind: LaneKind, m: LaneMessage): Promise<SendOutcome> {
   const channel = run.email ? "email" : "sms";
   const parts = channel === "sms" ? Math.max(1, smsLength(m.body).parts) : 1;
   // Platform gateways cost the team money (the plan's free SMS first for SMS), held before the provider is called.
@@ -126,16 +137,22 @@ async function sendOne(run: LaneRun, kind: LaneKind, m: LaneMessage): Promise<vo
     );
     if (hold.items < parts) {
       const short = { kind: "rejected", code: "insufficient_funds", message: "Insufficient funds to send the message." } as const;
-      return record(run.db, kind, m, short, hold, 0, parts);
+      await record(run.db, kind, m, short, hold, 0, parts);
+      return short;
     }
   }
-  if (run.stopping?.aborted) return record(run.db, kind, m, held("The worker stopped before its turn."), hold, 0, parts);
+  if (run.stopping?.aborted) {
+    const stopping = held("The worker stopped before its turn.");
+    await record(run.db, kind, m, stopping, hold, 0, parts);
+    return stopping;
+  }
   const slot = await run.pacer.reserve(parts);
   const stopped = await lastLook(run, m);
   const outcome = stopped ?? (await call(run, kind, m));
   // Counted until the provider answered, and only when a request was made.
   slot.done(stopped === null);
   await record(run.db, kind, m, outcome, hold, run.unitCost * parts, parts);
+  return outcome;
 }
 
 /**
