@@ -111,10 +111,11 @@ export const demoLeads = Array.from({ length: 24 }, (_, i) => ({
 }));
 
 /**
- * The demo team's 24 leads in its list Facebook Ads › Spring campaign, imported through an import key as another
- * system would (the sandbox carrier lookup runs on them); safe to run again: phones merge into the same leads.
+ * 24 more leads in the demo team's list Facebook Ads › Spring campaign (beside the demo's own), imported through an
+ * import key as another system would (the sandbox carrier lookup runs on them); safe to run again: phones merge into
+ * the same leads. Answers the list's and the team's lead counts after it, for the screens that show them.
  */
-export async function importDemoLeads(page: Page): Promise<{ sourceId: number; listId: number }> {
+export async function importDemoLeads(page: Page): Promise<{ sourceId: number; listId: number; listLeads: number; teamLeads: number }> {
   const auth = await authHeaders(page);
   const sources = await (await page.request.get("/api/all-sources-with-lists", { headers: auth })).json();
   const fb = sources.data.find((s: { name: string }) => s.name === "Facebook Ads");
@@ -132,5 +133,7 @@ export async function importDemoLeads(page: Page): Promise<{ sourceId: number; l
   const key = (await keys()).find((k) => k.name === "Website form")!;
   const imported = await page.request.post(`/api/import/lead?api_key=${key.api_key}`, { data: { leads: demoLeads } });
   expect(imported.ok()).toBe(true);
-  return { sourceId: fb.id, listId: spring.id };
+  const list = await (await page.request.get(`/api/sources/lists/${spring.id}`, { headers: auth })).json();
+  const leads = await (await page.request.get("/api/leads?limit=1", { headers: auth })).json();
+  return { sourceId: fb.id, listId: spring.id, listLeads: list.total_leads, teamLeads: leads.meta.total };
 }

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import type { FileStoreSettings, MailConfig } from "@leadflow/domain";
 import { DEFAULT_MAX_IMPORT_BYTES, DEFAULT_UPLOAD_QUOTA_BYTES } from "@leadflow/domain";
 import dotenv from "dotenv";
+import { type LogFormat, LogFormats, type LogLevel, LogLevels, parseLogSetting } from "./log";
 
 export interface Config {
   port: number;
@@ -31,7 +32,9 @@ export interface Config {
   autoApprove?: boolean;
   liveKey: string;
   webDist: string;
-  logLevel: string;
+  /** LOG_FORMAT and LOG_LEVEL as set; unset, they follow how the program runs (log.ts, resolveLogSettings). */
+  logFormat?: LogFormat;
+  logLevel?: LogLevel;
   /** Trust X-Forwarded-For from a reverse proxy: `true`, or the proxies' addresses (comma-separated). */
   trustProxy: boolean | string;
   /** Rate limits on sign-in, registration and password reset (attempts per window, per IP and per email). */
@@ -139,7 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     autoApprove: bool(env.LEADFLOW_AUTO_APPROVE),
     liveKey: env.LEADFLOW_LIVE_KEY ?? "leadflow",
     webDist: resolve(env.LEADFLOW_WEB_DIST ?? resolve(repoRoot, "apps/web/dist")),
-    logLevel: env.LOG_LEVEL ?? "info",
+    logFormat: parseLogSetting("LOG_FORMAT", LogFormats, env.LOG_FORMAT),
+    logLevel: parseLogSetting("LOG_LEVEL", LogLevels, env.LOG_LEVEL),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     authRate: { limit: Number(env.LEADFLOW_AUTH_RATE_LIMIT ?? 10), windowSeconds: Number(env.LEADFLOW_AUTH_RATE_WINDOW ?? 60) },
     importApiRate: {

@@ -26,14 +26,28 @@ import { drain } from "./http/drain";
 import type { App } from "./http/types";
 import { createJobQueue } from "./jobs/queue";
 import { createLiveBus } from "./live/live-bus";
+import { type LogSettings, processLog, resolveLogSettings } from "./log";
 
 export type Role = "start" | "api" | "worker";
 
-const log = (msg: string, extra?: Record<string, unknown>) => console.log(`[leadflow] ${msg}${extra ? ` ${JSON.stringify(extra)}` : ""}`);
+/** The start-up and shutdown lines, whatever the log's level: where the program is and what it is doing. */
+const log = (msg: string) => console.log(`[leadflow] ${msg}`);
+
+/**
+ * The embedded database's buffer cache. PGlite's default (128 MB) is resident from the moment it opens; an
+ * install's working set is far smaller, and pages outside the cache are still in the OS's file cache.
+ */
+const EMBEDDED_SHARED_BUFFERS = "32MB";
 
 export async function openDatabase(config: Config, pool?: { size: number; name: string }): Promise<Database> {
   try {
-    return await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: pool?.size, applicationName: pool?.name });
+    return await openDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: pool?.size,
+      applicationName: pool?.name,
+      sharedBuffers: EMBEDDED_SHARED_BUFFERS,
+    });
   } catch (e) {
     if (e instanceof DataDirLockedError) {
       throw new Error(
@@ -53,6 +67,8 @@ export async function run(role: Role, config: Config): Promise<void> {
   secretsKeyFromEnv();
   sharedSandboxCallbacks();
   const { pools } = config;
+  const logging = resolveLogSettings(config, role);
+  const jobLog = processLog(logging);
   // A worker's parsing, normalising and exports yield the CPU to api processes on the same machine, so pages stay
   // quick while a big import runs (S2, docs/scaling.md). Set before any thread starts: threads inherit it.
   if (role === "worker" && config.workerNice > 0) {
@@ -75,19 +91,19 @@ export async function run(role: Role, config: Config): Promise<void> {
 
   let demoNotice: string | undefined;
   if (role === "start" && database.kind === "pglite" && (await isEmptyInstall(database.db))) {
-    const demo = await seedDemo(database.db);
-    demoNotice = `Demo team created. Sign in as ${demo.email} / ${demo.password}`;
+    const demo = await seedDemo(database.db, { appUrl: config.appUrl });
+    demoNotice = `Demo team created with its leads and two finished campaigns. Sign in as ${demo.email} / ${demo.password}`;
   }
 
   const serveHttp = role !== "worker";
   const works = role !== "api";
   // The live channel listens for events itself (app ready → LISTEN); here the bus only publishes.
   const bus = createLiveBus(database);
-  const queue = createJobQueue(database, { log, teamConcurrency: config.teamJobConcurrency });
+  const queue = createJobQueue(database, { log: jobLog.warn, teamConcurrency: config.teamJobConcurrency });
   const files = createFileStore(config.files);
   // A process that sends holds its liveness while it lives: its gateways move to another process the moment it ends
   // (docs/sending.md, Leadership). The embedded database has one process: its predecessor's leases go at start.
-  const liveness = works ? await openLiveness(database, log) : NO_LIVENESS;
+  const liveness = works ? await openLiveness(database, jobLog) : NO_LIVENESS;
   if (works && database.kind === "pglite") await releaseLeasesAtStart(database.db);
   const sending = new AbortController();
   const deps: JobDeps = {
@@ -95,7 +111,7 @@ export async function run(role: Role, config: Config): Promise<void> {
     live: bus.publisher,
     mail: config.mail,
     appUrl: config.appUrl.replace(/\/+$/, ""),
-    log,
+    log: jobLog,
     jobs: queue.sender,
     files,
     stopping: sending.signal,
@@ -104,19 +120,22 @@ export async function run(role: Role, config: Config): Promise<void> {
   await queue.start({ work: works, deps });
   const stopWatch =
     works && database.kind === "postgres"
-      ? watchLeadership(database.db, liveness, (ids) => wakeDispatchers(queue.sender, ids), log)
+      ? watchLeadership(database.db, liveness, (ids) => wakeDispatchers(queue.sender, ids), jobLog)
       : undefined;
   // Dynamic audience membership runs where the jobs do.
-  const segmentSync: SegmentSyncLoop | undefined = role !== "api" ? startSegmentSync(background, { log }) : undefined;
+  const segmentSync: SegmentSyncLoop | undefined = role !== "api" ? startSegmentSync(background, { log: jobLog }) : undefined;
 
   let app: App | undefined;
   if (serveHttp) {
     const liveSecret = await ensureSecret(database.db, "live_secret");
-    ({ app } = await buildApp({ database, bulk, config, jobs: queue.sender, live: bus.publisher, liveSecret, files }, { logger: true }));
+    ({ app } = await buildApp(
+      { database, bulk, config, jobs: queue.sender, live: bus.publisher, liveSecret, files },
+      { logger: { settings: logging } },
+    ));
     await app.listen({ port: config.port, host: config.host });
   }
   let adminSocket: Server | undefined;
-  if (database.kind === "pglite") adminSocket = await serveAdminSocket(database, config.dataDir);
+  if (database.kind === "pglite") adminSocket = await serveAdminSocket(database, config.dataDir, { appUrl: config.appUrl });
 
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
   log(`${role} ready on ${where}${serveHttp ? ` — open ${config.appUrl}` : ""}`);
@@ -129,6 +148,7 @@ export async function run(role: Role, config: Config): Promise<void> {
       `Listening on ${config.host}:${config.port}${config.host === "127.0.0.1" ? " (this machine only; HOST=0.0.0.0 listens on every interface)" : ""}`,
     );
   if (config.mail.driver === "outbox") log("Mail goes to the outbox: `npm run leadflow -- mail list` prints it.");
+  log(logsLine(logging));
   if (demoNotice) log(demoNotice);
 
   let stopping = false;
@@ -169,4 +189,13 @@ export async function run(role: Role, config: Config): Promise<void> {
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** Where the log goes and how to change it, said once at start. */
+function logsLine({ format, level }: LogSettings): string {
+  if (format === "json")
+    return `Logs: ${level} and above on stdout, requests as JSON lines (LOG_FORMAT=pretty for readable lines, LOG_LEVEL to change the level)`;
+  if (level === "warn")
+    return "Logs: warnings and errors on this terminal, one line each (LOG_LEVEL=info for every request, LOG_FORMAT=json for JSON lines)";
+  return `Logs: ${level} and above on this terminal, one line each (LOG_FORMAT=json for JSON lines)`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig, parseTrustProxy } from "../src/config";
+import { resolveLogSettings } from "../src/log";
 
 describe("TRUST_PROXY", () => {
   it("reads yes/no words and the proxies' addresses", () => {
@@ -22,5 +23,27 @@ describe("LEADFLOW_WORKER_NICE", () => {
     expect(loadConfig({ LEADFLOW_WORKER_NICE: "5" }).workerNice).toBe(5);
     expect(loadConfig({ LEADFLOW_WORKER_NICE: "25" }).workerNice).toBe(10);
     expect(loadConfig({ LEADFLOW_WORKER_NICE: "-5" }).workerNice).toBe(10);
+  });
+});
+
+describe("LOG_FORMAT and LOG_LEVEL", () => {
+  it("are read in any case, unset when empty, and stop the start when they name nothing known", () => {
+    expect(loadConfig({})).toMatchObject({ logFormat: undefined, logLevel: undefined });
+    expect(loadConfig({ LOG_FORMAT: " JSON ", LOG_LEVEL: "Debug" })).toMatchObject({ logFormat: "json", logLevel: "debug" });
+    expect(loadConfig({ LOG_FORMAT: "", LOG_LEVEL: " " })).toMatchObject({ logFormat: undefined, logLevel: undefined });
+    expect(() => loadConfig({ LOG_LEVEL: "verbose" })).toThrow('LOG_LEVEL must be one of debug, info, warn, error, got "verbose".');
+    expect(() => loadConfig({ LOG_FORMAT: "text" })).toThrow('LOG_FORMAT must be one of pretty, json, got "text".');
+  });
+
+  it("default to readable warnings for the embedded start and to JSON at info in server mode; each overrides", () => {
+    const settings = (env: Record<string, string>, role: "start" | "api" | "worker") => resolveLogSettings(loadConfig(env), role);
+    expect(settings({}, "start")).toEqual({ format: "pretty", level: "warn" });
+    expect(settings({ DATABASE_URL: "postgres://db/leadflow" }, "start")).toEqual({ format: "json", level: "info" });
+    expect(settings({ DATABASE_URL: "postgres://db/leadflow" }, "api")).toEqual({ format: "json", level: "info" });
+    expect(settings({ DATABASE_URL: "postgres://db/leadflow" }, "worker")).toEqual({ format: "json", level: "info" });
+    expect(settings({ LOG_FORMAT: "json" }, "start")).toEqual({ format: "json", level: "info" });
+    expect(settings({ LOG_LEVEL: "error" }, "start")).toEqual({ format: "pretty", level: "error" });
+    expect(settings({ LOG_FORMAT: "pretty", DATABASE_URL: "postgres://db/leadflow" }, "api")).toEqual({ format: "pretty", level: "warn" });
+    expect(settings({ LOG_LEVEL: "warn", DATABASE_URL: "postgres://db/leadflow" }, "worker")).toEqual({ format: "json", level: "warn" });
   });
 });

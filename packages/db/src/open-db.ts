@@ -55,12 +55,17 @@ export interface OpenDbOptions {
   poolSize?: number;
   /** Server mode: what pg_stat_activity calls these connections (default `leadflow`), e.g. `leadflow-bulk`. */
   applicationName?: string;
+  /**
+   * Embedded mode: PostgreSQL's shared_buffers (e.g. `32MB`); unset, PGlite's 128 MB. PGlite touches all of it at
+   * open, so it is resident for the process's life whatever the data's size.
+   */
+  sharedBuffers?: string;
 }
 
 export async function openDb(opts: OpenDbOptions): Promise<Database> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.applicationName ?? "leadflow")
-    : openPglite(opts.dataDir ?? "./data");
+    : openPglite(opts.dataDir ?? "./data", opts.sharedBuffers);
 }
 
 async function openPostgres(url: string, max: number, applicationName: string): Promise<Database> {
@@ -123,7 +128,7 @@ async function openPostgres(url: string, max: number, applicationName: string): 
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, sharedBuffers?: string): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   let releaseLock = () => {};
   if (!inMemory) {
@@ -132,7 +137,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(inMemory ? undefined : join(dataDir, "pgdata"), { extensions: pgliteExtensions });
+    // Start parameters replace PGlite's own, so its defaults go first.
+    const startParams = sharedBuffers ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`] : undefined;
+    pglite = await PGlite.create(inMemory ? undefined : join(dataDir, "pgdata"), {
+      extensions: pgliteExtensions,
+      ...(startParams ? { startParams } : {}),
+    });
   } catch (e) {
     releaseLock();
     throw e;

@@ -31,7 +31,12 @@ export type AdminCommand =
   | { name: "lookup.prices"; prices: Partial<Record<1 | 2 | 3, number | undefined>> }
   | PlanCommand;
 
-export async function runAdminCommand(database: Database, cmd: AdminCommand): Promise<string> {
+/** Where the program runs: the demo's messages carry links on the app's public address. */
+export interface AdminEnv {
+  appUrl?: string;
+}
+
+export async function runAdminCommand(database: Database, cmd: AdminCommand, env: AdminEnv = {}): Promise<string> {
   const db = database.db;
   try {
     switch (cmd.name) {
@@ -44,10 +49,13 @@ export async function runAdminCommand(database: Database, cmd: AdminCommand): Pr
         return `Created ${user.email} (user ${user.id}, team ${user.team_id}${cmd.admin ? ", installation admin" : ""}). The account is approved.`;
       }
       case "seed.demo": {
-        const r = await seedDemo(db);
-        return r.created
-          ? `Demo team created. Sign in as ${r.email} / ${r.password}`
-          : `The demo team already exists. Sign in as ${r.email} / ${r.password}`;
+        const r = await seedDemo(db, { appUrl: env.appUrl });
+        const what = r.created
+          ? "Demo team created"
+          : r.added
+            ? "The demo team now has its leads and finished campaigns"
+            : "The demo team already exists";
+        return `${what}${r.skipped ? ` (${r.skipped})` : ""}. Sign in as ${r.email} / ${r.password}`;
       }
       case "mail.list": {
         const mails = await listOutbox(db, cmd.limit);

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Server } from "node:net";
 import { join } from "node:path";
 import type { Database } from "@leadflow/db";
-import { type AdminCommand, runAdminCommand } from "./admin-commands";
+import { type AdminCommand, type AdminEnv, runAdminCommand } from "./admin-commands";
 
 /**
  * PGlite allows one process per data dir, so admin commands reach the running program over a unix socket in
@@ -10,7 +10,7 @@ import { type AdminCommand, runAdminCommand } from "./admin-commands";
  */
 export const adminSocketPath = (dataDir: string) => join(dataDir, "leadflow.sock");
 
-export async function serveAdminSocket(database: Database, dataDir: string): Promise<Server> {
+export async function serveAdminSocket(database: Database, dataDir: string, env: AdminEnv = {}): Promise<Server> {
   const path = adminSocketPath(dataDir);
   if (existsSync(path)) rmSync(path, { force: true });
   const server = createServer((socket) => {
@@ -24,7 +24,7 @@ export async function serveAdminSocket(database: Database, dataDir: string): Pro
       const line = buffer.slice(0, newline);
       void (async () => {
         try {
-          const output = await runAdminCommand(database, JSON.parse(line) as AdminCommand);
+          const output = await runAdminCommand(database, JSON.parse(line) as AdminCommand, env);
           socket.end(`${JSON.stringify({ ok: true, output })}\n`);
         } catch (e) {
           socket.end(`${JSON.stringify({ ok: false, error: (e as Error).message })}\n`);

@@ -15,7 +15,7 @@ const usage = `Usage: npm run leadflow -- <command>
   migrate                    apply database migrations
   user approve <email>       approve a pending registration
   user create --email <e> --password <p> --name <n> [--admin]
-  seed demo                  create the demo team (demo@leadflow.local)
+  seed demo                  create the demo team (demo@leadflow.local) with its leads and finished campaigns
   mail list [--limit <n>]    print the newest mail of the outbox
   settings auto-approve <on|off>   approve new registrations automatically
   settings default-plan <plan-key>  the plan new registrations get (trial unless set)
@@ -29,7 +29,8 @@ const usage = `Usage: npm run leadflow -- <command>
                              a platform gateway every team may use (dimmed, read-only for them)
 
 Environment: PORT (3000), HOST (127.0.0.1 embedded, 0.0.0.0 with DATABASE_URL), LEADFLOW_DATA_DIR (./data), DATABASE_URL (unset = embedded database), APP_URL,
-MAIL_DRIVER (outbox|smtp|ses), SMTP_HOST/PORT/USER/PASSWORD, MAIL_FROM, LEADFLOW_AUTO_APPROVE. A .env file is read too.`;
+MAIL_DRIVER (outbox|smtp|ses), SMTP_HOST/PORT/USER/PASSWORD, MAIL_FROM, LEADFLOW_AUTO_APPROVE, LOG_FORMAT (pretty|json),
+LOG_LEVEL (debug|info|warn|error). A .env file is read too.`;
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -150,7 +151,7 @@ async function main(argv: string[]): Promise<void> {
   const database = await openDatabase(config);
   try {
     await migrateDb(database);
-    console.log(await runAdminCommand(database, admin));
+    console.log(await runAdminCommand(database, admin, { appUrl: config.appUrl }));
   } finally {
     await database.close();
   }

@@ -2,11 +2,13 @@ import fastifySwagger from "@fastify/swagger";
 import Fastify from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { registerLiveChannel } from "../live/live.routes";
+import { httpLogger, type LogSettings } from "../log";
 import { registerAuth } from "./auth";
 import { registerDrain } from "./drain";
 import { registerErrorHandler } from "./errors";
 import { registerJsonParser } from "./json-body";
 import { parseQuery } from "./querystring";
+import { ReadableRequestLog } from "./request-log";
 import { attributesRoutes } from "./routes/attributes.routes";
 import { authRoutes } from "./routes/auth.routes";
 import { campaignLogsRoutes } from "./routes/campaign-logs.routes";
@@ -48,18 +50,12 @@ export interface RouteInfo {
 /** The HTTP side of the program: API, live channel and web app. Routes are collected for the isolation test. */
 export async function buildApp(
   deps: AppDeps,
-  opts: { logger?: boolean; serveWeb?: boolean } = {},
+  opts: { logger?: { settings: LogSettings; write?: (line: string) => void }; serveWeb?: boolean } = {},
 ): Promise<{ app: App; routes: RouteInfo[] }> {
   const app = Fastify({
-    logger: opts.logger
-      ? {
-          level: deps.config.logLevel,
-          serializers: {
-            // API keys travel in query strings of the public import API: never write them to the log.
-            req: (req) => ({ method: req.method, url: req.url.replace(/(api_key|token)=[^&]*/gi, "$1=[redacted]") }),
-          },
-        }
-      : false,
+    logger: opts.logger ? httpLogger(opts.logger.settings, opts.logger.write) : false,
+    // The readable log writes one line per request once it is answered (request-log.ts), not two.
+    ...(opts.logger?.settings.format === "pretty" ? { logController: new ReadableRequestLog() } : {}),
     bodyLimit: 1024 * 1024,
     // Only behind a proxy that sets X-Forwarded-For; otherwise a client could pick its own address for rate limits.
     trustProxy: deps.config.trustProxy,

@@ -77,10 +77,16 @@ async function readRanges<K extends number | bigint>(
     starts.push(key(line.slice(0, a)));
     ends.push(key(line.slice(a + 1, b)));
     asns.push(asn);
-    if (!orgs.has(asn)) orgs.set(asn, unquote(line.slice(c + 1)));
+    if (!orgs.has(asn)) orgs.set(asn, detached(unquote(line.slice(c + 1))));
   }
   return { starts, ends, asns };
 }
+
+/**
+ * A copy of `s` that does not point into the line it was cut from: V8 keeps a slice of a string as a view of its
+ * parent, so every kept organisation name would otherwise hold the 64 KB chunk of the file it was read in (~25 MB).
+ */
+const detached = (s: string) => ` ${s}`.slice(1);
 
 const unquote = (s: string) => (s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1).replace(/""/g, '"') : s);
 

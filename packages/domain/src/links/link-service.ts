@@ -3,7 +3,7 @@ import { callbackSecretFor } from "../gateways/gateway-secrets";
 import { verifyOpenPixel } from "../sending";
 import type { DbOrTx } from "../shared/rows";
 import { classifyClick } from "./click-agent";
-import { type Geo, type GeoInfo, NO_GEO, sharedGeo } from "./geo";
+import { type Geo, type GeoInfo, sharedGeo } from "./geo";
 import { HitBuffer, type HitBufferOptions } from "./hit-buffer";
 import type { Hit } from "./hit-flush";
 import { type LinkEntry, loadLink, loadLinksExpiredAt, loadOpenTarget, type OpenEntry } from "./link-queries";
@@ -16,7 +16,8 @@ import { TtlCache } from "./ttl-cache";
  * (`ttlMs`; step edits and another process's first click reach this one within it) and misses for less; what does
  * change — Expire All Links — is read per campaign and cached for seconds (`expiryTtlMs`), so it reaches every process
  * at once whatever the number of links. A counted click marks its link first-clicked here at once, so a second click
- * a moment later already gets the after-first-click rule.
+ * a moment later already gets the after-first-click rule. The geolocation databases (~75 MB in memory) are opened by
+ * the first click or open of a real link, not at start: a server that never redirects never holds them.
  */
 
 /** What the HTTP side knows of a request. */
@@ -45,7 +46,7 @@ export interface LinkServiceOptions extends HitBufferOptions {
   expiryTtlMs?: number;
   negativeTtlMs?: number;
   maxEntries?: number;
-  /** Tests give their own; the default opens the packages' databases in the background. */
+  /** Tests give their own; the default opens the packages' databases on the first hit. */
   geo?: Geo;
   now?: () => number;
 }
@@ -56,7 +57,8 @@ export class LinkService {
   private readonly expiries: TtlCache<{ at: number | null }>;
   private readonly opens: TtlCache<OpenEntry & { secret: string | null }>;
   private geo: Geo | null;
-  private readonly geoReady: Promise<void>;
+  private geoOpening: Promise<Geo> | null = null;
+  private readonly log: ((message: string) => void) | undefined;
   private readonly now: () => number;
 
   constructor(
@@ -76,16 +78,25 @@ export class LinkService {
     this.opens = new TtlCache(cache);
     this.buffer = new HitBuffer(db, opts);
     this.geo = opts.geo ?? null;
-    this.geoReady = opts.geo
-      ? Promise.resolve()
-      : sharedGeo(opts.log).then((g) => {
-          this.geo = g;
-        });
+    this.log = opts.log;
   }
 
-  /** Resolves once the geolocation databases are open (clicks before then are stored without geo). */
-  ready(): Promise<void> {
-    return this.geoReady;
+  /**
+   * The geolocation databases, opened on first use: the first hit after a start waits for them (about a second),
+   * every later one finds them open.
+   */
+  private geoOf(): Promise<Geo> {
+    if (this.geo) return Promise.resolve(this.geo);
+    this.geoOpening ??= sharedGeo(this.log).then((g) => {
+      this.geo = g;
+      return g;
+    });
+    return this.geoOpening;
+  }
+
+  /** Opens the geolocation databases now, if they are not open yet. */
+  async ready(): Promise<void> {
+    await this.geoOf();
   }
 
   /** `teamId`: the short host's team — a code of another team's is not found there. */
@@ -103,9 +114,9 @@ export class LinkService {
       at: await loadLinksExpiredAt(this.db, link.campaignId),
     }));
     link.facts.campaignLinksExpiredAt = expiry?.at ?? null;
+    const geo = (this.geo ?? (await this.geoOf())).lookup(req.ip);
     const now = this.now();
     const agent = classifyClick(req);
-    const geo = this.geo?.lookup(req.ip) ?? NO_GEO;
     const hit = {
       bot: agent.bot ? agent.reason : null,
       desktop: isDesktopAgent(req.userAgent),
@@ -145,7 +156,7 @@ export class LinkService {
     });
     if (!entry?.secret || !verifyOpenPixel(entry.secret, messageId, sig)) return false;
     const agent = classifyClick(req);
-    const geo = this.geo?.lookup(req.ip) ?? NO_GEO;
+    const geo = (this.geo ?? (await this.geoOf())).lookup(req.ip);
     this.buffer.push(
       this.hitOf(entry, req, geo, {
         hitId: newHitId(),

@@ -1,3 +1,4 @@
+import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { createUser } from "../accounts/auth.service";
 import { findUserByEmail } from "../accounts/users.queries";
@@ -5,22 +6,55 @@ import { topUp } from "../billing";
 import { createGateway } from "../gateways";
 import { createList } from "../lists";
 import { carrierGroupRules, createPool, createRoute } from "../routing";
+import { getSetting, setSetting } from "../settings";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, one } from "../shared/rows";
 import { createSource } from "../sources";
+import { DEMO_SOURCES, seedDemoActivity } from "./demo-activity";
 
 export const DEMO_EMAIL = "demo@leadflow.local";
 export const DEMO_PASSWORD = "Demo#2026";
 
-const demoSources: Record<string, string[]> = {
-  "Facebook Ads": ["Spring campaign", "Retargeting"],
-  "Google Ads": ["Search — insurance", "Display"],
-  "Partner referrals": ["Q4 partners"],
-};
+/**
+ * What the demo holds, as `demo_version` records it: 1, the team with its sources, lists, sandbox gateways, pool,
+ * route and credit; 2, also its leads, audience and two finished campaigns (demo-activity.ts). A demo made before 2
+ * gets the rest once, from `seed demo`.
+ */
+const DEMO_VERSION = 2;
 
-/** The demo team: an approved admin and a few sources and lists. Safe to run again: an existing demo user is left as is. */
-export async function seedDemo(db: DbOrTx): Promise<{ created: boolean; email: string; password: string }> {
-  if (await findUserByEmail(db, DEMO_EMAIL)) return { created: false, email: DEMO_EMAIL, password: DEMO_PASSWORD };
+export interface SeededDemo {
+  /** The demo team was made now. */
+  created: boolean;
+  /** Its leads and campaigns were added now (with a new team, or to an older demo). */
+  added: boolean;
+  /** Why the campaigns were left out: the demo's sandbox senders were removed. */
+  skipped?: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * The demo team: an approved admin, sources, lists, sandbox gateways and credit, then its leads and finished
+ * campaigns. Safe to run again: what a run finds done it leaves as it is. `appUrl`: the app's public address, which
+ * the demo messages' links are made on.
+ */
+export async function seedDemo(db: Db, opts: { appUrl?: string } = {}): Promise<SeededDemo> {
+  const found = await findUserByEmail(db, DEMO_EMAIL);
+  const user = found ?? (await seedDemoTeam(db));
+  const answer = { created: !found, added: false, email: DEMO_EMAIL, password: DEMO_PASSWORD };
+  // A demo made before the version was recorded is the first version's; a demo made now always gets its history.
+  if (found && (await getSetting(db, "demo_version")) >= DEMO_VERSION) return answer;
+  const ctx: TeamCtx = { teamId: user.team_id, userId: user.id, role: "team_admin" };
+  const publicUrl = (opts.appUrl ?? "http://localhost:3000").replace(/\/+$/, "");
+  const sent = await seedDemoActivity(db, ctx, { publicUrl });
+  await setSetting(db, "demo_version", DEMO_VERSION);
+  return sent
+    ? { ...answer, added: true }
+    : { ...answer, added: true, skipped: "its Sandbox SMS, Sandbox Email or Demo pool is gone, so its campaigns were not sent" };
+}
+
+/** The first version's demo: the team, its sources and lists, sandbox gateways, pool, route and credit. */
+export async function seedDemoTeam(db: DbOrTx): Promise<{ id: number; team_id: number }> {
   const user = await createUser(db, {
     email: DEMO_EMAIL,
     password: DEMO_PASSWORD,
@@ -32,7 +66,7 @@ export async function seedDemo(db: DbOrTx): Promise<{ created: boolean; email: s
     plan: "standard",
   });
   const ctx: TeamCtx = { teamId: user.team_id, userId: user.id, role: "team_admin" };
-  for (const [source, lists] of Object.entries(demoSources)) {
+  for (const [source, lists] of Object.entries(DEMO_SOURCES)) {
     const s = await createSource(db, ctx, { name: source });
     for (const list of lists) await createList(db, ctx, s.id, { name: list });
   }
@@ -46,7 +80,7 @@ export async function seedDemo(db: DbOrTx): Promise<{ created: boolean; email: s
     await createGateway(db, ctx, { kind, type: "sandbox", name, active: true, allow_lookup: true, is_force: false, params: {} });
   await topUp(db, ctx.teamId, 10, "Demo credit");
   await seedDemoSending(db, ctx);
-  return { created: true, email: DEMO_EMAIL, password: DEMO_PASSWORD };
+  return user;
 }
 
 /** Sandbox numbers in the 555-01xx range, which is reserved for fiction: never a real subscriber's. */

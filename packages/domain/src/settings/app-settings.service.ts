@@ -7,9 +7,11 @@ interface AppSettings {
   auto_approve: boolean;
   /** The plan a registration's new team gets (a key of `plans`); `leadflow settings default-plan` changes it. */
   default_plan: string;
+  /** What the demo team holds (seed/demo.seed.ts): 0 before any, 1 the team and its settings, 2 with its leads and campaigns. */
+  demo_version: number;
 }
 
-export const settingDefaults: AppSettings = { auto_approve: false, default_plan: "trial" };
+export const settingDefaults: AppSettings = { auto_approve: false, default_plan: "trial", demo_version: 0 };
 export type SettingKey = keyof AppSettings;
 export type SettingValue<K extends SettingKey> = AppSettings[K];
 
