@@ -1,3 +1,5 @@
+const PARTS = ["lookups", "sends", "file-import", "throughput", "pacing", "workers", "takeover"] as const;
+
 /** Command-line options shared by the benchmarks: `npm run bench -- B1 B2 --rows 100k --runs 3`. */
 export interface BenchOptions {
   /** Leads per generated file (10k, 100k, 1M). */
@@ -13,8 +15,11 @@ export interface BenchOptions {
   lookupRate: number;
   /** S2: worker processes beside its two api processes (default 2). */
   workers: number;
-  /** F16: only its `lookups` or its `sends` part (default both); S2: only its `file-import` case (default all). */
-  part?: "lookups" | "sends" | "file-import";
+  /**
+   * F16: only its `lookups` or its `sends` part (default both); S2: only its `file-import` case (default all); B9: only
+   * its `throughput`, its one-worker `pacing`, its three-worker pacing (`workers`) or its `takeover` rows.
+   */
+  part?: (typeof PARTS)[number];
 }
 
 export function parseArgs(argv: string[]): { ids: string[]; options: BenchOptions } {
@@ -35,9 +40,9 @@ export function parseArgs(argv: string[]): { ids: string[]; options: BenchOption
   const unknown = [...values.keys()].filter((k) => !known.includes(k));
   if (unknown.length) throw new Error(`Unknown option(s): ${unknown.map((k) => `--${k}`).join(", ")}. Known: --${known.join(", --")}`);
   const rows = count(values.get("rows") ?? "100k");
-  const part = values.get("part");
-  if (part !== undefined && part !== "lookups" && part !== "sends" && part !== "file-import")
-    throw new Error(`--part is lookups, sends (F16) or file-import (S2), not ${part}`);
+  const part = values.get("part") as BenchOptions["part"] | undefined;
+  if (part !== undefined && !PARTS.includes(part))
+    throw new Error(`--part is lookups, sends (F16), file-import (S2), throughput, pacing, workers or takeover (B9), not ${part}`);
   return {
     ids,
     options: {

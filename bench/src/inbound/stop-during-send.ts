@@ -19,7 +19,8 @@ import { backendName, withFreshDatabase } from "../shared/fresh-database";
  * next couple of seconds' sends) reply STOP: each reply is a signed Twilio inbound webhook posted over HTTP to the app
  * server's hook, twice (half one after the other, half at once). Measured: each post's answer time; then, from the
  * fake's record, the campaign messages to a STOPped phone that arrived after its first 200 (an arrival is later than
- * its start: counted strictly), and the confirmations each STOPped phone got once the answers job ran (two at once).
+ * its start: counted strictly), and the confirmations each STOPped phone got — sent by the worker's dispatcher in its
+ * lane beside the campaign, any left at the end by two dispatcher runs at once.
  * Needs PostgreSQL: the dispatcher runs in another process.
  */
 
@@ -126,7 +127,7 @@ export async function stopDuringSendBench(options: BenchOptions): Promise<void> 
         what:
           `Inbound STOP during a send: a ${n.toLocaleString("en")}-recipient SMS campaign dispatched at ${RATE}/s (worker process) through the fake Twilio; ` +
           `${done.length} phones among the next ${AHEAD} messages reply STOP, spread over the run — a signed Twilio inbound webhook posted over HTTP to the app server, twice each (half in turn, half at once); ` +
-          "then the answers job (two runs at once)",
+          "the confirmations sent in the worker's dispatcher lane beside the campaign, any left by two dispatcher runs at once",
         backend: backendName(),
         ours:
           `webhook answer p50 ${ms(figures.answer.p50)}, p99 ${ms(figures.answer.p99)}, max ${ms(figures.answer.max)} (${figures.posts} posts, ${figures.notOk} not 200); ` +

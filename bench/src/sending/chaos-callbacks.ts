@@ -2,6 +2,7 @@ import type { Database } from "@leadflow/db";
 import { applyStatusEventsUntilIdle, type CallbackRequest, receiveProviderCallback } from "@leadflow/domain";
 import { type FakeSes, type FakeTwilioMessaging, fakeSnsFetch, sesEvent, snsNotification } from "@leadflow/domain/providers/fakes/index";
 import { PUBLIC_URL } from "./dispatch-setup";
+import { wakeGateways } from "./dispatch-wake";
 
 /*
  * F15's callbacks: the provider's story of each message it accepted — Twilio queued → sent → delivered, some
@@ -170,7 +171,9 @@ export function callbackStorm(
       for (; emailSeen < email.length; emailSeen++) written.push(...emailStory(email[emailSeen]!));
       figures.written += written.length;
       await post(deliveries(written));
-      await applyStatusEventsUntilIdle(database.db);
+      // What the callbacks planned (a next step, a welcome) wakes its gateway, as the applier job does.
+      const applied = await applyStatusEventsUntilIdle(database.db);
+      await wakeGateways(database, applied.wake);
     },
   };
 }

@@ -3,14 +3,17 @@ import { sql } from "drizzle-orm";
 import { type ChaosProxy, startChaosProxy } from "./chaos-proxy";
 import { type DispatchWorker, startDispatchWorker } from "./dispatch-child-process";
 import { sleep, waitFor } from "./dispatch-child-setup";
+import { wakeGateways } from "./dispatch-wake";
 
 /*
  * F15's workers: SLOTS worker processes (dispatch-child.ts) all running the dispatchers of the same gateways — a
  * duplicated job, as two job runners picking the same work would — each behind its own proxy (chaos-proxy.ts). The
- * pool SIGKILLs a worker at random, or right after the provider accepted one of its sends; the supervisor then ends
- * the dead process's leases (only its own) and starts a new worker in its slot. A race: the worker holding a
- * gateway's lease is SIGSTOPped mid-batch, its lease expired in send_dispatchers as a long stall would let it lapse,
- * another worker takes over, and the first is SIGCONTed to finish its batch beside it.
+ * pool SIGKILLs a worker at random, or right after the provider accepted one of its sends, and starts a new worker in
+ * its slot; nothing touches the dead one's leases: the surviving workers' leadership watch finds them (the dead
+ * process's liveness lock is free) and takes its gateways over. A race: the worker holding a gateway's lease is
+ * SIGSTOPped mid-batch — alive, its liveness held — its lease expired in send_dispatchers as a long stall would let
+ * it lapse and the gateway woken as the minute's tick would, another worker takes over, and the first is SIGCONTed
+ * to finish its batch beside it.
  */
 
 interface Slot {
@@ -33,9 +36,17 @@ export interface RaceFigures {
   fencedOff: boolean;
 }
 
+/** A killed worker's lease on a gateway: how long until another worker held it (null: none did within the watch). */
+export interface Takeover {
+  gatewayId: number;
+  ms: number | null;
+  /** A worker that was running at the kill (its leadership watch), or the one started in the dead one's slot. */
+  by: "survivor" | "replacement" | null;
+}
+
 export interface WorkerPool {
   start(): Promise<void>;
-  /** SIGKILLs a random worker (the supervisor ends its leases and starts another); false when all are restarting. */
+  /** SIGKILLs a random worker (another takes its leases over; a new one starts in its slot); false when all are restarting. */
   killRandom(): boolean;
   /** The next send a provider accepts kills the worker that made it, before the answer reaches it. */
   armAcceptKill(): void;
@@ -47,7 +58,13 @@ export interface WorkerPool {
   stop(): Promise<void>;
   /** Kills every worker and closes the proxies (after a failure). */
   kill(): Promise<void>;
-  figures: { kills: number; acceptKills: number; races: Omit<RaceFigures, "fencedOff">[] };
+  figures: {
+    kills: number;
+    acceptKills: number;
+    races: Omit<RaceFigures, "fencedOff">[];
+    takeovers: Takeover[];
+    raceMisses: Record<string, number>;
+  };
   races(): RaceFigures[];
 }
 
@@ -56,13 +73,15 @@ const STALL_AFTER_TAKEOVER_MS = 1500;
 /** How long the lease's expiry waits for a lock the stopped worker may hold, and the take-over for another worker. */
 const LOCK_WAIT_MS = 500;
 const TAKEOVER_WAIT_MS = 5000;
+/** How long after a kill the pool looks for another holder of the dead worker's leases. */
+const TAKEOVER_WATCH_MS = 15_000;
 /** How long a worker continued after a race is spared the random kills. */
 const SPARE_MS = 15_000;
 
 export function workerPool(
   database: Database,
   targets: { twilio: string; ses: string },
-  rate: number,
+  rate: number | "gateway",
   gatewayIds: readonly number[],
   slots = 3,
 ): WorkerPool {
@@ -70,11 +89,16 @@ export function workerPool(
   const pool: Slot[] = [];
   const retired: DispatchWorker[] = [];
   const restarting = () => pool.flatMap((s) => (s.restarting ? [s.restarting] : []));
+  /** The takeover watches of the kills (they outlive the restarts). */
+  const watches: Promise<void>[] = [];
   const stalled: DispatchWorker[] = [];
   const figures = {
     kills: 0,
     acceptKills: 0,
     races: [] as Omit<RaceFigures, "fencedOff">[],
+    takeovers: [] as Takeover[],
+    /** Race attempts that did not happen, by why (each tried again at the next tick). */
+    raceMisses: {} as Record<string, number>,
   };
   let acceptArmed = false;
 
@@ -84,7 +108,7 @@ export function workerPool(
     return worker;
   };
 
-  /** SIGKILL, then the supervisor's part: the dead process's leases end at once (a commit it had in flight lands first). */
+  /** SIGKILL, then a new worker in the slot; the dead one's leases are taken over by the others' watch. */
   function kill(slot: Slot): void {
     const dead = slot.worker;
     // Gone already (it exited between the choice and the kill): restarted all the same, not counted as a kill.
@@ -92,25 +116,59 @@ export function workerPool(
       process.kill(dead.pid, "SIGKILL");
       figures.kills++;
     } catch {}
+    const at = Date.now();
     slot.restarting = (async () => {
+      const held = await leasesOf(dead.pid);
       await dead.kill();
       retired.push(dead);
-      await sleep(300);
-      await database.query(
-        "UPDATE send_dispatchers SET lease_until = now() - interval '1 second' WHERE split_part(lease_owner, ':', 2) = $1",
-        [String(dead.pid)],
+      const watching = Promise.all(held.map((g) => watchTakeover(g, dead.pid, at)));
+      const worker = await spawn(slot.proxy);
+      slot.worker = worker;
+      watches.push(
+        watching.then((taken) => {
+          for (const t of taken)
+            figures.takeovers.push({
+              gatewayId: t.gatewayId,
+              ms: t.ms,
+              by: t.pid === null ? null : t.pid === worker.pid ? "replacement" : "survivor",
+            });
+        }),
       );
-      slot.worker = await spawn(slot.proxy);
     })().finally(() => {
       slot.restarting = null;
     });
+  }
+
+  /** The gateways whose lease the process holds. */
+  async function leasesOf(pid: number): Promise<number[]> {
+    const { rows } = await database.query<{ id: number }>(
+      "SELECT id FROM send_dispatchers WHERE split_part(lease_owner, ':', 2) = $1 AND lease_until > now()",
+      [String(pid)],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** How long after the kill another process held the gateway's lease, and which (null: none within TAKEOVER_WATCH_MS). */
+  async function watchTakeover(gatewayId: number, pid: number, killedAt: number) {
+    const end = killedAt + TAKEOVER_WATCH_MS;
+    while (Date.now() < end) {
+      const { rows } = await database.query<{ pid: string }>(
+        `SELECT split_part(lease_owner, ':', 2) AS pid FROM send_dispatchers WHERE id = $1 AND lease_owner IS NOT NULL
+           AND split_part(lease_owner, ':', 2) <> $2 AND lease_until > now()`,
+        [gatewayId, String(pid)],
+      );
+      if (rows[0]) return { gatewayId, ms: Date.now() - killedAt, pid: Number(rows[0].pid) };
+      await sleep(20);
+    }
+    return { gatewayId, ms: null, pid: null };
   }
 
   function armAcceptKill(): void {
     acceptArmed = true;
     for (const slot of pool) {
       slot.proxy.arm(() => {
-        if (!acceptArmed) return false;
+        // A slot whose new worker is not in place yet: its send passes, the next one is tried.
+        if (!acceptArmed || slot.restarting) return false;
         acceptArmed = false;
         for (const other of pool) other.proxy.disarm();
         figures.acceptKills++;
@@ -129,7 +187,20 @@ export function workerPool(
     );
     const held = rows[0];
     const slot = held && pool.find((s) => String(s.worker.pid) === held.owner.split(":")[1]);
-    if (!held || !slot || slot.restarting || held.in_flight === 0) return false;
+    const miss = !held
+      ? "no lease"
+      : !slot
+        ? "holder not a pool worker"
+        : slot.restarting
+          ? "restarting"
+          : held.in_flight === 0
+            ? "no batch at the provider"
+            : null;
+    if (miss) {
+      figures.raceMisses[miss] = (figures.raceMisses[miss] ?? 0) + 1;
+      return false;
+    }
+    if (!held || !slot) return false;
     const pid = slot.worker.pid;
     const t0 = Date.now();
     try {
@@ -154,6 +225,8 @@ export function workerPool(
         return true;
       })
       .catch(() => false);
+    // The minute's tick wakes a gateway with due rows; here at once, so the race happens mid-batch.
+    if (expired) await wakeGateways(database, [gatewayId]);
     const takenOver = async () =>
       (
         await database.query<{ n: number }>(
@@ -170,7 +243,11 @@ export function workerPool(
     const takeoverMs = Date.now() - t0;
     if (raced) await sleep(STALL_AFTER_TAKEOVER_MS);
     cont();
-    if (!raced) return false;
+    if (!raced) {
+      const why = expired ? "not taken over in time" : "lease row locked by the stopped worker";
+      figures.raceMisses[why] = (figures.raceMisses[why] ?? 0) + 1;
+      return false;
+    }
     slot.spareUntil = Date.now() + SPARE_MS;
     figures.races.push({ gatewayId, inFlight: held.in_flight, takeoverMs, stoppedMs: Date.now() - t0 });
     stalled.push(slot.worker);
@@ -202,6 +279,7 @@ export function workerPool(
       for (const s of pool) s.proxy.disarm();
       await Promise.all(restarting());
       await Promise.all(pool.map((s) => s.worker.stop()));
+      await Promise.all(watches);
       await Promise.all(pool.map((s) => s.proxy.close()));
     },
     async kill() {

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import type { Database } from "@leadflow/db";
 import { onInterrupt } from "../shared/interrupt";
 
 /*
  * The parent's side of dispatch-child.ts: starts a worker running the dispatchers of some gateways, kills it
- * (SIGKILL, as a crash or `kill -9` would), or stops it cleanly; and the supervisor's part after a kill.
+ * (SIGKILL, as a crash or `kill -9` would), stops it as a deploy or a scale-down does (SIGTERM), or lets its runs end.
+ * Nothing here touches the worker's leases: a killed worker's gateways are taken over by the others' leadership watch
+ * (or by the next worker's claim), a stopped one's by the wake its dispatchers send.
  */
 
 export interface DispatchWorker {
@@ -13,9 +14,14 @@ export interface DispatchWorker {
   pid: number;
   /** Resolves when the worker has opened its database and started its dispatchers. */
   started: Promise<void>;
-  /** Outcomes the dispatchers answered so far ("idle", "leased", "lost"…). */
+  /** Outcomes the dispatchers answered so far ("idle", "leased", "lost", "stopped"…). */
   outcomes(): string[];
   kill(): Promise<void>;
+  /**
+   * SIGTERM, as the platform stops a worker: its dispatchers hand nothing more over, give back what they claimed and
+   * let their leases go; resolves when the process has exited (throws unless it exited 0), with the epoch ms it did.
+   */
+  terminate(): Promise<{ exitedAt: number }>;
   /** Lets the runs in progress end, then waits for the process to exit. */
   stop(): Promise<void>;
 }
@@ -42,37 +48,32 @@ export function startDispatchWorker(
     out += c;
     if (out.includes("STARTED")) onStarted();
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     child.once("exit", (code, signal) => {
       forget();
       onStarted();
-      resolve({ code, signal });
+      resolve({ code, signal, at: Date.now() });
     }),
   );
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     pid: child.pid!,
     started,
     outcomes: () => [...out.matchAll(/^OUTCOME \d+ (\w+)$/gm)].map((m) => m[1]!),
     async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      if (running()) child.kill("SIGKILL");
       await exited;
     },
+    async terminate() {
+      if (running()) child.kill("SIGTERM");
+      const { code, signal, at } = await exited;
+      if (code !== 0) throw new Error(`a dispatch worker stopped by SIGTERM exited ${code ?? signal}`);
+      return { exitedAt: at };
+    },
     async stop() {
-      child.stdin!.end();
+      if (running()) child.stdin!.end();
       const { code, signal } = await exited;
       if (code !== 0 && signal !== "SIGKILL") throw new Error(`a dispatch worker failed (exit ${code ?? signal})`);
     },
   };
-}
-
-/**
- * After a kill, the supervisor's part (as F12 does for lookups): the dead worker's lease on these gateways would run
- * for up to 60 s more; a supervisor that saw the process die ends it at once, so the next worker takes over. Done a
- * moment after the death, so a commit the dead worker had in flight lands first.
- */
-export async function endDeadLeases(database: Database, gatewayIds: readonly number[]): Promise<void> {
-  await new Promise((r) => setTimeout(r, 300));
-  await database.query("UPDATE send_dispatchers SET lease_until = now() - interval '1 second' WHERE id = ANY($1::int[])", [
-    [...gatewayIds],
-  ]);
 }

@@ -14,8 +14,12 @@ export interface RemoteFakeSms {
   accountSid: string;
   authToken: string;
   baseUrls: { twilio_api: string; twilio_messaging: string };
-  /** Arrival times (ms on the fake's clock) of every request since the last reset, and the answers' statuses. */
-  arrivals(): Promise<{ times: number[]; statuses: Record<string, number> }>;
+  /**
+   * Every send since the last reset: its arrival (epoch ms, read on the fake's clock as it arrived), and what its
+   * status callback address names (`m`: a ledger row's id, `answer-…`, `test-…`, `welcome-…`) in the same order; and
+   * the answers' statuses.
+   */
+  arrivals(): Promise<{ times: number[]; refs: string[]; statuses: Record<string, number> }>;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,21 +70,28 @@ export async function startRemoteFakeSms(): Promise<RemoteFakeSms> {
 // The child: serve the fake, note each request's arrival, answer the parent's commands.
 if (process.argv[1] === import.meta.filename && process.send) {
   let times: number[] = [];
+  let refs: string[] = [];
   // The fake server reads its clock once per request, as it arrives: that reading is a send's arrival time (reads of
-  // the account, a dispatcher's warm-up, are not messages and count for no rate).
+  // the account, a dispatcher's warm-up, are not messages and count for no rate). Epoch milliseconds, so the parent
+  // can set them beside the moments it signalled a worker.
   const fake = await startFakeTwilioMessaging({
     now: (req) => {
       const t = performance.now();
-      if (req.method === "POST" && req.url.pathname.endsWith("/Messages.json")) times.push(t);
+      if (req.method === "POST" && req.url.pathname.endsWith("/Messages.json")) {
+        times.push(performance.timeOrigin + t);
+        const callback = (req.json as Record<string, string> | undefined)?.StatusCallback;
+        refs.push(callback ? (new URL(callback).searchParams.get("m") ?? "") : "");
+      }
       return t;
     },
   });
   const send = process.send.bind(process);
   process.on("message", async (m: { id: number; cmd: string }) => {
     if (m.cmd === "arrivals") {
-      send({ id: m.id, result: { times, statuses: Object.fromEntries(fake.stats.statuses) } });
+      send({ id: m.id, result: { times, refs, statuses: Object.fromEntries(fake.stats.statuses) } });
     } else if (m.cmd === "reset") {
       times = [];
+      refs = [];
       fake.stats.reset();
       // Its copies of every request: not needed here, and a long run would keep them all.
       fake.messages.length = 0;

@@ -2,7 +2,7 @@ import { type BenchOptions, benchCommand } from "../options";
 import { record } from "../report";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
 import { startArrivalFake } from "./dispatch-child-fake";
-import { type DispatchWorker, endDeadLeases, startDispatchWorker } from "./dispatch-child-process";
+import { type DispatchWorker, startDispatchWorker } from "./dispatch-child-process";
 import { inFlight, reconcileUnknown, setStatus, sleep, startedCampaign, waitFor } from "./dispatch-child-setup";
 import { statesOf } from "./dispatch-setup";
 import { pauseResumeChecks } from "./pause-resume-checks";
@@ -65,7 +65,6 @@ export async function pauseResumeBench(_options: BenchOptions): Promise<void> {
           await sleep(500 + Math.random() * 1000);
           await worker.kill();
           kill = { atMs: Date.now() - t0, states: await statesOf(database, c.id) };
-          await endDeadLeases(database, [gw.id]);
           worker = startDispatchWorker(url, provider.fake.url, RATE, [gw.id]);
           await worker.started;
         }

@@ -10,7 +10,9 @@ import type { Database } from "@leadflow/db";
  * - sent: what the provider sent (sent and every final outcome after it); delivered: delivered and complained;
  * - failed and errors: failed at the provider, or rejected by it; blocked, inactive_device, bounces, complaints and
  *   cancelled: rows in those states; cool-offs: rows skipped for those reasons;
- * - cost: the rows that may have been sent (the provider took them, or their outcome is unknown).
+ * - cost: the rows that may have been sent (the provider took them, or their outcome is unknown), and the welcome
+ *   messages that may have been (their cost is written when the provider took them or may have: lane-welcomes.ts
+ *   counts it on their step, so a campaign's profit pays for them).
  * Every figure but records is compared per step as well as in total (a skip at planning is counted on part 0, so parts
  * are not compared). The daily-limit figure counts deferrals (a row deferred twice counts twice): it has no recount.
  */
@@ -49,6 +51,10 @@ const COUNTED_BY_STEP = `
   SELECT k.step_id AS step, ${FIGURES.map((f) => rounded(`sum(k.${f})`, f)).join(", ")}
   FROM campaign_counters k WHERE k.campaign_id = $1 GROUP BY k.step_id`;
 
+const WELCOME_COST_BY_STEP = `
+  SELECT w.step_id AS step, round(sum(w.cost), 4)::float8 AS cost
+  FROM welcome_messages w WHERE w.campaign_id = $1 AND w.cost IS NOT NULL GROUP BY w.step_id`;
+
 const RECORDS = `
   SELECT (SELECT coalesce(sum(k.records), 0) FROM campaign_counters k WHERE k.campaign_id = $1)::float8 AS counted,
          (SELECT count(*) FROM campaign_messages m WHERE m.campaign_id = $1 AND m.step_id = (
@@ -66,6 +72,11 @@ export async function recountCampaign(
 ): Promise<{ counted: Figures; recounted: Figures; mismatches: string[] }> {
   const counted = (await database.query<StepFigures>(COUNTED_BY_STEP, [campaignId])).rows;
   const recounted = (await database.query<StepFigures>(RECOUNT_BY_STEP, [campaignId])).rows;
+  for (const w of (await database.query<{ step: number; cost: number }>(WELCOME_COST_BY_STEP, [campaignId])).rows) {
+    const row = recounted.find((r) => Number(r.step) === Number(w.step));
+    if (row) row.cost = Number(row.cost) + Number(w.cost);
+    else recounted.push({ ...(Object.fromEntries(FIGURES.map((f) => [f, 0])) as Record<Figure, number>), step: w.step, cost: w.cost });
+  }
   const records = (await database.query<{ counted: number; recounted: number }>(RECORDS, [campaignId])).rows[0]!;
   const totals = (list: StepFigures[]): Figures => {
     const sum = { records: 0 } as Figures;

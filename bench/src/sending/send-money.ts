@@ -5,7 +5,7 @@ import { type BenchOptions, benchCommand } from "../options";
 import { record } from "../report";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
 import { startArrivalFake } from "./dispatch-child-fake";
-import { type DispatchWorker, endDeadLeases, startDispatchWorker } from "./dispatch-child-process";
+import { type DispatchWorker, startDispatchWorker } from "./dispatch-child-process";
 import { ONE_PART, reconcileUnknown, sleep, startedCampaign, TWO_PARTS, waitFor } from "./dispatch-child-setup";
 import { readSendMoney, sendMoneyProblems } from "./send-money-checks";
 import { seedAudience } from "./sending-setup";
@@ -121,7 +121,6 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
           firstAfterMs: arrivals.length ? Math.round(arrivals[0]!.at - startedAt) : null,
           left: Object.fromEntries(left.map((r) => [r.state, r.n])),
         });
-        await endDeadLeases(database, [c.gatewayId]);
       }
       const last = startDispatchWorker(url, provider.fake.url, RATE, [c.gatewayId]);
       workers.push(last);

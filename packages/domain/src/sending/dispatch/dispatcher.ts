@@ -175,6 +175,7 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
       pacer,
       unitCost,
       suppressions,
+      batchSize,
       ...(deps.stopping ? { stopping: deps.stopping } : {}),
     },
     suppressions,

@@ -78,6 +78,8 @@ export interface LaneRun {
   stopping?: AbortSignal;
   /** When this run last turned stale `submitting` rows `unknown` (once a minute is enough). */
   staleCheckedAt?: number;
+  /** How many of a kind one drain takes: a welcome follows each campaign message, so as many as a batch holds. */
+  batchSize?: number;
   /** A kind whose message the provider throttled is left alone until then (epoch ms): its wait, not a retry loop. */
   backoff?: Map<LaneKind, number>;
 }
@@ -87,8 +89,10 @@ const STALE_SUBMITTING_MINUTES = 10;
 const STALE_CHECK_MS = 60_000;
 /** How long a kind waits after the provider throttled one of its messages (it names no wait of its own). */
 const THROTTLE_WAIT_MS = 30_000;
-/** Messages of one kind taken at once: sent concurrently, each at its pace slot. */
+/** Messages of one kind taken at once, at least: a run takes as many as a batch of its campaigns (`LaneRun.batchSize`). */
 export const LANE_BATCH = 25;
+/** Lane calls in flight at once, as the campaign batches' (each still waits for its pace slot). */
+const LANE_CONCURRENCY = 8;
 
 /** Takes and sends what is due of each kind, in order; answers how many were taken. */
 export async function drainLane(run: LaneRun, kinds: readonly LaneKind[]): Promise<number> {
@@ -99,9 +103,14 @@ export async function drainLane(run: LaneRun, kinds: readonly LaneKind[]): Promi
     if (run.stopping?.aborted) break;
     if (checkStale) await closeStale(run.db, kind);
     if ((run.backoff?.get(kind) ?? 0) > Date.now()) continue;
-    const batch = await kind.take(run.db, run.gatewayId, LANE_BATCH);
+    const batch = await kind.take(run.db, run.gatewayId, Math.max(LANE_BATCH, run.batchSize ?? 0));
     taken += batch.length;
-    const outcomes = await Promise.all(batch.map((m) => sendOne(run, kind, m)));
+    const outcomes: SendOutcome[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) outcomes.push(await sendOne(run, kind, batch[next++]!));
+    };
+    await Promise.all(Array.from({ length: Math.min(LANE_CONCURRENCY, batch.length) }, worker));
     const wait = outcomes.reduce(
       (most, o) => (o.kind === "throttled" && !run.stopping?.aborted ? Math.max(most, o.retryAfterMs ?? THROTTLE_WAIT_MS) : most),
       0,
