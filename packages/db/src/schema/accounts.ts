@@ -17,6 +17,8 @@ export const teams = pgTable("teams", {
   brandName: text("brand_name"),
   /** How a recipient reaches a person (a phone, an email or a web address), named in the HELP answer. */
   helpContact: text("help_contact"),
+  /** Marketing texts need a Do Not Call result younger than this many days (null: no such rule). */
+  dncMaxAgeDays: integer("dnc_max_age_days"),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

@@ -57,6 +57,8 @@ export const campaigns = pgTable(
     setFrequencyRuleId: integer("set_frequency_rule_id"),
     increaseFrequencyRuleId: integer("increase_frequency_rule_id"),
     onlyVerifiedLeads: boolean("only_verified_leads").notNull().default(false),
+    /** Only leads with consent proof: a record, a verified certificate if it names one, not reassigned since. */
+    onlyConsentProof: boolean("only_consent_proof").notNull().default(false),
     lookupGatewayId: integer("lookup_gateway_id"),
     /** Trigger kinds a trigger campaign starts on (campaign_click, two_fa_link_view, campaign_daily_limit, keyword). */
     triggers: text("triggers").array().notNull().default(sql`'{}'::text[]`),

@@ -13,3 +13,4 @@ export * from "./segments";
 export * from "./sending";
 export * from "./sources";
 export * from "./spam-tests";
+export * from "./consent";

@@ -129,6 +129,13 @@ export const leadPhones = pgTable(
     dncMessage: text("dnc_message"),
     /** When the do-not-contact check last answered for this phone (its own freshness, 31 days by default). */
     dncCheckedAt: ts("dnc_checked_at"),
+    /**
+     * The Reassigned Numbers Database's answer for this phone since its consent date: reassigned, not_reassigned or
+     * no_data, the date asked about and when.
+     */
+    rndResult: text("rnd_result"),
+    rndSince: text("rnd_since"),
+    rndCheckedAt: ts("rnd_checked_at"),
     clicked: boolean("clicked").notNull().default(false),
     unsubscribed: boolean("unsubscribed").notNull().default(false),
     ban: boolean("ban").notNull().default(false),
