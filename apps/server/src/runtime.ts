@@ -9,6 +9,7 @@ import {
   type JobDeps,
   NO_LIVENESS,
   openLiveness,
+  planSegmentJoiners,
   releaseLeasesAtStart,
   type SegmentSyncLoop,
   secretsKeyFromEnv,
@@ -123,7 +124,14 @@ export async function run(role: Role, config: Config): Promise<void> {
       ? watchLeadership(database.db, liveness, (ids) => wakeDispatchers(queue.sender, ids), jobLog)
       : undefined;
   // Dynamic audience membership runs where the jobs do.
-  const segmentSync: SegmentSyncLoop | undefined = role !== "api" ? startSegmentSync(background, { log: jobLog }) : undefined;
+  // Its new members of a started campaign's segments are planned at once (the tick would take up to a minute).
+  const segmentSync: SegmentSyncLoop | undefined =
+    role !== "api"
+      ? startSegmentSync(background, {
+          log: jobLog,
+          onChanged: (r) => planSegmentJoiners(background.db, queue.sender, r.changed),
+        })
+      : undefined;
 
   let app: App | undefined;
   if (serveHttp) {

@@ -13,7 +13,15 @@ async function campaignWithLogs() {
   await api.db.execute(sql`UPDATE campaign_messages SET body = 'Hi there', error_code = '30007', error_message = 'Filtered'
     WHERE id = ${sent[1]!.id}`);
   const queued = await addRow(api.db, s, { state: "planned" });
-  await addRow(api.db, s, { state: "skipped", reason: "suppressed" });
+  const skipped = await addRow(api.db, s, { state: "skipped", reason: "suppressed" });
+  // The address is on the list because an earlier email to it bounced hard: the skipped row says so.
+  await api.db.execute(
+    sql`INSERT INTO suppressions (team_id, channel, address, reason) VALUES (${t.ctx.teamId}, 'sms', ${skipped.address}, 'bounce')`,
+  );
+  // An email, sent from a sender group's username under its own name.
+  const email = await addRow(api.db, s, { state: "bounced", channel: "email" });
+  await api.db.execute(sql`UPDATE campaign_messages SET sender = '"Ann from Acme" <ann@acme.test>', error_code = 'Permanent:General',
+      subject = 'Spring' WHERE id = ${email.id}`);
   await api.db.execute(sql`INSERT INTO inbound_messages (team_id, gateway_id, event_id, from_number, to_number, body, campaign_id, intent,
       answer_message, updated_at)
     VALUES (${t.ctx.teamId}, ${s.gatewayId}, ${`in-${s.campaignId}-1`}, ${sent[0]!.address}, '+12015550101', 'STOP', ${s.campaignId}, 'stop',
@@ -25,23 +33,52 @@ async function campaignWithLogs() {
   await api.db.execute(sql`INSERT INTO message_hits (hit_id, kind, team_id, campaign_id, step_id, part_id, message_id, lead_id, reason,
       click_url, redirect_url, ip, country, user_agent, mobile, proxy)
     VALUES ${hit(null, "US")}, ${hit("preview")}, ${hit("expired")}`);
+  await api.db.execute(sql`UPDATE message_hits SET reason_detail = 'link_preview: Slackbot', proxy = true, asname = 'AS14618 Amazon.com, Inc.'
+    WHERE campaign_id = ${s.campaignId} AND reason = 'preview'`);
   return { t, s, sent, queued };
 }
 
 describe("campaign logs", () => {
   it("lists sent messages, queued and skipped ones as three views of the ledger", async () => {
-    const { t, s, queued } = await campaignWithLogs();
+    const { t, s, sent, queued } = await campaignWithLogs();
     const messages = (await t.call("GET", `/api/campaigns/${s.campaignId}/message-logs`)).json();
-    expect(messages.meta).toMatchObject({ total: 2, per_page: 100, last_page: 1 });
-    const failed = messages.data.find((r: { status: string }) => r.status === "failed");
+    expect(messages.meta).toMatchObject({ total: 3, per_page: 100, last_page: 1 });
+    const failed = messages.data.find((r: { id: number }) => r.id === sent[1]!.id);
     expect(failed).toMatchObject({ message: "Hi there", error_code: "30007", error_message: "Filtered", gateway: expect.any(String) });
+    // Every status, state and reason in words; the provider's code with its meaning.
+    expect(failed).toMatchObject({
+      status: "failed",
+      status_label: "Failed",
+      status_type_label: "Failed",
+      step_status: "completed",
+      step_status_label: "Completed",
+      error_title: "30007 — Carrier filtered the message",
+    });
+    const delivered = messages.data.find((r: { id: number }) => r.id === sent[0]!.id);
+    expect(delivered).toMatchObject({ step_status_label: "Completed", status_label: "Delivered", error_title: null });
+    const bounced = messages.data.find((r: { channel: string }) => r.channel === "email");
+    expect(bounced).toMatchObject({
+      from: "ann@acme.test",
+      from_name: "Ann from Acme",
+      status_label: "Bounce",
+      status_type_label: "Bounced",
+      error_title: "Permanent:General — Hard bounce: the address does not accept mail",
+    });
 
     const q = (await t.call("GET", `/api/campaigns/${s.campaignId}/queued-logs`)).json();
     expect(q.data.map((r: { id: number }) => r.id)).toEqual([queued.id]);
     expect(q.data[0].send_after).toEqual(expect.any(String));
 
     const skipped = (await t.call("GET", `/api/campaigns/${s.campaignId}/skipped-logs`)).json();
-    expect(skipped.data).toEqual([expect.objectContaining({ status_type: "suppressed", error_title: "Suppressed", status: "cancelled" })]);
+    expect(skipped.data).toEqual([
+      expect.objectContaining({
+        status_type: "suppressed",
+        status_type_label: "Suppressed: Hard bounce",
+        error_title: "Suppressed: Hard bounce",
+        status: "cancelled",
+        status_label: "Cancelled",
+      }),
+    ]);
   });
 
   it("lists replies newest first, 15 a page, with the answer sent", async () => {
@@ -63,6 +100,11 @@ describe("campaign logs", () => {
     ]);
     const redirects = (await t.call("GET", `/api/campaigns/${s.campaignId}/redirect-logs`)).json();
     expect(redirects.data.map((r: { reason_label: string }) => r.reason_label)).toEqual(["Link expired", "Link preview"]);
+    expect(redirects.data[1]).toMatchObject({
+      rule: "User agent",
+      why: 'A link preview: "Slackbot" fetched the link to show a card where it was shared. From a datacenter network (AS14618 Amazon.com, Inc.).',
+    });
+    expect(redirects.data[0]).toMatchObject({ rule: "Link expiry" });
   });
 
   it("searches clicks by a column and a value, and says what a value must look like", async () => {

@@ -147,6 +147,25 @@ describe("POST /api/campaigns/:id/create-segment", () => {
     expect(unknown.statusCode).toBe(422);
   });
 
+  it("takes only the campaign's channel's statuses and engagements (422 under the field for another's)", async () => {
+    const { t, c, audience, leads } = await campaignWithLedger();
+    const create = (body: object) =>
+      t.call("POST", `/api/campaigns/${c.id}/create-segment`, { audience_id: audience.id, name: "S", ...body });
+    const opened = await create({ engagement: ["opened"] });
+    expect(opened.statusCode).toBe(422);
+    expect(opened.json().errors).toEqual({ engagement: ["Choose engagements this campaign's messages can have."] });
+    const failed = await create({ sms_status: ["blocked", "inactive"] });
+    expect(failed.statusCode, failed.body).toBe(201);
+    expect(await members(t.ctx.teamId, failed.json().data.id)).toEqual([]);
+    expect(leads.cat).toBeGreaterThan(0);
+    // The same campaign as an email one: no carrier blocks an email.
+    await api.database.query("UPDATE campaigns SET type = 'email' WHERE id = $1", [c.id]);
+    const blocked = await create({ sms_status: ["blocked"] });
+    expect(blocked.statusCode).toBe(422);
+    expect(blocked.json().errors).toEqual({ sms_status: ["Choose statuses this campaign's messages can have."] });
+    expect((await create({ sms_status: ["failed"], engagement: ["opened", "bounced"] })).statusCode).toBe(201);
+  });
+
   it("answers 404 for another team's campaign or audience, and 422 for a segment as the parent", async () => {
     const a = await campaignWithLedger();
     const b = await campaignWithLedger();

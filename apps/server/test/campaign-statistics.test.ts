@@ -24,7 +24,7 @@ describe("campaign statistics", () => {
     const base = `/api/campaigns/${s.campaignId}`;
     const summary = await t.call("GET", `${base}/statistic`);
     expect(summary.statusCode).toBe(200);
-    expect(summary.json()).toMatchObject({ available: true, sent: 40, delivered: 37, clicked: 8, cost_formatted: "$0.40", profit: 2.6 });
+    expect(summary.json()).toMatchObject({ available: true, sent: 40, delivered: 37, clicked: 8, cost_formatted: "$0.4000", profit: 2.6 });
     expect((await t.call("GET", `${base}/statistic?date_from=2026-03-02&date_to=2026-03-02`)).json()).toMatchObject({ sent: 20 });
 
     const chart = (await t.call("GET", `${base}/statistic/chart?date_from=2026-03-01&date_to=2026-03-05`)).json();

@@ -294,6 +294,24 @@ describe("campaign status", () => {
     expect((await set([a.id], "completed")).statusCode).toBe(422);
   });
 
+  it("dates the start when a campaign is first set Active, and keeps it through a pause", async () => {
+    const t = await team();
+    const c = await ready(t);
+    const set = (status: string) => t.call("PUT", "/api/campaigns/batch-status", { ids: [c.id], status });
+    const startedAt = async () => (await t.call("GET", `/api/campaigns/${c.id}`)).json().data.started_at as string | null;
+    expect(await startedAt()).toBeNull();
+    const before = Date.now();
+    await set("active");
+    const started = await startedAt();
+    expect(Date.parse(started!)).toBeGreaterThanOrEqual(before - 1000);
+    await set("paused");
+    await set("active");
+    expect(await startedAt()).toBe(started);
+    // The list's Started Date too.
+    const row = (await t.call("GET", "/api/campaigns")).json().data.find((r: { id: number }) => r.id === c.id);
+    expect(row.started_at).toBe(started);
+  });
+
   it("offers the status lists in the configuration", async () => {
     const res = await api.app.inject({ method: "GET", url: "/api/config" });
     expect(res.json().campaign_manual_status_list).toEqual([

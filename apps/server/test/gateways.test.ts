@@ -1,4 +1,4 @@
-import { type Gateway, type GatewayKind, GatewayKinds, type GatewayPage } from "@leadflow/contracts";
+import { type Gateway, type GatewayKind, GatewayKinds, type GatewayPage, isLookupKind } from "@leadflow/contracts";
 import { openSecrets } from "@leadflow/domain/gateways/gateway-secrets";
 import { loadGatewayForRun } from "@leadflow/domain/gateways/gateways.service";
 import { type FakeCommio, type FakeZeroBounce, startFakeCommio, startFakeZeroBounce } from "@leadflow/domain/providers/fakes/index";
@@ -36,6 +36,15 @@ const SAMPLES: Record<GatewayKind, { type: string; params: Record<string, string
   email_lookup: { type: "zerobounce", params: { api_key: "zb-key-abcdef-1111" } },
   sms_lookup: { type: "gateway1", params: { sys_id: "AC0000000000000002", auth_token: "lookup-token-2222" } },
   sms_dnc: { type: "black_list_alliance", params: { api_key: "bla-key-3333" } },
+  consent_certificates: {
+    type: "jornaya",
+    params: {
+      account_code: "0A1B2C3D-1111-2222-3333-444455556666",
+      audit_key: "9F8E7D6C-5555-6666-7777-888899990000",
+      provider_code: "ACME",
+    },
+  },
+  rnd: { type: "fcc_rnd", params: { api_key: "rnd-key-5555" } },
 };
 
 async function create(token: string, body: object): Promise<Gateway> {
@@ -69,7 +78,7 @@ describe("integrations CRUD", () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().message).toBe("Integration has been created.");
       const gw = res.json().data as Gateway;
-      const lookup = ["sms_lookup", "sms_dnc", "email_lookup"].includes(kind);
+      const lookup = isLookupKind(kind);
       expect(gw).toMatchObject({ kind, type: sample.type, name: `My ${kind}`, active: true, default: false });
       // Every kind keeps its pace: lookups per second, or messages per second for a sending gateway.
       expect(gw.rate_limit).toBe(7);

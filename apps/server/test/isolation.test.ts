@@ -35,6 +35,8 @@ const ID_KIND = {
   "/api/leads/:id/segments": "lead",
   "/api/leads/:id/campaigns": "lead",
   "/api/leads/:id/log": "lead",
+  "/api/leads/:id/consent": "lead",
+  "/api/compliance-files/:id": "complianceFile",
   "/api/lead-values/:id": "leadValue",
   "/api/lead-phones/:id": "leadPhone",
   "/api/lead-phones/:id/status": "leadPhone",
@@ -85,6 +87,7 @@ const ID_KIND = {
   "/api/campaigns/:id/statistic/chart": "campaign",
   "/api/campaigns/:id/statistic-by-step": "campaign",
   "/api/campaigns/:id/statistic-leads": "campaign",
+  "/api/campaigns/:id/waiting": "campaign",
   "/api/campaigns/:id/campaign-logs": "campaign",
   "/api/campaign-steps/:id": "campaignStep",
   "/api/campaign-steps/:id/copy": "campaignStep",
@@ -112,7 +115,8 @@ type Kind =
   | "gateway"
   | "lookup"
   | "route"
-  | "pool";
+  | "pool"
+  | "complianceFile";
 
 /** Routes that take ids in the query or the body. */
 const BATCH_KIND: Record<string, "source" | "list"> = {
@@ -143,6 +147,11 @@ const LEAD_BATCH = new Set([
   // Campaign and step ids in the body: their own check below (campaignBatches).
   "POST /api/campaigns/test-sms",
   "POST /api/campaigns/test-email",
+  // Campaign ids in the query: another team's are left out of the answer (campaignBatches).
+  "GET /api/campaigns/waiting",
+  // A lead selection (ids or all matching) in the body: their own check below (leadBatches).
+  "POST /api/compliance-files",
+  "POST /api/leads/lookup",
 ]);
 
 /**
@@ -193,6 +202,10 @@ const NO_ID = new Set([
   "GET /api/balance",
   "GET /api/balance/transactions",
   "GET /api/lookup-settings",
+  // Consent: the team's own DNC freshness rule and its own compliance files (compliance-files.test.ts).
+  "GET /api/dnc-rule",
+  "PUT /api/dnc-rule",
+  "GET /api/compliance-files",
   "PUT /api/lookup-settings",
   // Settings → Rules and Keywords: the caller's team's own (and every team's system keywords).
   "GET /api/rules",
@@ -248,6 +261,7 @@ const PUBLIC: Record<string, string> = {
   "POST /api/password/reset": "password reset with the mailed token",
   "POST /api/import/lead": "the public import interface: its API key is the check (import-api.test.ts)",
   "GET /api/segments/exports/:id/download": "a signed download link or the bearer token, checked by the route",
+  "GET /api/compliance-files/:id/download": "a signed download link or the bearer token, checked by the route (compliance-files.test.ts)",
   "GET /tls/ask": "the TLS terminator's on-demand question about a short-URL host",
   "GET /o/:messageId/:sig": "an email's open pixel: the HMAC of the message id is the check (short-links.test.ts)",
   "GET /app/:key": "the live channel's WebSocket; channels are authorised by POST /api/broadcasting/auth",
@@ -408,6 +422,14 @@ async function teamA() {
       payload: { lead_type: 1, setting_gateway_id: gateway.id, source_id: source.id, list_id: list.id },
     })
   ).json().data as { id: number };
+  const complianceFile = (
+    await api.app.inject({
+      method: "POST",
+      url: "/api/compliance-files",
+      headers: api.auth(admin.token),
+      payload: { selection: { ids: [lead] } },
+    })
+  ).json().data as { id: number };
   const { route, pool } = await routingOf(admin.token, admin.ctx.teamId);
   const settings = await emailSettingsOf(admin.token, admin.ctx.teamId);
   const automation = await rulesAndKeywordsOf(admin.token, admin.ctx.teamId);
@@ -427,6 +449,7 @@ async function teamA() {
     segment,
     gateway,
     lookup,
+    complianceFile,
     route,
     pool,
     ...settings,
@@ -564,6 +587,9 @@ async function snapshot(a: TeamA) {
       "SELECT id, status, gateway_id, source_id, list_id, total_count, updated_at FROM lookup_jobs WHERE team_id = $1 ORDER BY id",
     ),
     balance: await q("SELECT balance, free_lookups, lookup_freshness FROM team_balances WHERE team_id = $1"),
+    complianceFiles: await q("SELECT id, status, lead_ids, file_key, updated_at FROM compliance_exports WHERE team_id = $1 ORDER BY id"),
+    consents: await q("SELECT id, lead_id, certificate_status FROM lead_consents WHERE team_id = $1 ORDER BY id"),
+    dncRule: await q("SELECT dnc_max_age_days FROM teams WHERE id = $1"),
     rules: await q("SELECT id, name, type, is_active, params, updated_at FROM rules WHERE team_id = $1 ORDER BY id"),
     keywords: await q("SELECT id, words, phones, action, response_message, updated_at FROM sms_keywords WHERE team_id = $1 ORDER BY id"),
     shortDomains: await q(
@@ -605,6 +631,7 @@ function idOf(a: TeamA, kind: Kind, url: string): number | string {
   if (kind === "shortUrlDomain") return a.shortDomain.id;
   if (kind === "route") return a.route.id;
   if (kind === "pool") return a.pool.id;
+  if (kind === "complianceFile") return a.complianceFile.id;
   if (kind === "revenueTracking") return a.tracking.id;
   if (kind === "spamEmailGroup") return a.spamGroup.id;
   if (kind === "senderEmailGroup") return a.senderGroup.id;
@@ -659,6 +686,14 @@ async function leadBatches(a: TeamA, b: Awaited<ReturnType<typeof teamB>>) {
   expect((await call("DELETE", "/api/leads/batch", { all: true, list_id: a.list.id })).statusCode).toBe(404);
   const page = await api.app.inject({ method: "GET", url: "/api/leads", headers: api.auth(b.token) });
   expect(page.json().data.map((r: { id: number }) => r.id)).toEqual([own]);
+  // A compliance file or a lookup of A's leads: 404, and nothing asked for.
+  const post = (url: string, payload: object) => api.app.inject({ method: "POST", url, headers: api.auth(b.token), payload });
+  expect((await post("/api/compliance-files", { selection: { ids: [a.lead] } })).statusCode).toBe(404);
+  expect((await post("/api/compliance-files", { selection: { all: true, list_id: a.list.id } })).statusCode).toBe(404);
+  const rnd = (await post("/api/gateways", { kind: "rnd", type: "sandbox", name: "B's RND", params: {} })).json().data.id as number;
+  expect((await post("/api/leads/lookup", { ids: [a.lead], type: 5, setting_gateway_id: rnd })).statusCode).toBe(404);
+  expect((await post("/api/leads/lookup", { ids: [own], type: 1, setting_gateway_id: a.gateway.id })).statusCode).toBe(404);
+  expect((await post("/api/leads/lookup", { all: true, list_id: a.list.id, type: 5, setting_gateway_id: rnd })).statusCode).toBe(404);
   const deleted = await call("DELETE", "/api/leads/batch", { all: true });
   expect(deleted.json()).toEqual({ message: "1 lead deleted.", deleted: 1 });
 }
@@ -706,6 +741,13 @@ async function campaignBatches(a: TeamA, b: Awaited<ReturnType<typeof teamB>>) {
     }
   }
   expect((await api.database.query("SELECT 1 FROM campaign_test_sends WHERE campaign_id = $1", [a.campaign.id])).rows).toEqual([]);
+  // The list's waiting figures: A's campaign is left out, as if it did not exist.
+  const waiting = await api.app.inject({
+    method: "GET",
+    url: `/api/campaigns/waiting?ids=${mine},${a.campaign.id}`,
+    headers: api.auth(b.token),
+  });
+  expect(waiting.json()).toEqual({ data: [] });
   // A's segment in B's campaign's audience: 404.
   expect((await call("POST", `/api/campaigns/${mine}/segments`, { ids: [a.segment.id] })).statusCode).toBe(404);
   expect((await call("POST", `/api/campaigns/${mine}/lists`, { id: a.list.id })).statusCode).toBe(404);

@@ -13,6 +13,7 @@ const WITHOUT_SCHEMA: Record<string, string> = {
   "GET /app/:key": "the WebSocket upgrade of the live channel",
   "GET /o/:messageId/:sig": "an email's open pixel: a 1×1 GIF",
   "GET /api/segments/exports/:id/download": "streams a CSV file",
+  "GET /api/compliance-files/:id/download": "streams a ZIP file",
   "GET /unsubscribe/:id": "the unsubscribe page a person opens from an email: HTML",
   "POST /unsubscribe/:id": "the unsubscribe page's button and RFC 8058 one-click: HTML, or an empty 200 to a mail client",
 };

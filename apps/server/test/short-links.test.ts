@@ -74,7 +74,7 @@ describe("short links", () => {
     const foreign = await get(`/${other.links[0]!.code}`, { host });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.headers["content-type"]).toMatch(/text\/html/);
-    expect(foreign.body).toContain("This link does not exist.");
+    expect(foreign.body).toContain("This link does not exist");
     // A short host answers every path itself: no API, no SPA there.
     expect((await get("/api/campaigns", { host })).statusCode).toBe(404);
     // Expired (a day later): the expiry URL.
@@ -100,9 +100,70 @@ describe("short links", () => {
     await new Promise((r) => setTimeout(r, 5_200));
     const gone = await get(`/${links[1]!.code}`);
     expect(gone.statusCode).toBe(410);
-    expect(gone.body).toContain("This link has expired.");
+    expect(gone.body).toContain("This link has expired");
     await flush();
     expect(await reasons(c.id)).toEqual(["desktop", null, "after_first_click", "expired"]);
+  });
+
+  describe("an expired link", () => {
+    /** A campaign whose step sends on `host` (a domain of the team's with these fallbacks), its links expired. */
+    async function expired(
+      step: Record<string, unknown>,
+      domain: { redirect_to?: string; expired_redirect?: string },
+      brand: string | null,
+    ) {
+      const sent = await sentCampaign(kit(), step);
+      const teamId = sent.t.ctx.teamId;
+      const host = `go-${process.pid}-${++ip}.brand.test`;
+      const d = await api.database.query<{ id: number }>(
+        "INSERT INTO short_url_domains (team_id, url, redirect_to, expired_redirect) VALUES ($1, $2, $3, $4) RETURNING id",
+        [teamId, host, domain.redirect_to ?? null, domain.expired_redirect ?? null],
+      );
+      await api.database.query("UPDATE teams SET brand_name = $1, name = 'Acme Team' WHERE id = $2", [brand, teamId]);
+      await api.database.query("UPDATE campaign_steps SET short_url_domain_id = $1 WHERE id = $2", [d.rows[0]!.id, sent.stepId]);
+      await api.database.query("UPDATE campaign_links SET created_at = now() - interval '1 day' WHERE campaign_id = $1", [sent.c.id]);
+      await api.database.query("UPDATE campaigns SET links_expired_at = now() WHERE id = $1", [sent.c.id]);
+      return { host, code: sent.links[0]!.code };
+    }
+
+    it("goes to the step's expiry URL first", async () => {
+      const { host, code } = await expired(
+        { redirect_link_for_expire: "https://x.example/step-ended" },
+        { expired_redirect: "https://brand.test/ended" },
+        null,
+      );
+      const res = await get(`/${code}`, { host });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("https://x.example/step-ended");
+    });
+
+    it("else to the domain's fallback", async () => {
+      const { host, code } = await expired({}, { redirect_to: "https://brand.test/", expired_redirect: "https://brand.test/ended" }, null);
+      const res = await get(`/${code}`, { host });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("https://brand.test/ended");
+    });
+
+    it("else to the team's own page, 410, with the domain's address as the way on", async () => {
+      const { host, code } = await expired({}, { redirect_to: "https://brand.test/shop" }, "Acme Deals");
+      const res = await get(`/${code}`, { host });
+      expect(res.statusCode).toBe(410);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.body).toContain("Acme Deals");
+      expect(res.body).toContain("<h1>This link has expired</h1>");
+      expect(res.body).toContain('href="https://brand.test/shop"');
+      // A bot asking gets the same answer: an expired link stays expired.
+      expect((await get(`/${code}`, { host, ua: SLACK })).statusCode).toBe(410);
+    });
+
+    it("names the team when it has no brand name, and offers no link when the domain leads nowhere", async () => {
+      const { host, code } = await expired({}, {}, null);
+      const res = await get(`/${code}`, { host });
+      expect(res.statusCode).toBe(410);
+      expect(res.body).toContain("Acme Team");
+      expect(res.body).not.toContain("<a ");
+    });
   });
 
   it("leaves the SPA's paths and refuses odd or overlong codes without a lookup", async () => {
@@ -110,7 +171,7 @@ describe("short links", () => {
     for (const path of ["/ZZZZZZZZZZ", "/0123456789A"]) {
       const res = await get(path);
       expect(res.statusCode).toBe(404);
-      expect(res.body).toContain("This link does not exist.");
+      expect(res.body).toContain("This link does not exist");
     }
     await shortHost((await api.factory.team()).ctx.teamId, "go.odd.test");
     for (const path of [`/${"a".repeat(5000)}`, "/abc%00defghij", "/%F0%9F%92%A9%F0%9F%92%A9%F0%9F%92%A9", "/../../etc/passwd", "/a?b=c"]) {

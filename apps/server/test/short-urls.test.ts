@@ -95,6 +95,7 @@ describe("short-URL domains: create, edit, delete", () => {
       redirect_to: null,
       filter_redirect: null,
       state_filter_redirect: null,
+      expired_redirect: null,
       sort_order: 0,
       https_enabled: false,
       dns: { checked_at: null, addresses: [], ok: false },
@@ -344,5 +345,44 @@ describe("short-URL domains: another team's", () => {
     }
     expect((await b.call("GET", "")).json().data).toEqual([]);
     expect((await a.call("GET", `/${mine.id}`)).json()).toEqual(mine);
+  });
+});
+
+describe("short-URL domains: the expired-link fallback", () => {
+  it("keeps the address an expired link falls back to, replaces it on edit and clears it when blank", async () => {
+    const t = await team();
+    const made = await create(t, { url: host("expiry"), expired_redirect: "https://brand.com/offer-ended" });
+    expect(made.expired_redirect).toBe("https://brand.com/offer-ended");
+    const stored = await api.database.query<{ expired_redirect: string | null }>(
+      "SELECT expired_redirect FROM short_url_domains WHERE id = $1",
+      [made.id],
+    );
+    expect(stored.rows[0]!.expired_redirect).toBe("https://brand.com/offer-ended");
+    const edited = await t.call("PUT", `/${made.id}`, { url: made.url, expired_redirect: " https://brand.com/more " });
+    expect(edited.json().expired_redirect).toBe("https://brand.com/more");
+    const cleared = await t.call("PUT", `/${made.id}`, { url: made.url, expired_redirect: "" });
+    expect(cleared.json().expired_redirect).toBeNull();
+  });
+
+  it("refuses an address that is not a full http(s) one with a 422 under the field, and changes nothing", async () => {
+    const t = await team();
+    const made = await create(t, { url: host("bad-expiry"), expired_redirect: "https://brand.com/ended" });
+    for (const bad of ["brand.com/ended", "javascript:alert(1)", "ftp://brand.com/x", `https://brand.com/${"a".repeat(2050)}`]) {
+      const put = await t.call("PUT", `/${made.id}`, { url: made.url, expired_redirect: bad });
+      expect(put.statusCode, bad).toBe(422);
+      expect(Object.keys(put.json().errors), bad).toEqual(["expired_redirect"]);
+      const post = await t.call("POST", "", { url: host("bad-new"), expired_redirect: bad });
+      expect(post.statusCode, bad).toBe(422);
+    }
+    expect((await t.call("GET", `/${made.id}`)).json().expired_redirect).toBe("https://brand.com/ended");
+  });
+
+  it("is another team's to set: its domain id is a 404 and keeps its fallback", async () => {
+    const a = await team();
+    const b = await team();
+    const mine = await create(a, { url: host("a-expiry"), expired_redirect: "https://a.brand.com/ended" });
+    const res = await b.call("PUT", `/${mine.id}`, { url: mine.url, expired_redirect: "https://evil.example/" });
+    expect(res.statusCode).toBe(404);
+    expect((await a.call("GET", `/${mine.id}`)).json().expired_redirect).toBe("https://a.brand.com/ended");
   });
 });

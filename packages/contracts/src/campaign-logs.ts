@@ -67,6 +67,8 @@ export const MessageLogRow = z.object({
   channel: z.enum(["sms", "email"]),
   gateway: z.string().nullable(),
   step_status: z.string(),
+  /** Where the message's step stands for its lead, in words (Pending, Sending, Completed). */
+  step_status_label: z.string(),
   step_name: z.string().nullable(),
   sent_at: when,
   updated_at: when,
@@ -81,6 +83,7 @@ export const MessageLogRow = z.object({
   cost: z.number().nullable(),
   error_code: z.string().nullable(),
   error_sub_code: z.string().nullable(),
+  /** The Error column: the provider's code with its meaning ("30007 — Carrier filtered the message"), else the reason. */
   error_title: z.string().nullable(),
   error_message: z.string().nullable(),
   // Email
@@ -90,8 +93,11 @@ export const MessageLogRow = z.object({
   to: z.string().nullable(),
   subject: z.string().nullable(),
   body: z.string().nullable(),
+  /** The status in words, for either channel ("Blocked by carrier", "Bounce"); `status` keeps the SMS code. */
   status_label: z.string(),
   status_type: z.string().nullable(),
+  /** The ledger state in words (Status Type). */
+  status_type_label: z.string().nullable(),
   status_sub_type: z.string().nullable(),
   delivered_at: when,
   opened_at: when,
@@ -109,6 +115,8 @@ export const QueuedLogRow = z.object({
   from_name: z.string().nullable(),
   to_number: z.string().nullable(),
   send_after: when,
+  /** What set Send After, short: "Quiet hours (NY)", "Daily window", "Germany: daily window", "Daily limit"; null when due now. */
+  send_after_rule: z.string().nullable(),
   send_before: when,
 });
 export type QueuedLogRow = z.infer<typeof QueuedLogRow>;
@@ -118,7 +126,10 @@ export const SkippedLogRow = z.object({
   lead_id: z.number(),
   sent_at: when,
   status: z.string(),
+  status_label: z.string(),
+  /** Why it was not sent (the reason's code) and in words, a suppression's own reason named ("Suppressed: Hard bounce"). */
   status_type: z.string().nullable(),
+  status_type_label: z.string().nullable(),
   step_name: z.string().nullable(),
   gateway: z.string().nullable(),
   to_email: z.string().nullable(),
@@ -196,6 +207,10 @@ export const RedirectLogRow = z.object({
   created_at: z.string(),
   reason: z.string(),
   reason_label: z.string(),
+  /** Which rule decided: the user agent, the request (HEAD, a prefetch), the link's own rules … */
+  rule: z.string(),
+  /** Why, in words, with what the request showed (the agent's matching token, the network it came from). */
+  why: z.string(),
   click_url: z.string().nullable(),
   redirect_url: z.string().nullable(),
   ip: z.string().nullable(),

@@ -16,7 +16,8 @@ export type CampaignMessageStatus = (typeof CampaignMessageStatuses)[number];
  *   provider and not confirmed sent (submitting, unknown, accepted);
  * - sent: sent, no delivery receipt yet (or none came);
  * - delivered: delivered — a complaint follows a delivery, so it counts (as the logs and the counters count it);
- * - failed: failed, blocked by the carrier, inactive device, bounced, or refused by the provider.
+ * - failed: failed, blocked by the carrier, inactive device, bounced, or refused by the provider;
+ * - blocked, inactive: the carrier's two SMS outcomes on their own (a narrower "failed").
  * Skipped and cancelled rows were never messages: no status names them.
  */
 export const CampaignMessageStatusStates = {
@@ -24,7 +25,30 @@ export const CampaignMessageStatusStates = {
   sent: ["sent"],
   delivered: ["delivered", "complained"],
   failed: ["failed", "blocked", "inactive", "bounced", "rejected"],
+  blocked: ["blocked"],
+  inactive: ["inactive"],
 } as const satisfies Record<CampaignMessageStatus, readonly MessageState[]>;
+
+/**
+ * What Create Segment offers a campaign of each channel: carriers block and report inactive devices for texts only,
+ * and opens, bounces and complaints are email's (a text has none to select by).
+ */
+export const CampaignSegmentChoices = {
+  sms: {
+    statuses: ["queued", "sent", "delivered", "failed", "blocked", "inactive"],
+    engagements: ["clicked", "last_90_days", "unsubscribe", "non_clicked"],
+  },
+  email: {
+    statuses: ["queued", "sent", "delivered", "failed"],
+    engagements: ["clicked", "last_90_days", "unsubscribe", "non_clicked", "opened", "bounced", "complained"],
+  },
+} as const satisfies Record<
+  "sms" | "email",
+  { statuses: readonly CampaignMessageStatus[]; engagements: readonly CampaignSegmentEngagement[] }
+>;
+
+/** The status field's name in the dialog and the campaign's log, by channel. */
+export const CampaignSegmentStatusNames = { sms: "SMS statuses", email: "Email statuses" } as const;
 
 /** Create Segment is offered, and accepted, only for a campaign that is over or held (spec 3 §4). */
 export const CampaignSegmentStatuses = ["completed", "failed", "paused"] as const satisfies readonly CampaignStatus[];

@@ -83,7 +83,26 @@ export const CampaignStatistic = z.object({
   cancelled: count,
   bounces: count,
   complaints: count,
+  /** Revenue conversions (revenue_conversions), not replies: what the card names Conversions. */
   total_conversations: count,
+  /**
+   * Clicks the redirect did not count, by why (message_hits.reason: bots, link previews, HEAD requests, prefetches,
+   * mail scanners, expired links, filtered desktop or state clicks) — the line under Clicked.
+   */
+  filtered_clicks: z.object({
+    total: count,
+    by_reason: z.array(z.object({ reason: z.string(), label: z.string(), count })),
+  }),
+  /**
+   * Messages skipped for consent (a campaign's "Only leads with consent proof", the team's DNC freshness rule), by
+   * reason — the line under Skipped. Read from the ledger's skipped rows, as the skipped logs are.
+   */
+  consent_skips: z
+    .object({
+      total: count,
+      by_reason: z.array(z.object({ reason: z.string(), label: z.string(), count })),
+    })
+    .optional(),
 });
 export type CampaignStatistic = z.infer<typeof CampaignStatistic>;
 

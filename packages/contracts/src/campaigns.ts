@@ -187,6 +187,8 @@ const CampaignFields = z.object({
   increase_frequency_rule_id: id("increase frequency rule").default(null),
   only_verified_leads: flag,
   lookup_gateway_id: id("lookup gateway").default(null),
+  /** Only leads with consent proof: a consent record, its certificate verified, the number not reassigned since. */
+  only_consent_proof: flag,
   triggers: z
     .array(z.enum(CampaignTriggers, { error: "The trigger is invalid." }))
     .max(CampaignTriggers.length)
@@ -267,6 +269,7 @@ export const Campaign = z.object({
   inactive_device_rule: Label,
   only_verified_leads: z.boolean(),
   lookup_gateway_id: z.number().int().nullable(),
+  only_consent_proof: z.boolean(),
   triggers: z.array(z.enum(CampaignTriggers)),
   click_automation_campaign_id: z.number().int().nullable(),
   send_test_spam_emails: z.boolean(),

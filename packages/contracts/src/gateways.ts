@@ -2,13 +2,13 @@ import { z } from "zod";
 import { ListQuery, pageOf, text } from "./common";
 
 /*
- * Integrations (spec 2 §2 Integrations, §3 gateways): the five kinds of gateway a team configures, the provider
+ * Integrations (spec 2 §2 Integrations, §3 gateways): the kinds of gateway a team configures, the provider
  * types of each kind and the fields each type asks for. One table drives the add/edit dialog, the server's
  * validation and which fields are secret (encrypted at rest, never returned in full).
  */
 
-/** The five stacked tables of Settings → Integrations, in the spec's order. */
-export const GatewayKinds = ["sms", "email", "email_lookup", "sms_lookup", "sms_dnc"] as const;
+/** The stacked tables of Settings → Integrations: the spec's five, then the consent checks. */
+export const GatewayKinds = ["sms", "email", "email_lookup", "sms_lookup", "sms_dnc", "consent_certificates", "rnd"] as const;
 export type GatewayKind = (typeof GatewayKinds)[number];
 
 /** The dialog's Type select (spec: SMS, SMS Lookup, SMS DNC, Email, Email Lookup) and the tables' titles. */
@@ -18,18 +18,36 @@ export const GatewayKindLabels = {
   sms_dnc: "SMS DNC",
   email: "Email",
   email_lookup: "Email Lookup",
+  consent_certificates: "Consent certificates",
+  rnd: "Reassigned Numbers",
 } as const satisfies Record<GatewayKind, string>;
-export const GatewayKindSelectOrder = ["sms", "sms_lookup", "sms_dnc", "email", "email_lookup"] as const satisfies readonly GatewayKind[];
+export const GatewayKindSelectOrder = [
+  "sms",
+  "sms_lookup",
+  "sms_dnc",
+  "email",
+  "email_lookup",
+  "consent_certificates",
+  "rnd",
+] as const satisfies readonly GatewayKind[];
 export const GatewayKindTitles = {
   sms: "SMS gateways",
   email: "Email gateways",
   email_lookup: "Email Lookup gateways",
   sms_lookup: "SMS Lookup gateways",
   sms_dnc: "SMS DNC gateways",
+  consent_certificates: "Consent certificate gateways",
+  rnd: "Reassigned Numbers gateways",
 } as const satisfies Record<GatewayKind, string>;
 
 /** The lookup kinds: they run lookup jobs, carry `is_force` and a rate limit. */
-export const LookupGatewayKinds = ["email_lookup", "sms_lookup", "sms_dnc"] as const satisfies readonly GatewayKind[];
+export const LookupGatewayKinds = [
+  "email_lookup",
+  "sms_lookup",
+  "sms_dnc",
+  "consent_certificates",
+  "rnd",
+] as const satisfies readonly GatewayKind[];
 export type LookupGatewayKind = (typeof LookupGatewayKinds)[number];
 export const isLookupKind = (k: GatewayKind): k is LookupGatewayKind => (LookupGatewayKinds as readonly string[]).includes(k);
 
@@ -90,6 +108,9 @@ const SES_CONFIGURATION_SET = {
 };
 
 const sandbox: GatewayTypeInfo = { label: "Sandbox (test)", fields: [], senders: "none", sandbox: true };
+
+/** Jornaya's account code and audit key are UUIDs. */
+const JORNAYA_CODE = { pattern: /^[0-9A-Fa-f-]{8,64}$/, message: "Paste the code exactly as Jornaya's Member Portal shows it." };
 
 /** Every provider type per kind and its fields. The first type of each kind is the dialog's default. */
 export const GatewayTypes = {
@@ -182,6 +203,38 @@ export const GatewayTypes = {
   },
   sms_dnc: {
     black_list_alliance: { label: "Blacklist Alliance", fields: [f("api_key", "Api Key", true)], senders: "none" },
+    sandbox,
+  },
+  consent_certificates: {
+    trusted_form: {
+      label: "TrustedForm",
+      fields: [
+        f("api_key", "Api Key", true, true, "TrustedForm → Settings → API keys; the certificates are retained in that account"),
+        // Insights (page URL, capture time) need a Professional plan: without it TrustedForm refuses the whole call.
+        {
+          ...f("insights", "Insights", false, false, "Type yes when the account has TrustedForm Insights (page URL and capture time)"),
+          format: { pattern: /^(yes|no)?$/i, message: "Type yes or no." },
+        },
+      ],
+      senders: "none",
+    },
+    jornaya: {
+      label: "Jornaya LeadiD",
+      fields: [
+        { ...f("account_code", "Account Code", true, true, "Member Portal → My Account (lac)"), format: JORNAYA_CODE },
+        // With an audit key the check is the lead audit, which also says whether the phone and email match.
+        {
+          ...f("audit_key", "Audit Key", true, false, "The audit profile's key (lak); without it only authenticity is checked"),
+          format: JORNAYA_CODE,
+        },
+        f("provider_code", "Provider Code", false, false, "Names the lead's provider in the audit (lpc); the consent's seller when empty"),
+      ],
+      senders: "none",
+    },
+    sandbox,
+  },
+  rnd: {
+    fcc_rnd: { label: "FCC Reassigned Numbers Database", fields: [f("api_key", "Api Key", true)], senders: "none" },
     sandbox,
   },
 } as const satisfies Record<GatewayKind, Record<string, GatewayTypeInfo>>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ListQuery, pageOf, requiredString, text } from "./common";
+import { PublicConsent } from "./consent-capture";
 import { EmailStatusValue, LeadStatusValue, PhoneStatusValue } from "./imports";
 
 // ── Settings → Import API Keys (/api/import-lists) ───────────────────────────────────────────────────────────
@@ -89,6 +90,8 @@ export const PublicLead = z.object({
     .array(PublicLeadAttribute, { error: "The attributes field must be a list." })
     .min(1, "Each lead needs at least one attribute of type email or phone.")
     .max(PublicImportLimits.attributes, `A lead may have at most ${PublicImportLimits.attributes} attributes.`),
+  /** How the person consented (a TrustedForm certificate, a Jornaya LeadiD …): one consent record for the lead. */
+  consent: PublicConsent.optional(),
 });
 
 export const PublicImportRequest = z.object({
@@ -104,9 +107,14 @@ export const PublicLeadResult = z.object({
   index: z.number().int(),
   status: z.enum(["created", "merged", "failed"]),
   lead_id: z.number().int().nullable(),
-  /** For a failed lead: why (no_contact, invalid_phone, invalid_email, ignored_phone …) and the specific text. */
+  /**
+   * For a failed lead: why (no_contact, invalid_phone, invalid_email, ignored_phone …) and the specific text. For a
+   * saved lead whose consent values were refused: invalid_consent, with the first of them.
+   */
   reason: z.string().nullable(),
   message: z.string().nullable(),
+  /** The refused values by field (`consent.ip` …); the lead was saved without them. */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type PublicLeadResult = z.infer<typeof PublicLeadResult>;
 

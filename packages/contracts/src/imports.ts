@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ListQuery, pageOf, requiredString, text } from "./common";
+import { ConsentFields } from "./consent-capture";
 
 /*
  * Lead import: lead attributes, the import record ("processing document"), the mapping step, the lead
@@ -109,13 +110,17 @@ export const EmailStatusLabels = {
 } as const satisfies Record<EmailStatus, string>;
 export const EmailStatusValue = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]);
 
-/** A row of the file that did not become a lead (failed, skipped) or merged with a conflict (history only). */
-export const ImportFailureStatuses = ["failed", "skipped", "merged"] as const;
+/**
+ * A row of the file that did not become a lead (failed, skipped), merged with a conflict, or was imported with a
+ * value refused (a bad consent value): the last two are history only.
+ */
+export const ImportFailureStatuses = ["failed", "skipped", "merged", "imported"] as const;
 export type ImportFailureStatus = (typeof ImportFailureStatuses)[number];
 export const ImportFailureStatusLabels = {
   failed: "Failed",
   skipped: "Skipped",
   merged: "Merged",
+  imported: "Imported",
 } as const satisfies Record<ImportFailureStatus, string>;
 
 export const ImportFailureReasons = [
@@ -127,6 +132,7 @@ export const ImportFailureReasons = [
   "value_too_long",
   "conflicting_leads",
   "plan_lead_limit",
+  "invalid_consent",
 ] as const;
 export type ImportFailureReason = (typeof ImportFailureReasons)[number];
 export const ImportFailureReasonLabels = {
@@ -139,6 +145,8 @@ export const ImportFailureReasonLabels = {
   conflicting_leads: "The phone and the email belong to different leads; merged into the lead found by phone.",
   // The row would have made a new lead past the plan's lead limit; its message names the limit.
   plan_lead_limit: "Plan lead limit reached.",
+  // The lead was imported; the consent values named in the message were not kept.
+  invalid_consent: "A consent value is not valid.",
 } as const satisfies Record<ImportFailureReason, string>;
 
 // ── Lead attributes ──────────────────────────────────────────────────────────────────────────────────────
@@ -207,12 +215,16 @@ export type UpdateLeadAttribute = z.infer<typeof UpdateLeadAttribute>;
 const Ref = z.object({ id: z.number().int(), name: z.string() });
 const nullableId = z.coerce.number().int().positive().max(2_147_483_647).nullable().optional();
 
-/** A column of the file: `id` is the `processing_document_attribute_id` the mapping refers to. */
+/**
+ * A column of the file: `id` is the `processing_document_attribute_id` the mapping refers to. A column maps to a
+ * lead attribute or to a consent value (`consent_field`), never both.
+ */
 export const ImportAttribute = z.object({
   id: z.number().int(),
   name: z.string(),
   col_position: z.number().int(),
   lead_attribute_id: z.number().int().nullable(),
+  consent_field: z.enum(ConsentFields).nullable(),
 });
 export type ImportAttribute = z.infer<typeof ImportAttribute>;
 
@@ -313,6 +325,8 @@ export const MappingSuggestion = z.object({
   col_position: z.number().int(),
   /** An existing attribute the heading matches by name or synonym; null when none does. */
   lead_attribute_id: z.number().int().nullable(),
+  /** The consent value the heading names ("TrustedForm Cert URL", "LeadiD", "Opt-in IP" …), when no attribute has its name. */
+  consent_field: z.enum(ConsentFields).nullable(),
   /** The name to offer for 'New' (the heading, tidied). */
   suggested_name: z.string(),
   suggested_type: z.enum(AttributeTypes),
@@ -339,6 +353,8 @@ export const SyncImportAttributesRequest = z.object({
         processing_document_attribute_id: z.coerce.number().int().positive().max(2_147_483_647),
         /** null (or absent) = Ignore. */
         lead_attribute_id: nullableId,
+        /** A consent value instead of an attribute (then `lead_attribute_id` is null). */
+        consent_field: z.enum(ConsentFields, { error: "The consent field is not valid." }).nullable().optional(),
       }),
     )
     .min(1, "Map at least one column.")

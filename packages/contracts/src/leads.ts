@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type CampaignStatus, CampaignStatusList, CampaignTypes } from "./campaigns";
 import { text } from "./common";
+import { RndResults } from "./consent-capture";
 import { AttributeTypes, EmailStatusValue, LeadAttribute, LeadStatusValue, PhoneStatusValue } from "./imports";
 import { MessageStates } from "./message-states";
 
@@ -143,6 +144,10 @@ export const LeadPhoneValue = LeadValue.extend({
   /** The do-not-contact check's result code and message (`lead_phones.dnc_code`, `dnc_message`). */
   black_list_alliance_phone_code: z.string().nullable(),
   black_list_alliance_phone_message: z.string().nullable(),
+  /** The Reassigned Numbers Database's answer (reassigned, not_reassigned, no_data), the date asked about and when. */
+  rnd_result: z.enum(RndResults).nullable(),
+  rnd_since: z.string().nullable(),
+  rnd_checked_at: z.string().nullable(),
 });
 export const LeadEmailValue = LeadValue.extend({ kind: z.literal("email"), result: z.string().nullable() });
 export const LeadStringValue = LeadValue.extend({ kind: z.literal("string") });

@@ -13,6 +13,14 @@ export const LiveEvents = {
     total: z.number(),
   }),
   ExportStatus: z.object({ id: z.number().int(), status: z.number().int(), url: z.string().nullable().optional() }),
+  /** A compliance file's progress (leads written, about once a second) and its link once Completed. */
+  ComplianceFileStatus: z.object({
+    id: z.number().int(),
+    status: z.number().int(),
+    completed_leads: z.number().int(),
+    total_leads: z.number().int(),
+    url: z.string().nullable(),
+  }),
   RefreshSegmentCompleted: z.object({ is_sub_segment: z.boolean() }),
   LookupData: z.object({
     id: z.number().int(),

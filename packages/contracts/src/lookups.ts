@@ -1,29 +1,46 @@
 import { z } from "zod";
 import { IdList, ListQuery, pageOf } from "./common";
 import type { LookupGatewayKind } from "./gateways";
-import { QueryFlag } from "./leads";
+import { LeadSelection, QueryFlag } from "./leads";
 
 /*
  * Lookup jobs (spec 2 §3 Lookup job, §4 Lookup job status, §7 Lookups; spec 1 §4 Lookup actions): carrier
- * lookups of phones, do-not-contact checks of phones and verification of emails, run through a team's lookup
- * gateway, priced per item against the team's balance, reported live as `LookupData`.
+ * lookups of phones, do-not-contact checks of phones, verification of emails, consent certificate checks and
+ * Reassigned Numbers Database queries, run through a team's lookup gateway, priced per item against the team's
+ * balance, reported live as `LookupData`.
  */
 
-/** Lookup types: 1 SMS leads (carrier lookup), 2 email leads, 3 SMS do-not-contact. */
-export const LookupTypes = { sms: 1, email: 2, sms_dnc: 3 } as const;
+/**
+ * Lookup types: 1 SMS leads (carrier lookup), 2 email leads, 3 SMS do-not-contact, 4 consent certificates (the
+ * latest consent record with a certificate per lead), 5 Reassigned Numbers (phones, since the consent date).
+ */
+export const LookupTypes = { sms: 1, email: 2, sms_dnc: 3, consent_certificates: 4, rnd: 5 } as const;
 export type LookupType = (typeof LookupTypes)[keyof typeof LookupTypes];
-export const LookupTypeValue = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]));
-export const LookupTypeLabels = { 1: "SMS Lookup", 2: "Email Lookup", 3: "SMS DNC" } as const satisfies Record<LookupType, string>;
+const LookupTypeLiteral = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+export const LookupTypeValue = z.coerce.number().pipe(LookupTypeLiteral);
+export const LookupTypeLabels = {
+  1: "SMS Lookup",
+  2: "Email Lookup",
+  3: "SMS DNC",
+  4: "Verify consent certificates",
+  5: "Reassigned Numbers check",
+} as const satisfies Record<LookupType, string>;
 /** The gateway kind each lookup type runs through. */
-export const LookupTypeGatewayKind = { 1: "sms_lookup", 2: "email_lookup", 3: "sms_dnc" } as const satisfies Record<
-  LookupType,
-  LookupGatewayKind
->;
+export const LookupTypeGatewayKind = {
+  1: "sms_lookup",
+  2: "email_lookup",
+  3: "sms_dnc",
+  4: "consent_certificates",
+  5: "rnd",
+} as const satisfies Record<LookupType, LookupGatewayKind>;
 /** What one item of a type is called in progress texts ('1 phone left', 'N phones left'). */
-export const LookupItemNouns = { 1: ["phone", "phones"], 2: ["email", "emails"], 3: ["phone", "phones"] } as const satisfies Record<
-  LookupType,
-  readonly [string, string]
->;
+export const LookupItemNouns = {
+  1: ["phone", "phones"],
+  2: ["email", "emails"],
+  3: ["phone", "phones"],
+  4: ["certificate", "certificates"],
+  5: ["phone", "phones"],
+} as const satisfies Record<LookupType, readonly [string, string]>;
 
 /** Status 0 pending, 1 running ("success" chip class), 2 paused, 3 completed, 4 stop. */
 export const LookupStatuses = { pending: 0, running: 1, paused: 2, completed: 3, stopped: 4 } as const;
@@ -49,7 +66,7 @@ const Ref = z.object({ id: z.number().int(), name: z.string() });
 
 export const LookupJob = z.object({
   id: z.number().int(),
-  type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  type: LookupTypeLiteral,
   /** Same as `type` (spec: lead_type and type both name it). */
   lead_type: z.number().int(),
   source: Ref.nullable(),
@@ -137,6 +154,13 @@ export const StartScopeLookup = z.object({
 });
 export type StartScopeLookup = z.infer<typeof StartScopeLookup>;
 
+/** POST /leads/lookup: a lookup of the leads table's selection (ids, or all matching its query). */
+export const StartLeadsLookup = z.intersection(
+  LeadSelection,
+  z.object({ type: LookupTypeValue, setting_gateway_id: StartScopeLookup.shape.setting_gateway_id }),
+);
+export type StartLeadsLookup = z.infer<typeof StartLeadsLookup>;
+
 /** POST /leads/{id}/relookup. */
 export const RelookupLeadTypes = ["lead_phone", "lead_email", "sms_dnc"] as const;
 export const RelookupLead = z.object({
@@ -157,7 +181,7 @@ export const Balance = z.object({
   balance: z.number(),
   free_lookups: z.number().int(),
   /** Dollars per item, by lookup type. */
-  prices: z.object({ 1: z.number(), 2: z.number(), 3: z.number() }),
+  prices: z.object({ 1: z.number(), 2: z.number(), 3: z.number(), 4: z.number(), 5: z.number() }),
 });
 export type Balance = z.infer<typeof Balance>;
 
@@ -176,11 +200,19 @@ export const BalanceTransaction = z.object({
 export type BalanceTransaction = z.infer<typeof BalanceTransaction>;
 export const BalanceTransactionPage = pageOf(BalanceTransaction);
 
-/** How old a result may be and still be reused instead of paid again (spec: 30 days carrier and email, 31 DNC). */
+const days = z.coerce.number().int().min(0).max(3650);
+
+/**
+ * How old a result may be and still be reused instead of paid again (spec: 30 days carrier and email, 31 DNC). A
+ * certificate verdict is reused unless it was an error; a Reassigned Numbers answer only for the same date asked
+ * about. The consent kinds came later: a client that does not send them keeps their defaults.
+ */
 export const LookupFreshness = z.object({
-  carrier_days: z.coerce.number().int().min(0).max(3650),
-  email_days: z.coerce.number().int().min(0).max(3650),
-  dnc_days: z.coerce.number().int().min(0).max(3650),
+  carrier_days: days,
+  email_days: days,
+  dnc_days: days,
+  consent_days: days.default(30),
+  rnd_days: days.default(30),
 });
 export type LookupFreshness = z.infer<typeof LookupFreshness>;
-export const DEFAULT_FRESHNESS: LookupFreshness = { carrier_days: 30, email_days: 30, dnc_days: 31 };
+export const DEFAULT_FRESHNESS: LookupFreshness = { carrier_days: 30, email_days: 30, dnc_days: 31, consent_days: 30, rnd_days: 30 };

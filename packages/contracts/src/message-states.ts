@@ -1,3 +1,5 @@
+import type { StepStatus } from "./campaign-steps";
+
 /*
  * The send ledger's states (CAMPAIGNS.md §3) and how they read as the spec's message statuses (spec 3 §4). A ledger
  * row moves planned → claimed → submitting → accepted → sent → delivered, or ends in one of the terminal states;
@@ -97,10 +99,36 @@ export const MessageReasons = {
   campaign_stopped: "Campaign stopped",
   opted_out: "Opted out at the provider",
   no_receipt: "No receipt from the provider",
+  // Consent proof (a campaign's "Only leads with consent proof") and the team's DNC freshness rule: docs/compliance.md.
+  no_consent: "No consent record",
+  consent_incomplete: "Consent record incomplete",
+  certificate_pending: "Consent certificate not checked yet",
+  certificate_unverified: "Consent certificate not verified",
+  reassigned: "Number reassigned since consent",
+  dnc_stale: "No recent DNC check",
 } as const;
 export type MessageReason = keyof typeof MessageReasons;
 
-/** The spec's SMS message statuses (pending, queued, sent, delivered, …) as the logs show them. */
+/** Each ledger state in the product's words: the logs' Status Type, never the code. */
+export const MessageStateLabels = {
+  planned: "Planned",
+  claimed: "Being sent",
+  submitting: "Handing to the provider",
+  unknown: "Waiting for the provider's word",
+  accepted: "Accepted by the provider",
+  sent: "Sent",
+  delivered: "Delivered",
+  failed: "Failed",
+  blocked: "Blocked by carrier",
+  inactive: "Inactive device",
+  bounced: "Bounced",
+  complained: "Complaint",
+  rejected: "Refused by the provider",
+  skipped: "Skipped",
+  cancelled: "Cancelled",
+} as const satisfies Record<MessageState, string>;
+
+/** The spec's SMS message statuses (pending, queued, sent, delivered, …): the codes the logs' API answers. */
 export const SmsStatusOf = {
   planned: "pending",
   claimed: "pending",
@@ -118,6 +146,19 @@ export const SmsStatusOf = {
   skipped: "cancelled",
   cancelled: "cancelled",
 } as const satisfies Record<MessageState, string>;
+export type SmsStatus = (typeof SmsStatusOf)[MessageState];
+
+/** The SMS statuses as a person reads them. */
+export const SmsStatusLabels = {
+  pending: "Pending",
+  queued: "Queued",
+  sent: "Sent",
+  delivered: "Delivered",
+  failed: "Failed",
+  blocked_by_carrier: "Blocked by carrier",
+  inactive_device: "Inactive device",
+  cancelled: "Cancelled",
+} as const satisfies Record<SmsStatus, string>;
 
 /** The spec's email statuses: Pending 1, Error 2, Sent 3, Delivered 4, Cancelled 5, Complaint 6, Bounce 7, Queued 8. */
 export const EmailStatusOf = {
@@ -137,3 +178,47 @@ export const EmailStatusOf = {
   skipped: 5,
   cancelled: 5,
 } as const satisfies Record<MessageState, number>;
+export type EmailStatusNumber = (typeof EmailStatusOf)[MessageState];
+
+/** The email statuses' names (spec 3: Pending 1 … Queued 8). */
+export const EmailMessageStatusLabels = {
+  1: "Pending",
+  2: "Error",
+  3: "Sent",
+  4: "Delivered",
+  5: "Cancelled",
+  6: "Complaint",
+  7: "Bounce",
+  8: "Queued",
+} as const satisfies Record<EmailStatusNumber, string>;
+
+/** A message's status as the logs show it, by channel. */
+export const messageStatusLabel = (channel: "sms" | "email", state: MessageState): string =>
+  channel === "email" ? EmailMessageStatusLabels[EmailStatusOf[state]] : SmsStatusLabels[SmsStatusOf[state]];
+
+/**
+ * Where a message's step stands for its lead (Message Logs' Step Status): pending until the message is handed over,
+ * sending while the provider has it without a final word, completed once the word came (or none will: `no_receipt`).
+ */
+export function messageStepStatus(state: MessageState, reason: string | null): StepStatus {
+  if (state === "sent") return reason === ClosedWithoutReceipt ? "completed" : "sending";
+  return MessageStepStatusOf[state];
+}
+
+const MessageStepStatusOf = {
+  planned: "pending",
+  claimed: "pending",
+  submitting: "sending",
+  unknown: "sending",
+  accepted: "sending",
+  sent: "sending",
+  delivered: "completed",
+  failed: "completed",
+  blocked: "completed",
+  inactive: "completed",
+  bounced: "completed",
+  complained: "completed",
+  rejected: "completed",
+  skipped: "completed",
+  cancelled: "completed",
+} as const satisfies Record<MessageState, StepStatus>;

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { ListQuery, pageOf, requiredString, text } from "./common";
+import { CertificateStatuses, CertificateStatusLabels, RndResultLabels, RndResults } from "./consent-capture";
 import { EmailStatusLabels, LeadStatusLabels, LeadStatusValue, PhoneStatusLabels } from "./imports";
 import { LeadTablePage, ListLeadsQuery } from "./leads";
+import { LookupTypeValue } from "./lookups";
 
 /*
  * Audiences and segments (issue 5). An audience is a top-level segment; a child segment selects within its
@@ -81,11 +83,13 @@ export const ExpressionLabels: Record<string, string> = {
   not_within_last_days: "Not within the last N days",
   looked_up: "Looked up",
   not_looked_up: "Not looked up",
+  has_proof: "Has proof",
+  no_proof: "Has no proof",
   ...DateRangeLabels,
 };
 
 /** Expressions that take no values. */
-export const ValuelessExpressions = ["empty", "not_empty", "looked_up", "not_looked_up"] as const;
+export const ValuelessExpressions = ["empty", "not_empty", "looked_up", "not_looked_up", "has_proof", "no_proof"] as const;
 
 /**
  * What a field's values are:
@@ -153,6 +157,24 @@ export const SystemFields = {
   last_clicked_at: { label: "Last clicked", expressions: [...DateExpressions, "empty", "not_empty"], values: "date" },
   created_at: { label: "Created at", expressions: DateExpressions, values: "date" },
   updated_at: { label: "Updated at", expressions: DateExpressions, values: "date" },
+  // Consent, by the lead's latest consent record (what the send gate reads) and its phones' Reassigned Numbers checks.
+  consent_proof: { label: "Consent proof", expressions: ["has_proof", "no_proof"], values: "options" },
+  consent_certificate: {
+    label: "Consent certificate",
+    expressions: TextExpressions,
+    values: "options",
+    options: [
+      ...CertificateStatuses.map((value) => ({ value, label: CertificateStatusLabels[value] })),
+      { value: "unchecked", label: "Not checked yet" },
+    ],
+  },
+  consent_captured_at: { label: "Consent captured at", expressions: [...DateExpressions, "empty", "not_empty"], values: "date" },
+  rnd_result: {
+    label: "Reassigned number check",
+    expressions: TextExpressions,
+    values: "options",
+    options: RndResults.map((value) => ({ value, label: RndResultLabels[value] })),
+  },
 } as const satisfies Record<string, FilterFieldDef>;
 export type SystemField = keyof typeof SystemFields;
 
@@ -169,12 +191,14 @@ export const CampaignEngagementLabels = {
   complained: "Complained",
 } as const satisfies Record<CampaignEngagement, string>;
 /** Message statuses a campaign filter can narrow to (empty: any). */
-export const CampaignMessageStatuses = ["queued", "sent", "delivered", "failed"] as const;
+export const CampaignMessageStatuses = ["queued", "sent", "delivered", "failed", "blocked", "inactive"] as const;
 export const CampaignMessageStatusLabels = {
   queued: "Queued",
   sent: "Sent",
   delivered: "Delivered",
   failed: "Failed",
+  blocked: "Blocked by carrier",
+  inactive: "Inactive device",
 } as const satisfies Record<(typeof CampaignMessageStatuses)[number], string>;
 
 export const CampaignFields = {
@@ -431,7 +455,7 @@ export const ExportSegmentResponse = z.object({ message: z.string(), data: Segme
 /** POST /api/segments/lookup/batch (wired by the lookups issue): 1 SMS, 2 email, 3 SMS DNC. */
 export const SegmentLookupBatch = z.object({
   ids: z.array(z.coerce.number().int().positive()).min(1, "Select at least one audience.").max(1000),
-  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+  type: LookupTypeValue,
   setting_gateway_id: z.coerce.number().int().positive(),
 });
 export type SegmentLookupBatch = z.infer<typeof SegmentLookupBatch>;

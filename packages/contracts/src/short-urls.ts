@@ -33,6 +33,8 @@ export const ShortUrlDomain = z.object({
   filter_redirect: z.string().nullable(),
   /** Where clicks from a state that is not allowed go. */
   state_filter_redirect: z.string().nullable(),
+  /** Where an expired link goes when its step names no expiry URL; null: Leadflow's "This link has expired" page. */
+  expired_redirect: z.string().nullable(),
   sort_order: z.number().int(),
   https_enabled: z.boolean(),
   dns: ShortUrlDns,
@@ -83,6 +85,7 @@ export const SaveShortUrlDomain = z.object({
   redirect_to: redirectUrl,
   filter_redirect: redirectUrl,
   state_filter_redirect: redirectUrl,
+  expired_redirect: redirectUrl,
   sort_order: z.coerce
     .number({ error: "The sort order must be a number." })
     .int("The sort order must be a whole number.")

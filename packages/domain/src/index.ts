@@ -4,6 +4,7 @@ export * from "./billing";
 export * from "./campaign-logs";
 export * from "./campaign-statistics";
 export * from "./campaigns";
+export * from "./compliance";
 export * from "./contacts";
 export * from "./email-groups";
 export * from "./gateways";

@@ -1,4 +1,4 @@
-import { SaveGateway } from "@leadflow/contracts";
+import { type LookupType, SaveGateway } from "@leadflow/contracts";
 import type { Database } from "@leadflow/db";
 import {
   AppError,
@@ -28,7 +28,7 @@ export type AdminCommand =
   | { name: "team.topup"; email: string; amount: number }
   | { name: "team.free-lookups"; email: string; items: number }
   | { name: "gateway.add-default"; kind: string; type: string; gatewayName: string; params: Record<string, string>; rate: number | null }
-  | { name: "lookup.prices"; prices: Partial<Record<1 | 2 | 3, number | undefined>> }
+  | { name: "lookup.prices"; prices: Partial<Record<LookupType, number | undefined>> }
   | PlanCommand;
 
 /** Where the program runs: the demo's messages carry links on the app's public address. */
@@ -105,7 +105,7 @@ export async function runAdminCommand(database: Database, cmd: AdminCommand, env
         const given = Object.fromEntries(Object.entries(cmd.prices).filter(([, v]) => v !== undefined));
         if (Object.keys(given).length) await setLookupPrices(db, given);
         const p = await lookupPrices(db);
-        return `Price per item: SMS lookup $${p[1]}, email lookup $${p[2]}, SMS DNC $${p[3]}.`;
+        return `Price per item: SMS lookup $${p[1]}, email lookup $${p[2]}, SMS DNC $${p[3]}, consent certificate $${p[4]}, Reassigned Numbers $${p[5]}.`;
       }
       case "plans":
       case "team.plan":

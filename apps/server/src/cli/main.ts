@@ -24,7 +24,8 @@ const usage = `Usage: npm run leadflow -- <command>
   message <email> <text>     show a message to the user's open browser tabs (a toast)
   team topup <email> <amount>   add dollars to the balance of the user's team (lookups are paid from it)
   team free-lookups <email> <n>  set the free lookup items the user's team has left
-  lookup prices [--sms <$>] [--email <$>] [--dnc <$>]   show or set the price per lookup item
+  lookup prices [--sms <$>] [--email <$>] [--dnc <$>] [--consent <$>] [--rnd <$>]
+                             show or set the price per lookup item (a certificate check, a Reassigned Numbers query)
   gateway add-default --kind <k> --type <t> --name <n> [--rate <per s>] [--param key=value …]
                              a platform gateway every team may use (dimmed, read-only for them)
 
@@ -95,7 +96,10 @@ function parseAdmin(args: string[]): AdminCommand | undefined {
       if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} needs a price in dollars, e.g. 0.005`);
       return n;
     };
-    return { name: "lookup.prices", prices: { 1: price("sms"), 2: price("email"), 3: price("dnc") } };
+    return {
+      name: "lookup.prices",
+      prices: { 1: price("sms"), 2: price("email"), 3: price("dnc"), 4: price("consent"), 5: price("rnd") },
+    };
   }
   if (a === "message" && b && c) return { name: "message", email: b, text: args.slice(2).join(" ") };
   return undefined;

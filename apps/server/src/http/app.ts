@@ -15,7 +15,9 @@ import { campaignLogsRoutes } from "./routes/campaign-logs.routes";
 import { campaignStatisticsRoutes } from "./routes/campaign-statistics.routes";
 import { campaignStepsRoutes } from "./routes/campaign-steps.routes";
 import { campaignTestsRoutes } from "./routes/campaign-tests.routes";
+import { campaignWaitingRoutes } from "./routes/campaign-waiting.routes";
 import { campaignsRoutes } from "./routes/campaigns.routes";
+import { complianceRoutes } from "./routes/compliance.routes";
 import { emailGroupsRoutes } from "./routes/email-groups.routes";
 import { gatewaysRoutes } from "./routes/gateways.routes";
 import { hooksRoutes } from "./routes/hooks.routes";
@@ -107,6 +109,7 @@ export async function buildApp(
   await importApiRoutes(app, deps);
   await leadsRoutes(app, deps);
   await segmentExportsRoutes(app, deps);
+  await complianceRoutes(app, deps);
   await segmentsRoutes(app, deps);
   await gatewaysRoutes(app, deps);
   await lookupsRoutes(app, deps);
@@ -123,6 +126,7 @@ export async function buildApp(
   await campaignsRoutes(app, deps);
   await campaignLogsRoutes(app, deps);
   await campaignStatisticsRoutes(app, deps);
+  await campaignWaitingRoutes(app, deps);
   await campaignStepsRoutes(app, deps);
   await campaignTestsRoutes(app, deps);
   await registerLiveChannel(app, deps);

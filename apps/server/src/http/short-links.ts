@@ -11,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ipRateLimit } from "./ip-rate-limit";
+import { type LinkPage, notFoundPage, reasonPage, renderLinkPage, tooManyPage } from "./link-pages";
 import type { App, AppDeps } from "./types";
 
 /*
@@ -22,17 +23,6 @@ import type { App, AppDeps } from "./types";
  */
 
 const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
-const PAGE_TEXT: Record<Exclude<ClickAnswer["kind"], "redirect"> | "rate", string> = {
-  not_found: "This link does not exist.",
-  page: "This link is not available.",
-  rate: "Too many requests. Please try again in a moment.",
-};
-const REASON_TEXT: Record<string, string> = {
-  expired: "This link has expired.",
-  after_first_click: "This link has already been used.",
-  desktop: "Please open this link on your phone.",
-  state_filter: "This link is not available in your area.",
-};
 const HOST_TTL_MS = 10_000;
 
 export async function registerShortLinks(app: App, deps: AppDeps, service?: LinkService): Promise<LinkService> {
@@ -84,7 +74,7 @@ export async function registerShortLinks(app: App, deps: AppDeps, service?: Link
     async (req, reply) => {
       if (limited(req, reply)) return reply;
       const ok = await links.open(Number(req.params.messageId), req.params.sig, hitRequest(req));
-      if (!ok) return page(reply, 404, PAGE_TEXT.not_found);
+      if (!ok) return page(reply, notFoundPage);
       return reply.code(200).headers(NO_STORE).type("image/gif").send(PIXEL_GIF);
     },
   );
@@ -98,27 +88,19 @@ export async function registerShortLinks(app: App, deps: AppDeps, service?: Link
     const wait = limit.hit(req.ip);
     if (wait === 0) return false;
     void reply.header("Retry-After", String(wait));
-    void page(reply, 429, PAGE_TEXT.rate);
+    void page(reply, tooManyPage);
     return true;
   }
 }
 
 function send(reply: FastifyReply, answer: ClickAnswer) {
   if (answer.kind === "redirect") return reply.code(302).headers(NO_STORE).redirect(answer.location);
-  if (answer.kind === "not_found") return page(reply, 404, PAGE_TEXT.not_found);
-  const gone = answer.reason === "expired" || answer.reason === "after_first_click";
-  return page(reply, gone ? 410 : 403, REASON_TEXT[answer.reason] ?? PAGE_TEXT.page);
+  if (answer.kind === "not_found") return page(reply, notFoundPage);
+  return page(reply, reasonPage(answer.reason, answer.brand, answer.home));
 }
 
-function page(reply: FastifyReply, status: number, text: string) {
-  return reply
-    .code(status)
-    .headers(NO_STORE)
-    .type("text/html; charset=utf-8")
-    .send(
-      `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-        `<title>${text}</title></head><body style="font:16px system-ui;margin:3em;text-align:center"><p>${text}</p></body></html>`,
-    );
+function page(reply: FastifyReply, p: LinkPage) {
+  return reply.code(p.status).headers(NO_STORE).type("text/html; charset=utf-8").send(renderLinkPage(p));
 }
 
 function hitRequest(req: FastifyRequest): HitRequest {

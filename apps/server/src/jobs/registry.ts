@@ -1,5 +1,6 @@
 import {
   type AnyJobDefinition,
+  complianceJobs,
   importJobs,
   lookupJobs,
   mailJobs,
@@ -20,4 +21,5 @@ export const jobRegistry: readonly AnyJobDefinition[] = [
   ...lookupJobs,
   ...sendingJobs,
   ...revenueJobs,
+  ...complianceJobs,
 ];

@@ -85,7 +85,7 @@ export const imports = pgTable(
   ],
 );
 
-/** The file's columns, and the lead attribute each is mapped to (null = Ignore). */
+/** The file's columns, and the lead attribute or the consent value each is mapped to (both null = Ignore). */
 export const importAttributes = pgTable(
   "import_attributes",
   {
@@ -95,6 +95,8 @@ export const importAttributes = pgTable(
     name: text("name").notNull(),
     colPosition: integer("col_position").notNull(),
     leadAttributeId: integer("lead_attribute_id"),
+    /** A consent value (captured_at, trusted_form_cert_url …) instead of an attribute: the row's consent record. */
+    consentField: text("consent_field"),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.id] }),
@@ -156,6 +158,10 @@ export const importStaging = pgTable(
     /** For the history of a row that did not import: its first phone and email as the file had them. */
     phone: text("phone"),
     email: text("email"),
+    /** The row's valid consent values (`lead_consents` columns, captured_at as ISO), null when it has none. */
+    consent: jsonb("consent").$type<Record<string, string>>(),
+    /** The consent values refused, in words: the row still imports, and its history says what was left out. */
+    consentError: text("consent_error"),
   },
   (t) => [index("import_staging_import_batch_idx").on(t.importId, t.batch)],
 );

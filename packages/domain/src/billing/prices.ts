@@ -2,15 +2,18 @@ import type { LookupType } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { type DbOrTx, one } from "../shared/rows";
 
-/** The platform's price list (dollars per lookup item) and a new team's free items; `app_settings` overrides them. */
-export const DEFAULT_PRICES: Record<LookupType, number> = { 1: 0.005, 2: 0.003, 3: 0.002 };
+/**
+ * The platform's price list (dollars per lookup item: a phone, an email, a certificate check, a Reassigned Numbers
+ * query) and a new team's free items; `app_settings` overrides them.
+ */
+export const DEFAULT_PRICES: Record<LookupType, number> = { 1: 0.005, 2: 0.003, 3: 0.002, 4: 0.01, 5: 0.003 };
 export const DEFAULT_FREE_LOOKUPS = 100;
 
 export async function lookupPrices(db: DbOrTx): Promise<Record<LookupType, number>> {
   const row = await one<{ value: Partial<Record<string, number>> }>(db, sql`SELECT value FROM app_settings WHERE key = 'lookup_prices'`);
   const v = row?.value ?? {};
   const price = (t: LookupType) => (typeof v[t] === "number" && v[t] >= 0 ? v[t] : DEFAULT_PRICES[t]);
-  return { 1: price(1), 2: price(2), 3: price(3) };
+  return { 1: price(1), 2: price(2), 3: price(3), 4: price(4), 5: price(5) };
 }
 
 export async function setLookupPrices(db: DbOrTx, prices: Partial<Record<LookupType, number>>): Promise<void> {

@@ -42,6 +42,7 @@ interface SettingsRow {
   increase_frequency_rule: string | null;
   only_verified_leads: boolean;
   lookup_gateway: string | null;
+  only_consent_proof: boolean;
   triggers: CampaignTrigger[];
   click_trigger: string | null;
   send_test_spam_emails: boolean;
@@ -60,6 +61,7 @@ export async function campaignSettings(db: DbOrTx, teamId: number, campaignId: n
           c.started_at, c.started_at_tz, c.daytime_limitation, c.run_daily_from::text, c.run_daily_to::text, c.need_send_by_timezones,
           c.frequency_count, c.frequency_period, c.daily_limit, co.name AS cool_off_rule, idr.name AS inactive_device_rule,
           sf.name AS set_frequency_rule, inc.name AS increase_frequency_rule, c.only_verified_leads, lg.name AS lookup_gateway,
+          c.only_consent_proof,
           c.triggers, ct.name AS click_trigger, c.send_test_spam_emails,
           (SELECT string_agg(s.name, ', ' ORDER BY lower(s.name), s.id) FROM spam_email_groups s
             WHERE s.team_id = c.team_id AND s.id = ANY(c.spam_email_group_ids)) AS spam_email_groups,
@@ -109,6 +111,7 @@ function readable(r: SettingsRow): Readable {
     "Increase frequency rule": r.increase_frequency_rule,
     "Only verified leads": yesNo(r.only_verified_leads),
     "Lookup gateway": r.lookup_gateway,
+    "Only leads with consent proof": yesNo(r.only_consent_proof),
     Triggers: r.triggers.length ? r.triggers.map((t) => CampaignTriggerLabels[t] ?? t).join(", ") : null,
     "Click trigger campaign": r.click_trigger,
     "Send test spam emails": yesNo(r.send_test_spam_emails),

@@ -1,17 +1,27 @@
 import {
   type CampaignLogKind,
   type CampaignLogRowOf,
-  EmailStatusOf,
   HitReasonLabels,
   type HitSearchColumn,
   type MessageReason,
   MessageReasons,
   type MessageState,
+  MessageStateLabels,
   MessageStates,
+  messageStatusLabel,
+  messageStepStatus,
   SmsStatusOf,
+  StepStatusLabels,
+  type SuppressionReason,
+  SuppressionReasons,
 } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { explainHit } from "../links/hit-explain";
+import { providerErrorTitle } from "../providers/error-codes";
+import type { CampaignWindowSettings } from "../sending/gate/window/window-of";
+import { sendAfterRule } from "../sending/gate/window/window-rule";
 import { fieldError } from "../shared/errors";
+import { parseMailbox } from "../shared/mailbox";
 import { iso } from "../shared/rows";
 
 /*
@@ -36,29 +46,36 @@ export interface LogKind<K extends CampaignLogKind> {
   present(row: Raw): CampaignLogRowOf[K];
 }
 
-const EMAIL_STATUS_LABELS: Record<number, string> = {
-  1: "Pending",
-  2: "Error",
-  3: "Sent",
-  4: "Delivered",
-  5: "Cancelled",
-  6: "Complaint",
-  7: "Bounce",
-  8: "Queued",
-};
-
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const reasonLabel = (r: unknown): string | null => (r ? (MessageReasons[r as MessageReason] ?? String(r)) : null);
 const state = (row: Raw) => row.state as MessageState;
-/** A row's status as the logs word it: the spec's email status label, or the SMS status. */
-const statusOf = (r: Raw) => (r.channel === "email" ? (EMAIL_STATUS_LABELS[EmailStatusOf[state(r)]] ?? "") : SmsStatusOf[state(r)]);
+const channelOf = (r: Raw): "sms" | "email" => (r.channel === "email" ? "email" : "sms");
+/** A row's status as the logs word it, by channel ("Blocked by carrier", "Bounce"). */
+const statusLabel = (r: Raw) => messageStatusLabel(channelOf(r), state(r));
+const stateLabel = (r: Raw) => MessageStateLabels[state(r)] ?? str(r.state);
+
+/** Why a row was not sent, in words; a suppression names its own reason ("Suppressed: Hard bounce"). */
+function reasonLabel(r: Raw): string | null {
+  if (!r.reason) return null;
+  const words = MessageReasons[r.reason as MessageReason] ?? String(r.reason);
+  const why = r.suppression_reason ? SuppressionReasons[r.suppression_reason as SuppressionReason] : undefined;
+  return why ? `${words}: ${why}` : words;
+}
+
+/** The Error column: the provider's code with its meaning, else the reason the row ended as it did. */
+const errorTitle = (r: Raw) => providerErrorTitle(channelOf(r), str(r.gateway_type), str(r.error_code), reasonLabel(r));
+
+/** An email's From as sent (the ledger keeps the mailbox); before it is sent, the step's from-name. */
+const fromOf = (r: Raw) => {
+  const box = r.channel === "email" ? parseMailbox(str(r.sender)) : null;
+  return { from: box?.address ?? null, fromName: box ? box.name : str(r.from_name) };
+};
 
 /** What the three ledger views read: the row, its step and gateway, the carrier of its phone. */
 const LEDGER_SELECT = sql`m.id::float8 AS id, m.lead_id::float8 AS lead_id, m.channel, m.state, m.reason, m.sender, m.address,
   m.body, m.subject, m.cost::float8 AS cost, m.provider_id, m.error_code, m.error_message, m.due_at, m.not_after,
   m.submitted_at, m.sent_at, m.delivered_at, m.opened_at, m.clicked_at, m.updated_at,
-  s.name AS step_name, s.status AS step_status, s.options ->> 'from_name' AS from_name, g.name AS gateway, lp.carrier_name`;
+  s.name AS step_name, s.options ->> 'from_name' AS from_name, g.name AS gateway, g.type AS gateway_type, lp.carrier_name`;
 
 /**
  * A view of the ledger: its rows in `states` (`extra`: the condition its order's partial index carries). Each view
@@ -84,10 +101,11 @@ const SENT_STATES = MessageStates.filter((s) => !NOT_SENT.includes(s));
 /** A ledger row's addresses as the queued and skipped logs name them, by channel. */
 const addresses = (r: Raw) => {
   const email = r.channel === "email";
+  const { from, fromName } = fromOf(r);
   return {
     to_email: email ? str(r.address) : null,
-    from_email: email ? str(r.sender) : null,
-    from_name: email ? str(r.from_name) : null,
+    from_email: email ? from : null,
+    from_name: email ? fromName : null,
     to_number: email ? null : str(r.address),
   };
 };
@@ -98,12 +116,15 @@ const messageLogs: LogKind<"message-logs"> = {
   order: { column: sql`m.submitted_at`, direction: "desc" },
   present: (r) => {
     const email = r.channel === "email";
+    const step = messageStepStatus(state(r), str(r.reason));
+    const { from, fromName } = fromOf(r);
     return {
       id: Number(r.id),
       lead_id: Number(r.lead_id),
       channel: email ? "email" : "sms",
       gateway: str(r.gateway),
-      step_status: str(r.step_status) ?? "",
+      step_status: step,
+      step_status_label: StepStatusLabels[step],
       step_name: str(r.step_name),
       sent_at: iso(str(r.sent_at) ?? str(r.submitted_at)),
       updated_at: iso(str(r.updated_at)),
@@ -117,16 +138,17 @@ const messageLogs: LogKind<"message-logs"> = {
       cost: num(r.cost),
       error_code: str(r.error_code),
       error_sub_code: null,
-      error_title: reasonLabel(r.reason),
+      error_title: errorTitle(r),
       error_message: str(r.error_message),
       gateway_message_id: email ? str(r.provider_id) : null,
-      from: email ? str(r.sender) : null,
-      from_name: email ? str(r.from_name) : null,
+      from: email ? from : null,
+      from_name: email ? fromName : null,
       to: email ? str(r.address) : null,
       subject: email ? str(r.subject) : null,
       body: email ? str(r.body) : null,
-      status_label: statusOf(r),
+      status_label: statusLabel(r),
       status_type: str(r.state),
+      status_type_label: stateLabel(r),
       status_sub_type: str(r.error_code),
       delivered_at: iso(str(r.delivered_at)),
       opened_at: iso(str(r.opened_at)),
@@ -135,9 +157,14 @@ const messageLogs: LogKind<"message-logs"> = {
   },
 };
 
+/** Queued Logs name the rule that set each row's Send After: the row's place and its campaign's daily window. */
+const queuedBase = ledger(["planned", "claimed"]);
 const queuedLogs: LogKind<"queued-logs"> = {
-  ...ledger(["planned", "claimed"]),
-  select: LEDGER_SELECT,
+  ...queuedBase,
+  join: sql`${queuedBase.join}
+      LEFT JOIN campaigns c ON c.id = m.campaign_id`,
+  select: sql`${LEDGER_SELECT}, m.time_zone, m.us_state, m.country, c.daytime_limitation, c.run_daily_from::text AS run_daily_from,
+    c.run_daily_to::text AS run_daily_to, c.need_send_by_timezones, c.started_at_tz`,
   order: { column: sql`m.due_at`, direction: "asc" },
   present: (r) => ({
     id: Number(r.id),
@@ -146,24 +173,41 @@ const queuedLogs: LogKind<"queued-logs"> = {
     gateway: str(r.gateway),
     ...addresses(r),
     send_after: iso(str(r.due_at)),
+    send_after_rule: queuedRule(r),
     send_before: iso(str(r.not_after)),
   }),
 };
 
+function queuedRule(r: Raw): string | null {
+  const due = r.due_at instanceof Date ? r.due_at.getTime() : Date.parse(String(r.due_at));
+  if (Number.isNaN(due) || r.started_at_tz === null || r.started_at_tz === undefined) return null;
+  const row = { due, reason: str(r.reason), timeZone: str(r.time_zone), state: str(r.us_state), country: str(r.country) };
+  return sendAfterRule(row, r as unknown as CampaignWindowSettings, channelOf(r), Date.now());
+}
+
+/** A row skipped as suppressed says why the address is on the list (the page's rows join it by the list's key). */
+const withSuppression = (base: ReturnType<typeof ledger>) => ({
+  ...base,
+  join: sql`${base.join}
+      LEFT JOIN suppressions sp ON m.reason = 'suppressed' AND sp.team_id = m.team_id AND sp.channel = m.channel AND sp.address = m.address`,
+});
+
 const skippedLogs: LogKind<"skipped-logs"> = {
-  ...ledger(["skipped", "cancelled"]),
-  select: LEDGER_SELECT,
+  ...withSuppression(ledger(["skipped", "cancelled"])),
+  select: sql`${LEDGER_SELECT}, sp.reason AS suppression_reason`,
   order: { column: sql`m.updated_at`, direction: "desc" },
   present: (r) => ({
     id: Number(r.id),
     lead_id: Number(r.lead_id),
     sent_at: iso(str(r.updated_at)),
-    status: statusOf(r),
+    status: r.channel === "email" ? statusLabel(r) : SmsStatusOf[state(r)],
+    status_label: statusLabel(r),
     status_type: str(r.reason),
+    status_type_label: reasonLabel(r),
     step_name: str(r.step_name),
     gateway: str(r.gateway),
     ...addresses(r),
-    error_title: reasonLabel(r.reason),
+    error_title: reasonLabel(r),
     error_message: str(r.error_message),
   }),
 };
@@ -205,7 +249,7 @@ const welcomeMessages: LogKind<"welcome-messages"> = {
 };
 
 const HIT_SELECT = sql`h.id::float8 AS id, h.lead_id::float8 AS lead_id, h.created_at, h.user_agent, h.referer, h.ip, h.country,
-  h.region, h.city, h.isp, h.asname, h.mobile, h.proxy, h.reason, h.click_url, h.redirect_url`;
+  h.region, h.city, h.isp, h.asname, h.mobile, h.proxy, h.reason, h.reason_detail, h.click_url, h.redirect_url`;
 
 /** Counted hits of a kind (Clicks, Open at): newest first on their partial index. */
 const hits = (kind: "click" | "open"): LogKind<"clicks" | "opens"> => ({
@@ -243,6 +287,13 @@ const redirectLogs: LogKind<"redirect-logs"> = {
     created_at: iso(str(r.created_at)) ?? "",
     reason: String(r.reason),
     reason_label: HitReasonLabels[r.reason as keyof typeof HitReasonLabels] ?? String(r.reason),
+    ...explainHit({
+      reason: String(r.reason),
+      reason_detail: str(r.reason_detail),
+      user_agent: str(r.user_agent),
+      asname: str(r.asname),
+      proxy: r.proxy === null || r.proxy === undefined ? null : Boolean(r.proxy),
+    }),
     click_url: str(r.click_url),
     redirect_url: str(r.redirect_url),
     ip: str(r.ip),

@@ -1,10 +1,11 @@
-import { type CampaignStatistic, percentOf, type StatisticQuery } from "@leadflow/contracts";
+import { type CampaignStatistic, HitReasonLabels, percentOf, type StatisticQuery } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { campaignProfit } from "../campaigns/campaigns.queries";
+import { consentSkips } from "../compliance";
 import { CounterColumns } from "../sending/counters/counters";
 import type { TeamCtx } from "../shared/context";
-import { type DbOrTx, one } from "../shared/rows";
-import { countersOf, formatDollars, money, statisticScope } from "./statistic-scope";
+import { type DbOrTx, one, rows } from "../shared/rows";
+import { countersOf, createdIn, formatDollars, money, type StatisticScope, statisticScope } from "./statistic-scope";
 
 type Sums = Record<(typeof CounterColumns)[number], number>;
 
@@ -31,6 +32,7 @@ export async function campaignStatistic(db: DbOrTx, ctx: TeamCtx, campaignId: nu
   const lookup_cost = money(k.lookup_cost);
   const profit = campaignProfit({ revenue, cost, lookup_cost });
   const total = money(k.revenue + k.revenue_by_bot + k.revenue_by_expired + k.revenue_by_state_filter);
+  const filtered = s.available ? await filteredClicks(db, s, q) : [];
   return {
     available: s.available,
     channel: s.channel,
@@ -69,5 +71,22 @@ export async function campaignStatistic(db: DbOrTx, ctx: TeamCtx, campaignId: nu
     bounces: k.bounces,
     complaints: k.complaints,
     total_conversations: k.conversations,
+    filtered_clicks: { total: filtered.reduce((n, f) => n + f.count, 0), by_reason: filtered },
+    consent_skips: s.available ? await consentSkips(db, s.teamId, s.campaign.id) : { total: 0, by_reason: [] },
   };
+}
+
+/**
+ * The clicks the redirect did not count, by why, from the hits themselves through the Redirects tab's own index
+ * (the campaign's hits with a reason): far fewer than the counted ones, so read per request rather than maintained.
+ */
+async function filteredClicks(db: DbOrTx, s: StatisticScope, q: StatisticQuery) {
+  const found = await rows<{ reason: string; count: number }>(
+    db,
+    sql`SELECT h.reason, count(*)::int AS count FROM message_hits h
+        WHERE h.campaign_id = ${s.campaign.id} AND h.team_id = ${s.teamId} AND h.kind = 'click' AND h.reason IS NOT NULL
+          ${createdIn(sql`h.created_at`, q)}
+        GROUP BY h.reason ORDER BY count(*) DESC, h.reason`,
+  );
+  return found.map((f) => ({ ...f, label: HitReasonLabels[f.reason as keyof typeof HitReasonLabels] ?? f.reason }));
 }

@@ -84,7 +84,7 @@ describe("the summary", () => {
       total_revenue_formatted: "$28.75",
       profit_formatted: "$22.25",
       revenue_by_bot_formatted: "$2.00",
-      revenue_by_state_filter_formatted: "$0.50",
+      revenue_by_state_filter_formatted: "$0.5000",
     });
   });
 

@@ -1,4 +1,5 @@
 export { campaignStatistic } from "./campaign-statistic";
+export { campaignWaiting, campaignWaitingBriefs } from "./campaign-waiting";
 export { campaignStepStatistics } from "./statistic-by-step";
 export { campaignStatisticChart } from "./statistic-chart";
 export { campaignLeadEngagement } from "./statistic-leads";

@@ -51,18 +51,8 @@ export function stepTree(db: DbOrTx, s: StatisticScope): Promise<StepNode[]> {
   );
 }
 
-const dollars2 = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const dollars4 = new Intl.NumberFormat("en-US", { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-
-/**
- * Money as the campaign list shows it (web campaigns/model/format.ts): dollars with two decimals, four for an amount
- * below a cent (an SMS part costs fractions of one) so it does not read as $0.00; a loss reads "-$1.50".
- */
-export function formatDollars(n: number): string {
-  const abs = Math.abs(n);
-  const body = abs > 0 && abs < 0.01 ? dollars4.format(abs) : dollars2.format(abs);
-  return `${n < 0 ? "-" : ""}$${body}`;
-}
+/** Money as every screen shows it (contracts' formatDollars: four decimals below a dollar). */
+export { formatDollars } from "@leadflow/contracts";
 
 /** Rounds a sum of money columns to the counters' scale (four decimals): float sums never show 0.30000000000000004. */
 export const money = (n: number) => Math.round(n * 10_000) / 10_000;

@@ -42,6 +42,7 @@ export interface CampaignRecord {
   increase_frequency_rule_id: number | null;
   only_verified_leads: boolean;
   lookup_gateway_id: number | null;
+  only_consent_proof: boolean;
   triggers: CampaignTrigger[];
   click_automation_campaign_id: number | null;
   send_test_spam_emails: boolean;
@@ -169,6 +170,7 @@ function present(c: Detail): Campaign {
     inactive_device_rule: label(c.inactive_device_rule_id, c.inactive_device_rule_name),
     only_verified_leads: c.only_verified_leads,
     lookup_gateway_id: c.lookup_gateway_id,
+    only_consent_proof: c.only_consent_proof,
     triggers: c.triggers,
     click_automation_campaign_id: c.click_automation_campaign_id,
     send_test_spam_emails: c.send_test_spam_emails,

@@ -1,10 +1,13 @@
 import {
+  CampaignChannel,
   type CampaignEngagement,
   CampaignMessageStatusLabels,
+  CampaignSegmentChoices,
   type CampaignSegmentCreated,
   CampaignSegmentEngagementFilters,
   CampaignSegmentEngagementLabels,
   CampaignSegmentStatuses,
+  CampaignSegmentStatusNames,
   type CampaignStatus,
   type CreateCampaignSegment,
   type SegmentFilter,
@@ -13,7 +16,7 @@ import {
 import { recordCampaignChange } from "../campaign-logs";
 import { createSegment } from "../segments";
 import type { TeamCtx } from "../shared/context";
-import { AppError } from "../shared/errors";
+import { AppError, fieldError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
 import type { DbOrTx } from "../shared/rows";
 import { campaignOf } from "./campaign-rows";
@@ -66,6 +69,13 @@ export async function createCampaignSegment(
   return db.transaction(async (tx) => {
     const campaign = await campaignOf(tx, ctx, campaignId, true);
     if (!offers(campaign.status)) throw new AppError("campaign_segment_status");
+    // An email has no carrier to block it and a text no opens or bounces: a choice of the other channel selects nobody.
+    const channel = CampaignChannel[campaign.type];
+    const choices = CampaignSegmentChoices[channel];
+    if (input.sms_status.some((st) => !(choices.statuses as readonly string[]).includes(st)))
+      throw fieldError("campaign_segment_status_channel", "sms_status");
+    if (input.engagement.some((e) => !(choices.engagements as readonly string[]).includes(e)))
+      throw fieldError("campaign_segment_engagement_channel", "engagement");
     const segment = await createSegment(tx, jobs, ctx, {
       name: input.name,
       ignore_new_leads: input.ignore_new_leads,
@@ -75,7 +85,10 @@ export async function createCampaignSegment(
     const attributes = [
       { name: "Segment", value_to: segment.name },
       { name: "Audience", value_to: segment.parent?.name ?? null },
-      { name: "SMS statuses", value_to: input.sms_status.map((s) => CampaignMessageStatusLabels[s]).join(", ") || null },
+      {
+        name: CampaignSegmentStatusNames[channel],
+        value_to: input.sms_status.map((s) => CampaignMessageStatusLabels[s]).join(", ") || null,
+      },
       { name: "Engagement", value_to: input.engagement.map((e) => CampaignSegmentEngagementLabels[e]).join(", ") || null },
     ].filter((a) => a.value_to !== null);
     await recordCampaignChange(tx, { teamId: ctx.teamId, campaignId, type: "segment_created", attributes, userId: ctx.userId });

@@ -93,8 +93,12 @@ export async function setCampaignStatus(
           continue;
         }
       }
+      // The first Active is the campaign's start (its Started Date): a start typed in the past, or copied with the
+      // campaign, is not when this one started. A schedule still ahead never gets here (it is stored as scheduled).
+      const started =
+        next === "active" ? sql`, started_at = CASE WHEN is_started THEN started_at ELSE now() END, is_started = true` : sql``;
       await tx.execute(
-        sql`UPDATE campaigns SET status = ${next}, status_reason = NULL, is_started = is_started OR ${next === "active"}, updated_at = now()
+        sql`UPDATE campaigns SET status = ${next}, status_reason = NULL${started}, updated_at = now()
             WHERE team_id = ${ctx.teamId} AND id = ${c.id}`,
       );
       info.push(`${name} set to ${CampaignStatusLabels[next]}.`);

@@ -24,6 +24,8 @@ export const campaignErrors = {
   },
   campaign_test_not_draft: { status: 422, message: "A test email can be sent only while the campaign is a draft." },
   campaign_segment_status: { status: 422, message: "A segment can be created only from a completed, failed or paused campaign." },
+  campaign_segment_status_channel: { status: 422, message: "Choose statuses this campaign's messages can have." },
+  campaign_segment_engagement_channel: { status: 422, message: "Choose engagements this campaign's messages can have." },
   log_search_number: { status: 422, message: "Search this column by a whole number." },
   log_search_yes_no: { status: 422, message: "Search this column by Yes or No." },
   log_search_date: { status: 422, message: "Search the date as YYYY-MM-DD." },

@@ -36,6 +36,7 @@ function columns(c: SaveCampaign): SQL {
     cool_off_rule_id = ${c.cool_off_rule_id}, inactive_device_rule_id = ${c.inactive_device_rule_id},
     set_frequency_rule_id = ${c.set_frequency_rule_id}, increase_frequency_rule_id = ${c.increase_frequency_rule_id},
     only_verified_leads = ${c.only_verified_leads}, lookup_gateway_id = ${c.only_verified_leads ? c.lookup_gateway_id : null},
+    only_consent_proof = ${c.only_consent_proof},
     triggers = ${textArray(c.triggers)},
     send_test_spam_emails = ${c.send_test_spam_emails},
     spam_email_group_ids = ${intArray(c.send_test_spam_emails ? c.spam_email_groups : [])},
@@ -126,18 +127,19 @@ export async function copyCampaigns(db: DbOrTx, ctx: TeamCtx, ids: readonly numb
     const copies: number[] = [];
     const changes: CampaignChange[] = [];
     for (const c of found) {
+      // A copy keeps a schedule still ahead; a start that passed (the original's Started Date) is not the copy's.
       const row = await one<{ id: number; name: string }>(
         tx,
         sql`INSERT INTO campaigns (team_id, name, type, status, sender_type, gateway_id, route_id, pool_id, ms_sid, ms_name, started_at,
               started_at_tz, daytime_limitation, run_daily_from, run_daily_to, need_send_by_timezones, frequency_count, frequency_period,
               daily_limit, cool_off_rule_id, inactive_device_rule_id, set_frequency_rule_id, increase_frequency_rule_id, only_verified_leads,
               lookup_gateway_id, triggers, click_automation_campaign_id, send_test_spam_emails, spam_email_group_ids, send_spam_email_interval,
-              reply_to)
-            SELECT team_id, left(name || ' (copy)', 191), type, 'draft', sender_type, gateway_id, route_id, pool_id, ms_sid, ms_name, started_at,
-              started_at_tz, daytime_limitation, run_daily_from, run_daily_to, need_send_by_timezones, frequency_count, frequency_period,
+              reply_to, only_consent_proof)
+            SELECT team_id, left(name || ' (copy)', 191), type, 'draft', sender_type, gateway_id, route_id, pool_id, ms_sid, ms_name,
+              CASE WHEN started_at > now() THEN started_at END, started_at_tz, daytime_limitation, run_daily_from, run_daily_to, need_send_by_timezones, frequency_count, frequency_period,
               daily_limit, cool_off_rule_id, inactive_device_rule_id, set_frequency_rule_id, increase_frequency_rule_id, only_verified_leads,
               lookup_gateway_id, triggers, click_automation_campaign_id, send_test_spam_emails, spam_email_group_ids, send_spam_email_interval,
-              reply_to
+              reply_to, only_consent_proof
             FROM campaigns WHERE id = ${c.id}
             RETURNING id, name`,
       );

@@ -10,8 +10,8 @@ import {
 import { sql } from "drizzle-orm";
 import { createAttributes, ensureSystemAttributes } from "../attributes";
 import { getPhoneTemplate } from "../contacts";
-import type { ColumnPlan, StagedRow } from "../imports";
-import { groupRows, prepareBatch } from "../imports";
+import type { ColumnPlan, ConsentProblem, StagedRow } from "../imports";
+import { checkConsent, consentProblemText, groupRows, prepareBatch } from "../imports";
 import { applyLeadStatuses, mergeStagedBatch, refreshLeadStatistics, TargetGoneError } from "../leads";
 import { addApiImportLookupItems } from "../lookups";
 import { planLeadLimitMessage } from "../plans";
@@ -206,9 +206,16 @@ async function mergeLeads(tx: DbOrTx, key: ApiKeyTarget, leads: PublicImportRequ
   await lockTeamLeads(tx, key.teamId);
   const record = await claimDayRecord(tx, key, leads.length);
   const firstLine = record.total_rows - leads.length + 1;
+  const consentProblems: ConsentProblem[][] = [];
   const staged: StagedRow[] = leads.map((lead, i) => {
     const cells = lead.attributes.map((a) => a.value);
-    return prepareBatch([{ line: firstLine + i, cells }], plans[i]!, { ignoreTemplate }).rows[0]!;
+    const row = prepareBatch([{ line: firstLine + i, cells }], plans[i]!, { ignoreTemplate }).rows[0]!;
+    // The consent object is checked like a file's consent columns: bad values are refused, the lead is still saved.
+    const consent = lead.consent ? checkConsent(lead.consent) : null;
+    row.consent = consent?.values ?? null;
+    row.consentError = consent ? consentProblemText(consent.problems) : null;
+    consentProblems.push(consent?.problems ?? []);
+    return row;
   });
   groupRows(staged);
   await insertStagedRows(tx, record.id, record.merged_batches, staged);
@@ -224,6 +231,7 @@ async function mergeLeads(tx: DbOrTx, key: ApiKeyTarget, leads: PublicImportRequ
         importId: record.id,
         filename: record.filename,
         batch: record.merged_batches,
+        origin: "api",
       },
       { rowLeads: true },
     );
@@ -262,7 +270,14 @@ async function mergeLeads(tx: DbOrTx, key: ApiKeyTarget, leads: PublicImportRequ
   const limitMessage = counts.leadLimit ? planLeadLimitMessage(counts.leadLimit.limit) : null;
   const results: PublicLeadResult[] = staged.map((row, index) => {
     const merged = byLine.get(row.line);
-    if (merged) return { index, status: merged.created ? "created" : "merged", lead_id: merged.leadId, reason: null, message: null };
+    if (merged) {
+      const saved = { index, status: merged.created ? "created" : "merged", lead_id: merged.leadId } as const;
+      const refused = consentProblems[index]!;
+      if (!refused.length) return { ...saved, reason: null, message: null };
+      const errors: Record<string, string[]> = {};
+      for (const p of refused) (errors[`consent.${p.field}`] ??= []).push(p.message);
+      return { ...saved, reason: "invalid_consent", message: refused[0]!.message, errors };
+    }
     if (overLimit.has(row.line)) return { index, status: "failed", lead_id: null, reason: "plan_lead_limit", message: limitMessage };
     const reason = row.fail?.reason ?? "no_contact";
     return { index, status: "failed", lead_id: null, reason, message: row.fail?.message ?? ImportFailureReasonLabels[reason] };

@@ -21,15 +21,17 @@ export async function insertStagedRows(tx: DbOrTx, importId: number, batch: numb
     fail_message: r.fail?.message ?? null,
     phone: r.phone,
     email: r.email,
+    consent: r.consent,
+    consent_error: r.consentError,
   }));
   await tx.execute(sql`
     INSERT INTO import_staging (import_id, batch, line, grp, phones, phones_raw, emails, attrs, invalid_phones,
-      ignored_phones, fail_status, fail_reason, fail_message, phone, email)
+      ignored_phones, fail_status, fail_reason, fail_message, phone, email, consent, consent_error)
     SELECT ${importId}, ${batch}, x.line, x.grp, x.phones, x.phones_raw, x.emails, x.attrs, x.invalid_phones,
-      x.ignored_phones, x.fail_status, x.fail_reason, x.fail_message, x.phone, x.email
+      x.ignored_phones, x.fail_status, x.fail_reason, x.fail_message, x.phone, x.email, x.consent, x.consent_error
     FROM jsonb_to_recordset(${JSON.stringify(doc)}::jsonb) AS x(line int, grp int, phones text[], phones_raw text[], emails text[],
       attrs jsonb, invalid_phones smallint, ignored_phones smallint, fail_status text, fail_reason text,
-      fail_message text, phone text, email text)`);
+      fail_message text, phone text, email text, consent jsonb, consent_error text)`);
 }
 
 /** The row's string values as the lead keeps them: `{"<attribute id>": ["value", …]}` (docs/imports.md). */

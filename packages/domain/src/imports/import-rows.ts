@@ -1,15 +1,13 @@
-import type { AttributeType, ImportFailureReason, ImportFailureStatus } from "@leadflow/contracts";
+import type { AttributeType, ConsentField, ImportFailureReason, ImportFailureStatus } from "@leadflow/contracts";
 import { normalizeEmail, normalizePhone } from "../contacts";
 import { unescapeFormula } from "../shared/formula-escape";
+import { type ConsentValues, checkConsent, consentProblemText } from "./consent";
 import type { ParsedRow } from "./parsers";
 
-/** One mapped column of the file. */
-export interface ColumnPlan {
-  col: number;
-  kind: AttributeType;
-  attributeId: number;
-  name: string;
-}
+/** One mapped column of the file: a lead attribute, or a value of the row's consent record. */
+export type ColumnPlan =
+  | { col: number; kind: AttributeType; attributeId: number; name: string }
+  | { col: number; kind: "consent"; field: ConsentField; name: string };
 
 export interface RowFailure {
   status: Extract<ImportFailureStatus, "failed" | "skipped">;
@@ -33,6 +31,10 @@ export interface StagedRow {
   /** First phone and email as written, for the failed-rows history. */
   phone: string | null;
   email: string | null;
+  /** The row's valid consent values: one consent record for its lead. */
+  consent: ConsentValues | null;
+  /** The consent values refused, in words (the row imports without them). */
+  consentError: string | null;
 }
 
 export interface PreparedBatch {
@@ -41,6 +43,8 @@ export interface PreparedBatch {
 
 export interface PrepareOptions {
   ignoreTemplate: readonly string[];
+  /** The clock a consent capture time must not be ahead of (tests pin it). */
+  now?: number;
 }
 
 /** A cell trimmed, without NULs, and without the apostrophe an export put before a formula (formula-escape.ts). */
@@ -54,6 +58,7 @@ const clean = (s: string) => unescapeFormula((s.includes("\0") ? s.replaceAll("\
  */
 export function prepareBatch(parsed: readonly ParsedRow[], plan: readonly ColumnPlan[], opts: PrepareOptions): PreparedBatch {
   const rows: StagedRow[] = [];
+  const now = opts.now ?? Date.now();
   for (const p of parsed) {
     const row: StagedRow = {
       line: p.line,
@@ -68,7 +73,10 @@ export function prepareBatch(parsed: readonly ParsedRow[], plan: readonly Column
       ignoredPhones: 0,
       phone: null,
       email: null,
+      consent: null,
+      consentError: null,
     };
+    let consent: Partial<Record<ConsentField, string>> | null = null;
     let invalidPhone: string | null = null;
     let invalidEmail: string | null = null;
     let ignored = false;
@@ -77,7 +85,11 @@ export function prepareBatch(parsed: readonly ParsedRow[], plan: readonly Column
       if (raw === undefined) continue;
       const value = clean(raw);
       if (value === "") continue;
-      if (c.kind === "phone") {
+      if (c.kind === "consent") {
+        // Two columns for one consent value: the first one that has it.
+        consent ??= {};
+        consent[c.field] ??= value;
+      } else if (c.kind === "phone") {
         row.phone ??= value;
         const r = normalizePhone(value, { defaultCountry: "US", ignoreTemplate: opts.ignoreTemplate });
         if (r.ok) {
@@ -104,6 +116,11 @@ export function prepareBatch(parsed: readonly ParsedRow[], plan: readonly Column
         row.attrIds.push(c.attributeId);
         row.vals.push(value);
       }
+    }
+    if (consent) {
+      const checked = checkConsent(consent, now);
+      row.consent = checked.values;
+      row.consentError = consentProblemText(checked.problems);
     }
     if (p.problem) {
       row.fail = { status: "failed", reason: "malformed_row", message: p.problem };

@@ -1,4 +1,4 @@
-import type { AttributeType } from "@leadflow/contracts";
+import { type AttributeType, type ConsentField, ConsentFields } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { getPhoneTemplate } from "../contacts";
 import { mergeStagedBatch, refreshLeadStatisticsSoon, TargetGoneError } from "../leads";
@@ -210,7 +210,8 @@ class ImportRun {
     const r = this.row;
     await clearStaging(this.db, r.id);
     const plan = await loadPlan(this.db, r.team_id, r.id);
-    if (!plan.some((c) => c.kind !== "string")) throw new ImportFailedError("Map at least one column to Phone or Email.");
+    if (!plan.some((c) => c.kind === "phone" || c.kind === "email"))
+      throw new ImportFailedError("Map at least one column to Phone or Email.");
     const { values: ignoreTemplate } = await getPhoneTemplate(this.db, r.team_id);
     const pipe = new Pipe(r.merged_batches);
     const pool = new PreparePool();
@@ -355,13 +356,27 @@ class ImportRun {
   }
 }
 
-/** The mapped columns, with their attribute types; an attribute deleted since mapping is ignored. */
+/** The mapped columns, with their attribute types or consent values; an attribute deleted since mapping is ignored. */
 export async function loadPlan(db: JobDeps["database"]["db"], teamId: number, importId: number): Promise<ColumnPlan[]> {
-  const found = await rows<{ col: number; kind: AttributeType; attribute_id: number; name: string }>(
+  const found = await rows<{
+    col: number;
+    kind: AttributeType | null;
+    attribute_id: number | null;
+    name: string;
+    consent_field: string | null;
+  }>(
     db,
-    sql`SELECT ia.col_position AS col, la.type AS kind, la.id AS attribute_id, la.name
-        FROM import_attributes ia JOIN lead_attributes la ON la.team_id = ia.team_id AND la.id = ia.lead_attribute_id
-        WHERE ia.team_id = ${teamId} AND ia.import_id = ${importId} ORDER BY ia.col_position`,
+    sql`SELECT ia.col_position AS col, la.type AS kind, la.id AS attribute_id, COALESCE(la.name, ia.name) AS name, ia.consent_field
+        FROM import_attributes ia LEFT JOIN lead_attributes la ON la.team_id = ia.team_id AND la.id = ia.lead_attribute_id
+        WHERE ia.team_id = ${teamId} AND ia.import_id = ${importId} AND (la.id IS NOT NULL OR ia.consent_field IS NOT NULL)
+        ORDER BY ia.col_position`,
   );
-  return found.map((f) => ({ col: f.col, kind: f.kind, attributeId: f.attribute_id, name: f.name }));
+  return found.map(
+    (f): ColumnPlan =>
+      f.consent_field && isConsentField(f.consent_field)
+        ? { col: f.col, kind: "consent", field: f.consent_field, name: f.name }
+        : { col: f.col, kind: f.kind!, attributeId: f.attribute_id!, name: f.name },
+  );
 }
+
+const isConsentField = (v: string): v is ConsentField => (ConsentFields as readonly string[]).includes(v);

@@ -69,7 +69,7 @@ export interface ImportRow {
 
 export const importSelect = sql`SELECT i.*, u.name AS user_name, s.name AS source_name, l.name AS list_name,
   COALESCE((SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'col_position', a.col_position,
-              'lead_attribute_id', a.lead_attribute_id) ORDER BY a.col_position)
+              'lead_attribute_id', a.lead_attribute_id, 'consent_field', a.consent_field) ORDER BY a.col_position)
             FROM import_attributes a WHERE a.team_id = i.team_id AND a.import_id = i.id), '[]'::json) AS attributes
   FROM imports i
   LEFT JOIN users u ON u.id = i.user_id

@@ -16,6 +16,7 @@ import { AppError } from "../shared/errors";
 import { type FileStore, localFiles } from "../shared/file-store";
 import type { JobSender } from "../shared/jobs";
 import { type DbOrTx, one, rows } from "../shared/rows";
+import { suggestedConsentField } from "./consent";
 import { DEFAULT_UPLOAD_QUOTA_BYTES, reserveUploadQuota } from "./import-quota";
 import type { StoredUpload } from "./import-upload";
 import { runImportJob } from "./imports.jobs";
@@ -75,11 +76,13 @@ export async function createImport(
       },
       mapping: record.attributes.map((col, i) => {
         const s = suggestions[i]!;
+        const consent = suggestedConsentField(col.name, s.attribute_id !== null ? (byId.get(s.attribute_id)?.name ?? null) : null);
         return {
           processing_document_attribute_id: col.id,
           heading: col.name,
           col_position: col.col_position,
-          lead_attribute_id: s.attribute_id,
+          lead_attribute_id: consent ? null : s.attribute_id,
+          consent_field: consent,
           suggested_name: s.suggested_name,
           suggested_type: s.attribute_id !== null ? (byId.get(s.attribute_id)?.type ?? "string") : guessAttributeType(col.name),
         };
@@ -114,8 +117,9 @@ export async function getSyncImport(db: DbOrTx, ctx: TeamCtx, id: number): Promi
 }
 
 /**
- * The Match Format answer: every listed column gets its attribute (null = Ignore), unlisted ones are ignored.
- * Columns must be this import's, attributes this team's (else 404), and a phone or email must be mapped.
+ * The Match Format answer: every listed column gets its attribute or consent value (neither = Ignore), unlisted
+ * ones are ignored. Columns must be this import's, attributes this team's (else 404), and a phone or email must
+ * be mapped.
  */
 export async function syncImportAttributes(
   db: DbOrTx,
@@ -127,9 +131,13 @@ export async function syncImportAttributes(
     const current = await findImport(tx, ctx.teamId, id, "update");
     if (current.status !== "uploaded" && current.status !== "mapped") throw new AppError("import_already_started");
     const columns = new Set(current.attributes.map((a) => a.id));
-    for (const a of input.attributes) {
+    input.attributes.forEach((a, i) => {
       if (!columns.has(a.processing_document_attribute_id)) throw new AppError("not_found", "Column not found in this import.");
-    }
+      if (a.lead_attribute_id != null && a.consent_field)
+        throw new AppError("import_mapping_both", undefined, {
+          [`attributes.${i}.consent_field`]: ["A column maps to an attribute or to a consent value, not both."],
+        });
+    });
     const attrIds = [...new Set(input.attributes.map((a) => a.lead_attribute_id).filter((v): v is number => v != null))];
     const found = await rows<{ id: number; type: string }>(
       tx,
@@ -141,13 +149,17 @@ export async function syncImportAttributes(
     }
     await checkImportLookupToggles(tx, ctx.teamId, input);
     const pairs = sql.join(
-      input.attributes.map((a) => sql`(${a.processing_document_attribute_id}::int, ${a.lead_attribute_id ?? null}::int)`),
+      input.attributes.map(
+        (a) => sql`(${a.processing_document_attribute_id}::int, ${a.lead_attribute_id ?? null}::int, ${a.consent_field ?? null}::text)`,
+      ),
       sql`, `,
     );
-    await tx.execute(sql`UPDATE import_attributes SET lead_attribute_id = NULL WHERE team_id = ${ctx.teamId} AND import_id = ${id}`);
     await tx.execute(
-      sql`UPDATE import_attributes ia SET lead_attribute_id = m.attr
-          FROM (VALUES ${pairs}) AS m(col, attr)
+      sql`UPDATE import_attributes SET lead_attribute_id = NULL, consent_field = NULL WHERE team_id = ${ctx.teamId} AND import_id = ${id}`,
+    );
+    await tx.execute(
+      sql`UPDATE import_attributes ia SET lead_attribute_id = m.attr, consent_field = m.consent
+          FROM (VALUES ${pairs}) AS m(col, attr, consent)
           WHERE ia.team_id = ${ctx.teamId} AND ia.import_id = ${id} AND ia.id = m.col`,
     );
     await tx.execute(

@@ -1,3 +1,4 @@
+export * from "./consent";
 export * from "./import-discard";
 export * from "./import-history";
 export * from "./import-quota";

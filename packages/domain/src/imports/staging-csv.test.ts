@@ -15,6 +15,8 @@ const row = (line: number, over: Partial<StagedRow> = {}): StagedRow => ({
   ignoredPhones: 0,
   phone: "(212) 555",
   email: null,
+  consent: null,
+  consentError: null,
   ...over,
 });
 
@@ -34,9 +36,9 @@ describe("stagingCsv", () => {
     ]);
     expect(more).toEqual([]);
     expect(csv!.split("\n")).toEqual([
-      '7,2,1,1,"{""+12125550001""}","{""(212) 555-0001""}",{},"{""3"":[""Ann""],""4"":[""Smith 1""]}",0,0,,,,,',
-      '7,2,2,2,"{""+12125550002""}","{""(212) 555-0002""}","{""x@y.z""}","{""3"":[""a"",""c""],""4"":[""b""]}",0,0,,,,,',
-      '7,2,3,,{},{},{},{},0,0,"failed","invalid_phone","Bad","(212) 555",',
+      '7,2,1,1,"{""+12125550001""}","{""(212) 555-0001""}",{},"{""3"":[""Ann""],""4"":[""Smith 1""]}",0,0,,,,,,,',
+      '7,2,2,2,"{""+12125550002""}","{""(212) 555-0002""}","{""x@y.z""}","{""3"":[""a"",""c""],""4"":[""b""]}",0,0,,,,,,,',
+      '7,2,3,,{},{},{},{},0,0,"failed","invalid_phone","Bad","(212) 555",,,',
       "",
     ]);
     expect(csv!.split("\n")[0]!.match(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/g)).toHaveLength(STAGING_COLUMNS.length - 1);
@@ -48,6 +50,21 @@ describe("stagingCsv", () => {
     ]);
     const field = /,"(\{""5"".*\})",0,0,/s.exec(csv!)![1]!.replaceAll('""', '"');
     expect(JSON.parse(field)).toEqual({ "5": ['say "hi"', "back\\slash", "tab\tand\nnewline", "nul lone \ufffd end"] });
+  });
+
+  it("writes a row's consent values as jsonb and its refused ones as text", () => {
+    const [csv] = stagingCsv(1, 1, [
+      row(1, {
+        consent: { ip: "203.0.113.7", language: 'I agree to "calls"' },
+        consentError: "The consent IP is not an IPv4 or IPv6 address.",
+      }),
+    ]);
+    const line = csv!.split("\n")[0]!;
+    expect(
+      line.endsWith(
+        ',"{""ip"":""203.0.113.7"",""language"":""I agree to \\""calls\\""""}","The consent IP is not an IPv4 or IPv6 address."',
+      ),
+    ).toBe(true);
   });
 
   it("cuts a big batch into pieces at row boundaries", () => {

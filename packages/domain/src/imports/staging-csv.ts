@@ -22,6 +22,8 @@ export const STAGING_COLUMNS = [
   "fail_message",
   "phone",
   "email",
+  "consent",
+  "consent_error",
 ] as const;
 
 /*
@@ -100,6 +102,14 @@ function attrsField(out: string[], ids: readonly number[], vals: readonly string
   out.push('}"');
 }
 
+/** The row's consent values as a jsonb field (rare: built plainly), or NULL. */
+function consentField(out: string[], consent: Readonly<Record<string, string>> | null): void {
+  if (consent === null) return;
+  const safe: Record<string, string> = {};
+  for (const [k, v] of Object.entries(consent)) safe[k] = v.replace(LONE_SURROGATE, "\ufffd").replaceAll("\0", "");
+  text(out, JSON.stringify(safe));
+}
+
 /**
  * Characters per piece of a batch's csv. A batch is a few MB of text; as one string it would be allocated (on the
  * worker, and again where the main thread receives it) in V8's large-object space, which only a full collection
@@ -139,6 +149,10 @@ export function stagingCsv(importId: number, batch: number, rows: readonly Stage
     text(out, r.fail ? r.phone : null);
     out.push(",");
     text(out, r.fail ? r.email : null);
+    out.push(",");
+    consentField(out, r.consent);
+    out.push(",");
+    text(out, r.consentError);
     out.push("\n");
     for (; counted < out.length; counted++) chars += out[counted]!.length;
   }

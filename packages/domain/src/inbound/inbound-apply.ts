@@ -2,7 +2,7 @@ import { smsLength } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { normalizePhone } from "../contacts";
 import { keywordPhoneKey } from "../keywords";
-import { type InboundMessage, sendUnitCost } from "../providers";
+import { type InboundMessage, sendBillingOf, sendUnitCost } from "../providers";
 import { CounterBatch, enrollLeads, utcDay } from "../sending";
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { lockInboundPhone } from "../shared/team-locks";
@@ -84,8 +84,10 @@ async function applyReply(tx: DbOrTx, gw: InboundGateway, m: InboundMessage): Pr
   );
   const keyword = intent.kind === "keyword" ? own.find((k) => k.words.includes(intent.keyword)) : undefined;
   const parts = Math.max(1, smsLength(m.body).parts);
-  // A team's own gateway: its provider bills the reply at the gateway's price per part; the platform charges none.
-  const cost = gw.teamId === null ? 0 : parts * (sendUnitCost("sms", gw.type) ?? 0);
+  // A team's own gateway: its provider bills the reply per part at the gateway's price when it bills replies at all
+  // (providers/billing.ts); the platform charges none. A reply is the team's cost, not one of the campaign's messages.
+  const billed = gw.teamId !== null && sendBillingOf("sms", gw.type).inboundBilled;
+  const cost = billed ? Math.round(parts * (sendUnitCost("sms", gw.type) ?? 0) * 1e6) / 1e6 : 0;
   const stored = await one<{ id: number }>(
     tx,
     sql`INSERT INTO inbound_messages (team_id, gateway_id, event_id, from_number, to_number, body, cost, lead_id, campaign_id,

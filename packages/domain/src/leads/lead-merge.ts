@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { recordLeadChanges } from "./lead-changes";
+import { insertMatchedConsents, recordConsentProblems } from "./merge-consents";
 import { type Brought, type MergeTarget, noneBrought, updateTargetCounters } from "./merge-counters";
 import { cutToLeadLimit } from "./merge-lead-limit";
 import { mergeMatchedRows } from "./merge-matched-rows";
@@ -16,7 +17,8 @@ export { type MergeTarget, TargetGoneError } from "./merge-counters";
  *  2. rows of the batch sharing a key form a group (transitively): the group's unowned rows join the lead of its
  *     earliest owned row, or together become one new lead;
  *  3. new phones, emails and values attach to the row's lead; leads are never merged with each other;
- *  4. new leads past the plan's lead limit are not made: their rows fail (merge-lead-limit.ts).
+ *  4. new leads past the plan's lead limit are not made: their rows fail (merge-lead-limit.ts);
+ *  5. a row's consent values add a consent record for its lead (merge-consents.ts).
  * Rows that touch nothing existing and share nothing (all of a first import) take a fast path of plain inserts
  * (merge-new-leads.ts); the rest the general one (merge-matched-rows.ts).
  */
@@ -54,12 +56,23 @@ export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget, opts: { rowLe
   const cut = await cutToLeadLimit(tx, t, { lines: opts.rowLeads === true });
   if (cut) matched -= cut.heldDropped;
   // Counted after the cut: the rows it failed are failed rows of the batch.
-  const totals = (await one<{ n: number; failed: number; skipped: number; invalid: number; ignored: number; last_line: number }>(
+  const totals = (await one<{
+    n: number;
+    failed: number;
+    skipped: number;
+    invalid: number;
+    ignored: number;
+    last_line: number;
+    consents: number;
+    consent_errors: number;
+  }>(
     tx,
     sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE fail_status = 'failed')::int AS failed,
           count(*) FILTER (WHERE fail_status = 'skipped')::int AS skipped,
           COALESCE(sum(invalid_phones), 0)::int AS invalid, COALESCE(sum(ignored_phones), 0)::int AS ignored,
-          COALESCE(max(line), 0)::int AS last_line
+          COALESCE(max(line), 0)::int AS last_line,
+          count(*) FILTER (WHERE consent IS NOT NULL AND fail_reason IS NULL)::int AS consents,
+          count(*) FILTER (WHERE consent_error IS NOT NULL AND fail_reason IS NULL)::int AS consent_errors
         FROM ${staged}`,
   ))!;
 
@@ -69,11 +82,15 @@ export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget, opts: { rowLe
   // into a team run one at a time), which dynamic segments then test (recordLeadChanges).
   const highest = (await one<{ id: number }>(tx, sql`SELECT COALESCE(max(id), 0)::float8 AS id FROM leads WHERE team_id = ${t.teamId}`))!
     .id;
+  const consents = totals.consents > 0;
   const fresh =
-    matched < valid ? await insertNewLeads(tx, t, { rowLeads: opts.rowLeads === true, matched }) : { n: 0, contacts: 0, rows: [] };
+    matched < valid
+      ? await insertNewLeads(tx, t, { rowLeads: opts.rowLeads === true, matched, consents })
+      : { n: 0, contacts: 0, rows: [] };
   let brought: Brought = noneBrought;
   let addedContacts = 0;
   if (matched > 0) ({ brought, addedContacts } = await mergeMatchedRows(tx, t));
+  if (matched > 0 && consents) await insertMatchedConsents(tx, t);
   const newLeads = fresh.n + brought.new_leads;
   await updateTargetCounters(tx, t, { ...brought, new_leads: newLeads }, addedContacts + fresh.contacts);
   await recordLeadChanges(tx, t.teamId, {
@@ -93,6 +110,8 @@ export async function mergeStagedBatch(tx: DbOrTx, t: MergeTarget, opts: { rowLe
           ON CONFLICT DO NOTHING RETURNING status)
         SELECT (count(*) FILTER (WHERE status = 'merged'))::int AS n FROM ins`,
   ))!;
+
+  if (totals.consent_errors > 0) await recordConsentProblems(tx, t);
 
   const rowLeads = opts.rowLeads ? await lineLeads(tx, fresh.rows ?? []) : undefined;
   await tx.execute(sql`DELETE FROM ${staged}`);

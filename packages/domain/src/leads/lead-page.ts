@@ -8,6 +8,7 @@ import type {
   LeadDetail,
   LeadSources,
   MessageState,
+  RndResult,
 } from "@leadflow/contracts";
 import {
   CampaignStatusLabels,
@@ -61,6 +62,9 @@ type PhoneRecord = AttributeRef & {
   lookup_reason: string | null;
   dnc_code: string | null;
   dnc_message: string | null;
+  rnd_result: RndResult | null;
+  rnd_since: string | null;
+  rnd_checked_at: string | null;
 };
 type EmailRecord = AttributeRef & { row_id: number; email: string; status: number; result: string | null };
 type StringRecord = AttributeRef & { value: string };
@@ -124,7 +128,7 @@ export async function getLeadDetail(db: DbOrTx, ctx: TeamCtx, leadId: number): P
     db,
     sql`SELECT p.id::float8 AS row_id, p.phone, p.status::int AS status, p.carrier_name, p.carrier_type, p.carrier_status::int AS carrier_status,
           p.clicked, p.ban, p.unsubscribed, p.state, p.city, p.timezone, p.lookup_action, p.lookup_reason,
-          p.dnc_code, p.dnc_message, ${attributeColumns}
+          p.dnc_code, p.dnc_message, p.rnd_result, p.rnd_since, p.rnd_checked_at, ${attributeColumns}
         FROM lead_phones p ${systemAttribute(t, "phone")} WHERE p.team_id = ${t} AND p.lead_id = ${leadId} ORDER BY p.id`,
   );
   const emails = await rows<EmailRecord>(
@@ -172,6 +176,9 @@ export async function getLeadDetail(db: DbOrTx, ctx: TeamCtx, leadId: number): P
         lookup_reason: p.lookup_reason,
         black_list_alliance_phone_code: p.dnc_code,
         black_list_alliance_phone_message: p.dnc_message,
+        rnd_result: p.rnd_result,
+        rnd_since: p.rnd_since,
+        rnd_checked_at: iso(p.rnd_checked_at),
       }),
     ),
     ...emails.map(

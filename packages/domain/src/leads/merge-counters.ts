@@ -8,6 +8,8 @@ export interface MergeTarget {
   importId: number;
   filename: string;
   batch: number;
+  /** Where the batch's consent records say they came from: a file import (the default) or the public import API. */
+  origin?: "import" | "api";
 }
 
 /** What a batch brings into its list and source, for their counters. */

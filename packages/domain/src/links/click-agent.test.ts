@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ClickAgent, classifyClick } from "./click-agent";
-import { BROWSER_AGENTS, MACHINE_AGENTS } from "./click-agent.corpus";
+import { BROWSER_AGENTS, DESKTOP_BROWSERS, MACHINE_AGENTS } from "./click-agent.corpus";
 
 const get = (userAgent: string | null, headers?: Record<string, string | undefined>): ClickAgent =>
   classifyClick({ method: "GET", userAgent, headers });
@@ -71,7 +71,7 @@ describe("classifyClick on the request", () => {
     { "x-moz": "prefetch" },
     { "X-Purpose": "preview" },
   ])("flags a browser prefetch: %o", (headers) => {
-    expect(get(SAFARI, headers)).toEqual({ bot: true, reason: "prefetch" });
+    expect(get(SAFARI, headers)).toMatchObject({ bot: true, reason: "prefetch" });
   });
 
   it("lets a person's click through with ordinary or unrelated headers", () => {
@@ -84,6 +84,29 @@ describe("classifyClick on the request", () => {
   it("tells a Facebook in-app click from Facebook's preview fetcher", () => {
     const inApp = BROWSER_AGENTS.find((ua) => ua.includes("FBAN/FBIOS"))!;
     expect(get(inApp)).toEqual({ bot: false });
-    expect(get("facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)")).toEqual({ bot: true, reason: "link_preview" });
+    expect(get("facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)")).toMatchObject({
+      bot: true,
+      reason: "link_preview",
+    });
+  });
+
+  it("keeps what gave a machine away: the agent's matching words, the prefetch header", () => {
+    expect(get("Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)")).toEqual({
+      bot: true,
+      reason: "link_preview",
+      evidence: "Slackbot",
+    });
+    expect(get("curl/8.4.0")).toEqual({ bot: true, reason: "crawler", evidence: expect.stringMatching(/curl/i) });
+    expect(get(SAFARI, { "Sec-Purpose": "prefetch;prerender" })).toEqual({
+      bot: true,
+      reason: "prefetch",
+      evidence: "sec-purpose: prefetch;prerender",
+    });
+  });
+
+  // A desktop browser is a person: blocking desktop traffic is the step's rule (link-rules.ts), never the classifier's.
+  it.each(DESKTOP_BROWSERS)("lets a desktop browser through: %s", (ua) => {
+    expect(get(ua)).toEqual({ bot: false });
+    expect(BROWSER_AGENTS).toContain(ua);
   });
 });

@@ -1,4 +1,4 @@
-import { isBot } from "isbot";
+import { findBotMatch } from "isbot";
 
 /** Every reason a click or an open pixel hit is a machine's, in the order classifyClick tries them. */
 export const CLICK_BOT_REASONS = ["head_request", "prefetch", "no_user_agent", "link_preview", "mail_scanner", "crawler"] as const;
@@ -9,8 +9,11 @@ export type ClickBotReason = (typeof CLICK_BOT_REASONS)[number];
 /** What the redirect or pixel handler knows about a request; header names in any case. */
 export type ClickRequest = { method: string; userAgent: string | null; headers?: Record<string, string | undefined> };
 
-/** A person's click, or a machine's with the reason. */
-export type ClickAgent = { bot: false } | { bot: true; reason: ClickBotReason };
+/**
+ * A person's click, or a machine's with the reason and what gave it away (the agent's matching words, the prefetch
+ * header): the Redirects tab shows it, so a click called a bot can be checked.
+ */
+export type ClickAgent = { bot: false } | { bot: true; reason: ClickBotReason; evidence?: string };
 
 type AgentRule = { pattern: RegExp; reason: ClickBotReason };
 
@@ -72,7 +75,8 @@ const PREFETCH_HEADERS: readonly { name: string; pattern: RegExp }[] = [
  */
 export function classifyClick(input: ClickRequest): ClickAgent {
   if (input.method.trim().toUpperCase() === "HEAD") return { bot: true, reason: "head_request" };
-  if (input.headers && isPrefetch(input.headers)) return { bot: true, reason: "prefetch" };
+  const prefetch = input.headers ? prefetchHeader(input.headers) : null;
+  if (prefetch) return { bot: true, reason: "prefetch", evidence: prefetch };
   const userAgent = input.userAgent?.trim();
   if (!userAgent) return { bot: true, reason: "no_user_agent" };
   let agent = byUserAgent.get(userAgent);
@@ -89,14 +93,19 @@ const KNOWN_AGENTS = 10_000;
 const byUserAgent = new Map<string, ClickAgent>();
 
 function agentOf(userAgent: string): ClickAgent {
-  const rule = AGENT_RULES.find((r) => r.pattern.test(userAgent));
-  if (rule) return { bot: true, reason: rule.reason };
-  return isBot(userAgent) ? { bot: true, reason: "crawler" } : { bot: false };
+  for (const rule of AGENT_RULES) {
+    const found = rule.pattern.exec(userAgent);
+    if (found) return { bot: true, reason: rule.reason, evidence: found[0] };
+  }
+  const crawler = findBotMatch(userAgent);
+  return crawler ? { bot: true, reason: "crawler", evidence: crawler.trim() || userAgent.slice(0, 60) } : { bot: false };
 }
 
-function isPrefetch(headers: Record<string, string | undefined>): boolean {
-  return Object.entries(headers).some(([name, value]) => {
+/** The prefetch header as it came ("sec-purpose: prefetch"), or null. */
+function prefetchHeader(headers: Record<string, string | undefined>): string | null {
+  for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    return value !== undefined && PREFETCH_HEADERS.some((h) => h.name === lower && h.pattern.test(value));
-  });
+    if (value !== undefined && PREFETCH_HEADERS.some((h) => h.name === lower && h.pattern.test(value))) return `${lower}: ${value.trim()}`;
+  }
+  return null;
 }

@@ -28,6 +28,8 @@ export interface HitOwner {
 export interface LinkEntry extends HitOwner {
   code: string;
   facts: LinkFacts;
+  /** The name the team's pages carry (its brand name, else its name): the expired-link page. */
+  brand: string;
 }
 
 interface LinkRow {
@@ -51,6 +53,8 @@ interface LinkRow {
   domain_redirect_to: string | null;
   filter_redirect: string | null;
   state_filter_redirect: string | null;
+  expired_redirect: string | null;
+  brand: string;
   attr_state: string | null;
   phone_state: string | null;
 }
@@ -71,11 +75,13 @@ export async function loadLink(db: DbOrTx, code: string): Promise<LinkEntry | nu
           l.redirect_to, l.created_at, l.first_clicked_at, c.links_expired_at, s.options,
           s.click_automation_campaign_id AS step_click_trigger, c.click_automation_campaign_id AS campaign_click_trigger,
           CASE WHEN s.options->>'is_2fa_link_view' = 'true' THEN s.two_fa_automation_campaign_id END AS two_fa_campaign_id,
-          m.channel, m.address, d.redirect_to AS domain_redirect_to, d.filter_redirect, d.state_filter_redirect,
+          m.channel, m.address, d.redirect_to AS domain_redirect_to, d.filter_redirect, d.state_filter_redirect, d.expired_redirect,
+          coalesce(nullif(btrim(t.brand_name), ''), t.name) AS brand,
           CASE WHEN s.options->>'state_attribute_id' ~ '^[0-9]{1,9}$' THEN ld.attrs -> (s.options->>'state_attribute_id') ->> 0 END AS attr_state,
           p.state AS phone_state
         FROM campaign_links l
         JOIN campaigns c ON c.id = l.campaign_id
+        JOIN teams t ON t.id = l.team_id
         LEFT JOIN campaign_steps s ON s.id = l.part_id
         LEFT JOIN short_url_domains d ON d.id = s.short_url_domain_id AND d.team_id = l.team_id AND d.access = 'enabled'
         LEFT JOIN campaign_messages m ON m.id = l.message_id
@@ -97,6 +103,7 @@ export async function loadLink(db: DbOrTx, code: string): Promise<LinkEntry | nu
     address: r.address ?? "",
     clickTriggerCampaignId: r.step_click_trigger ?? r.campaign_click_trigger,
     twoFaCampaignId: r.two_fa_campaign_id,
+    brand: r.brand,
     facts: {
       target: r.redirect_to,
       createdAt: time(r.created_at)!,
@@ -115,6 +122,7 @@ export async function loadLink(db: DbOrTx, code: string): Promise<LinkEntry | nu
       domainFilterRedirect: r.filter_redirect,
       domainStateFilterRedirect: r.state_filter_redirect,
       domainRedirectTo: r.domain_redirect_to,
+      domainExpiredRedirect: r.expired_redirect,
       firstClickedAt: time(r.first_clicked_at),
     },
   };

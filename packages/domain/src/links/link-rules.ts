@@ -53,7 +53,10 @@ export interface LinkFacts {
   /** The domain the link was sent on: where filtered and state-filtered clicks go when the step names nowhere. */
   domainFilterRedirect: string | null;
   domainStateFilterRedirect: string | null;
+  /** Where the bare domain goes: the way on from Leadflow's own expired-link page. */
   domainRedirectTo: string | null;
+  /** The domain's fallback for an expired link (`short_url_domains.expired_redirect`). */
+  domainExpiredRedirect: string | null;
   /** The first counted click (this process's, or the database's as cached). */
   firstClickedAt: number | null;
 }
@@ -93,7 +96,8 @@ export function stateFiltered(link: LinkFacts, hit: HitFacts): boolean {
 }
 
 export function decideLink(link: LinkFacts, hit: HitFacts, now: number): LinkDecision {
-  const expiredUrl = link.redirectForExpire ?? link.domainRedirectTo;
+  // The step's expiry URL, else the domain's fallback; with neither, the caller answers Leadflow's expired page.
+  const expiredUrl = link.redirectForExpire ?? link.domainExpiredRedirect;
   if (isExpired(link, now)) return { url: expiredUrl, reason: hit.bot ? BotHitReason[hit.bot] : "expired", counted: false };
   if (hit.bot) return { url: link.target, reason: BotHitReason[hit.bot], counted: false };
   if (link.blockDesktop && hit.desktop)

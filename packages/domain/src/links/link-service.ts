@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { callbackSecretFor } from "../gateways/gateway-secrets";
 import { verifyOpenPixel } from "../sending";
 import type { DbOrTx } from "../shared/rows";
-import { classifyClick } from "./click-agent";
+import { type ClickAgent, classifyClick } from "./click-agent";
 import { type Geo, type GeoInfo, sharedGeo } from "./geo";
 import { HitBuffer, type HitBufferOptions } from "./hit-buffer";
 import type { Hit } from "./hit-flush";
@@ -33,8 +33,11 @@ export interface HitRequest {
 
 export type ClickAnswer =
   | { kind: "redirect"; location: string }
-  /** The link exists but its rule names nowhere to go (no URL on the step or the domain). */
-  | { kind: "page"; reason: HitReason }
+  /**
+   * The link exists but its rule names nowhere to go (no URL on the step or the domain): the caller answers Leadflow's
+   * page, carrying the team's name and the domain's own address (where its bare domain goes) as the way on.
+   */
+  | { kind: "page"; reason: HitReason; brand: string; home: string | null }
   | { kind: "not_found" };
 
 /** 10–11 base62 characters (campaigns/link-code.ts); anything else is not looked up. */
@@ -134,7 +137,7 @@ export class LinkService {
         code,
         reason: decision.reason,
         reasonDetail: agent.bot
-          ? agent.reason
+          ? botDetail(agent)
           : decision.reason === "state_filter"
             ? `${geo.usState ?? geo.country} ≠ ${link.facts.leadState}`
             : null,
@@ -142,7 +145,9 @@ export class LinkService {
         at: new Date(now),
       }),
     );
-    if (location === null) return { kind: "page", reason: decision.reason ?? "expired" };
+    // A machine is sent nowhere only by an expired link (every other rule sends it to the target): its page is that one.
+    const page = agent.bot ? "expired" : (decision.reason ?? "expired");
+    if (location === null) return { kind: "page", reason: page, brand: link.brand, home: link.facts.domainRedirectTo };
     return { kind: "redirect", location };
   }
 
@@ -163,7 +168,7 @@ export class LinkService {
         kind: "open",
         code: null,
         reason: agent.bot ? BotHitReason[agent.reason] : null,
-        reasonDetail: agent.bot ? agent.reason : null,
+        reasonDetail: agent.bot ? botDetail(agent) : null,
         redirectUrl: null,
         at: new Date(this.now()),
       }),
@@ -197,6 +202,11 @@ export class LinkService {
 /** The public id `{click_id}` carries: 16 URL-safe characters, unguessable (a postback names it). */
 export function newHitId(): string {
   return randomBytes(12).toString("base64url");
+}
+
+/** `reason_detail` of a machine's hit: the classifier's reason and what gave it away ("link_preview: Slackbot"). */
+function botDetail(agent: Extract<ClickAgent, { bot: true }>): string {
+  return agent.evidence ? `${agent.reason}: ${agent.evidence}`.slice(0, 200) : agent.reason;
 }
 
 /** Stored request headers are capped: a 16 KB user agent is a probe, not a browser. */

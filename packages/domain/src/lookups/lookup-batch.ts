@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { type LookupAdapter, ProviderError } from "../providers";
 import type { Pacer } from "../shared/pacer";
 import { rows, textArray } from "../shared/rows";
+import { pendingConsentItems } from "./lookup-consent-items";
 import { type Answered, type Batch, emptyBatch, type ProviderResult } from "./lookup-settle";
 
 /*
@@ -19,6 +20,8 @@ export interface ClaimedItem {
   lead_id: number;
   present: boolean;
   fresh: boolean;
+  /** What the provider is asked, when it is more than the value (a certificate and its lead, a phone and a date). */
+  input?: unknown;
 }
 
 /** The next pending items (less those passed over), with whether each is still on its lead and its last result is fresh. */
@@ -30,6 +33,8 @@ export async function pendingItems(
   fresh: LookupFreshness | null,
   passedOver: Set<string>,
 ): Promise<ClaimedItem[]> {
+  if (type === LookupTypes.consent_certificates || type === LookupTypes.rnd)
+    return pendingConsentItems(db, job, type, limit, fresh, passedOver);
   const contact =
     type === LookupTypes.email
       ? sql`LEFT JOIN lead_emails c ON c.team_id = i.team_id AND c.email = i.value`
@@ -77,7 +82,7 @@ export interface Asked {
  * (4xx) is failed; one it cannot answer after the adapter's retries is unanswered and stays pending. Ten
  * unanswered in a row, or all of them, mean the provider is down: the batch stops there.
  */
-export async function askProvider(adapter: LookupAdapter<ProviderResult>, pacer: Pacer, items: ClaimedItem[]): Promise<Asked> {
+export async function askProvider(adapter: LookupAdapter<ProviderResult, unknown>, pacer: Pacer, items: ClaimedItem[]): Promise<Asked> {
   const answered: Answered[] = [];
   const failed: { value: string; reason: string }[] = [];
   const unanswered: string[] = [];
@@ -90,7 +95,8 @@ export async function askProvider(adapter: LookupAdapter<ProviderResult>, pacer:
       const it = items[next++]!;
       await pacer.acquire();
       try {
-        answered.push({ value: it.value, leadId: Number(it.lead_id), result: await adapter.lookup(it.value) });
+        const input = it.input ?? it.value;
+        answered.push({ value: it.value, leadId: Number(it.lead_id), result: await adapter.lookup(input), input });
         inARow = 0;
       } catch (e) {
         if (e instanceof ProviderError && !e.retryable) {

@@ -1,4 +1,4 @@
-import type { BulkLookupStatus, LookupJob, RelookupLead, SaveLookup, SetLookupStatus } from "@leadflow/contracts";
+import type { BulkLookupStatus, LookupJob, RelookupLead, SaveLookup, SetLookupStatus, StartLeadsLookup } from "@leadflow/contracts";
 import { LookupStatuses, type LookupType } from "@leadflow/contracts";
 import type { TeamCtx } from "../shared/context";
 import type { JobSender } from "../shared/jobs";
@@ -6,6 +6,7 @@ import type { LivePublisher } from "../shared/live";
 import type { DbOrTx } from "../shared/rows";
 import { sendLookupData } from "./lookup-events";
 import { getLookupJob } from "./lookup-jobs.queries";
+import { startLeadsLookup } from "./lookup-selection";
 import { enqueueLookups } from "./lookups.jobs";
 import {
   bulkStartLookups,
@@ -87,6 +88,12 @@ export async function runScopeLookups(
   input: { ids: number[]; type: LookupType; setting_gateway_id: number; campaign_id?: number },
 ): Promise<LookupJob[]> {
   return announce(db, deps, ctx.teamId, await startScopeLookups(db, ctx, kind, input), true);
+}
+
+/** Run Lookup on the leads table's selection: the job started. */
+export async function runLeadsLookup(db: DbOrTx, deps: LookupDeps, ctx: TeamCtx, input: StartLeadsLookup): Promise<LookupJob> {
+  const [job] = await announce(db, deps, ctx.teamId, [await startLeadsLookup(db, ctx, input)], true);
+  return job!;
 }
 
 /** A lead's Relookup: the job started. */

@@ -20,3 +20,13 @@ export async function setFreshness(db: DbOrTx, teamId: number, f: LookupFreshnes
   );
   return f;
 }
+
+/**
+ * What a run reuses: the team's freshness, with DNC results no older than the team's DNC rule for marketing texts
+ * (teams.dnc_max_age_days) — a result the send gate would not accept is asked again, not reused.
+ */
+export async function runFreshness(db: DbOrTx, teamId: number): Promise<LookupFreshness> {
+  const f = await getFreshness(db, teamId);
+  const rule = await one<{ days: number | null }>(db, sql`SELECT dnc_max_age_days AS days FROM teams WHERE id = ${teamId}`);
+  return rule?.days ? { ...f, dnc_days: Math.min(f.dnc_days, rule.days) } : f;
+}

@@ -17,7 +17,7 @@ import { type Pacer, pacerFor } from "../shared/pacer";
 import { one, rows } from "../shared/rows";
 import { type Asked, askProvider, type ClaimedItem, pendingItems, sortItems } from "./lookup-batch";
 import { publishLookup } from "./lookup-events";
-import { getFreshness } from "./lookup-freshness";
+import { runFreshness } from "./lookup-freshness";
 import { snapshotItems } from "./lookup-scope";
 import { type Batch, type ProviderResult, settleBatch } from "./lookup-settle";
 
@@ -72,11 +72,13 @@ interface LookupRun {
   type: LookupType;
   lease: Lease;
   holder: HoldOwner;
-  adapter: LookupAdapter<ProviderResult>;
+  /** The gateway's provider type: a certificate check takes the certificates it can check. */
+  gatewayType: string;
+  adapter: LookupAdapter<ProviderResult, unknown>;
   pacer: Pacer;
   batchSize: number;
   /** How old a result may be and still be reused; null when the job or gateway forces fresh lookups. */
-  freshness: Awaited<ReturnType<typeof getFreshness>> | null;
+  freshness: Awaited<ReturnType<typeof runFreshness>> | null;
   events: ReturnType<typeof publishLookup>;
   /** Items the provider failed to answer this run (429s, 5xx, timeouts after retries): passed over, still pending. */
   deferred: Set<string>;
@@ -105,12 +107,12 @@ export async function runLookupJob(deps: RunnerDeps, teamId: number, jobId: numb
   const stopHeartbeat = lease.heartbeat(db);
   try {
     await takeOver(db, job);
-    await snapshot(db, job);
     const run = await open(deps, job, lease);
     if (!run) {
       await finish(db, job, LookupStatuses.stopped, "The gateway of this lookup is no longer available.");
       return "stopped";
     }
+    await snapshot(db, job, run.gatewayType);
     return await pipeline(run);
   } finally {
     stopHeartbeat();
@@ -129,17 +131,10 @@ async function takeOver(db: Db, job: JobRow): Promise<void> {
 }
 
 /** The scope's values become the job's item ledger, once per job. */
-async function snapshot(db: Db, job: JobRow): Promise<void> {
+async function snapshot(db: Db, job: JobRow, gatewayType: string): Promise<void> {
   if (job.snapshot_at) return;
-  const added = await db.transaction((tx) =>
-    snapshotItems(tx, job.team_id, job.id, Number(job.type) as LookupType, {
-      sourceId: job.source_id,
-      listId: job.list_id,
-      segmentId: job.segment_id,
-      leadId: job.lead_id,
-      importId: job.import_id,
-    }),
-  );
+  const scope = { sourceId: job.source_id, listId: job.list_id, segmentId: job.segment_id, leadId: job.lead_id, importId: job.import_id };
+  const added = await db.transaction((tx) => snapshotItems(tx, job.team_id, job.id, Number(job.type) as LookupType, scope, gatewayType));
   // Fresh statistics, or the planner guesses at the new items and each batch's settle scans all of them
   // (0.8 s a batch at 100k items instead of 3 ms).
   if (added >= ANALYZE_AFTER) await db.execute(sql`ANALYZE lookup_items`);
@@ -158,14 +153,15 @@ async function open(deps: RunnerDeps, job: JobRow, lease: Lease): Promise<Lookup
   const adapter = lookupAdapterFor(kind, gateway.adapter, {
     ...deps.providerOptions,
     pace: () => pacer.acquire(),
-  }) as LookupAdapter<ProviderResult>;
-  const freshness = await getFreshness(db, teamId);
+  }) as LookupAdapter<ProviderResult, unknown>;
+  const freshness = await runFreshness(db, teamId);
   return {
     deps,
     job,
     type,
     lease,
     holder: { kind: "lookup", refId: job.id },
+    gatewayType: gateway.adapter.type,
     adapter,
     pacer,
     batchSize: deps.batchSize ?? Math.min(500, Math.max(1, rate * 2)),

@@ -1,4 +1,5 @@
 import {
+  assertNever,
   CarrierStatuses,
   CarrierStatusLabels,
   EmailStatuses,
@@ -10,18 +11,16 @@ import {
   PhoneStatuses,
   PhoneStatusLabels,
 } from "@leadflow/contracts";
-import type { schema } from "@leadflow/db";
-
-type LeadLogDiff = schema.LeadLogDiff;
-
 import { sql } from "drizzle-orm";
 import { chargeHold, type Hold, round4, takeHold } from "../billing";
 import { recordLeadChanges } from "../leads";
-import type { DncCheckResult, EmailVerifyResult, PhoneLookupResult } from "../providers";
+import type { CertificateCheckResult, DncCheckResult, EmailVerifyResult, PhoneLookupResult, RndQueryResult } from "../providers";
 import { utcDay, writeCounterDeltas } from "../sending/counters/counters";
 import type { Lease } from "../shared/lease";
 import { bigintArray, type DbOrTx, rows, textArray } from "../shared/rows";
 import { moveLeadCounters } from "../sources";
+import { applyCertificates, applyRnd } from "./lookup-consent-settle";
+import { line, writeLogs } from "./lookup-log";
 
 /*
  * Settles one batch of a lookup job in one transaction: the results land on the phones and emails, the lead's
@@ -34,12 +33,14 @@ import { moveLeadCounters } from "../sources";
  * over, or with the job) writes nothing at all.
  */
 
-export type ProviderResult = PhoneLookupResult | DncCheckResult | EmailVerifyResult;
+export type ProviderResult = PhoneLookupResult | DncCheckResult | EmailVerifyResult | CertificateCheckResult | RndQueryResult;
 
 export interface Answered<R extends ProviderResult = ProviderResult> {
   value: string;
   leadId: number;
   result: R;
+  /** What the provider was asked, when it was more than the value (the date a Reassigned Numbers query asked about). */
+  input?: unknown;
 }
 
 export interface Batch {
@@ -72,14 +73,7 @@ export async function settleBatch(
   const answered = batch.answered.filter((a) => moved.has(a.value));
   if (answered.length && !taken) throw new Error("A lookup batch answered items it held no money for.");
   const touched = new Set<number>();
-  if (answered.length) {
-    const changed = await (type === LookupTypes.sms
-      ? applyCarrier(tx, teamId, answered as Answered<PhoneLookupResult>[])
-      : type === LookupTypes.sms_dnc
-        ? applyDnc(tx, teamId, answered as Answered<DncCheckResult>[])
-        : applyEmail(tx, teamId, answered as Answered<EmailVerifyResult>[]));
-    for (const l of changed) touched.add(l);
-  }
+  if (answered.length) for (const l of await applyResults(tx, teamId, type, answered)) touched.add(l);
   const count = (values: string[]) => values.filter((v) => moved.has(v)).length;
   const reused = count(batch.reused);
   const failed = count(batch.failed.map((f) => f.value));
@@ -107,6 +101,24 @@ export async function settleBatch(
     await recordLeadChanges(tx, teamId, { ids });
   }
   return { charged: charge.charged };
+}
+
+/** Writes what the provider answered where each type keeps it; the leads it changed. */
+function applyResults(tx: DbOrTx, teamId: number, type: LookupType, answered: Answered[]): Promise<number[]> {
+  switch (type) {
+    case LookupTypes.sms:
+      return applyCarrier(tx, teamId, answered as Answered<PhoneLookupResult>[]);
+    case LookupTypes.sms_dnc:
+      return applyDnc(tx, teamId, answered as Answered<DncCheckResult>[]);
+    case LookupTypes.email:
+      return applyEmail(tx, teamId, answered as Answered<EmailVerifyResult>[]);
+    case LookupTypes.consent_certificates:
+      return applyCertificates(tx, teamId, answered as Answered<CertificateCheckResult>[]);
+    case LookupTypes.rnd:
+      return applyRnd(tx, teamId, answered as Answered<RndQueryResult>[]);
+    default:
+      return assertNever(type);
+  }
 }
 
 /** Moves the batch's items out of pending, each to what became of it; the values that moved. */
@@ -165,23 +177,6 @@ async function moveCounters(tx: DbOrTx, teamId: number, before: Before[], after:
     ["contacts_looked_up", "contacts_verified"],
   );
 }
-
-async function writeLogs(tx: DbOrTx, teamId: number, entries: { lead_id: number; diff: LeadLogDiff[] }[]) {
-  if (!entries.length) return;
-  await tx.execute(
-    sql`INSERT INTO lead_logs (team_id, lead_id, type, action, diff)
-        SELECT ${teamId}, e.lead_id, 'lookup', 'lookup', e.diff
-        FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS e(lead_id bigint, diff jsonb)`,
-  );
-}
-
-const line = (name: string, value: string, from: string | null, to: string | null): LeadLogDiff => ({
-  lead_attribute_name: name,
-  lead_attribute_value: value,
-  action: "updated",
-  value_from: from,
-  value_to: to,
-});
 
 async function applyCarrier(tx: DbOrTx, teamId: number, answered: Answered<PhoneLookupResult>[]): Promise<number[]> {
   const payload = answered.map(({ value, result: r }) => ({

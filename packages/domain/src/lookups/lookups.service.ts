@@ -26,14 +26,14 @@ import { countScopeItems, type LookupScope } from "./lookup-scope";
  */
 
 /** The gateway a lookup of this type may use: the team's own (or a platform default), of the type's kind, active, allowing lookups. */
-async function usableGateway(db: DbOrTx, ctx: TeamCtx, type: LookupType, gatewayId: number, field = "setting_gateway_id") {
+export async function usableGateway(db: DbOrTx, ctx: TeamCtx, type: LookupType, gatewayId: number, field = "setting_gateway_id") {
   const g = await loadGatewayForRun(db, ctx.teamId, gatewayId);
   if (!g || g.kind !== LookupTypeGatewayKind[type] || !g.active || !g.allowLookup)
     throw new AppError("lookup_gateway_invalid", undefined, { [field]: ["Select an active gateway of this lookup's kind."] });
   return g;
 }
 
-async function ensureFunds(db: DbOrTx, teamId: number, type: LookupType) {
+export async function ensureFunds(db: DbOrTx, teamId: number, type: LookupType) {
   if ((await affordableItems(db, teamId, type)) <= 0) throw new AppError("insufficient_funds");
 }
 
@@ -51,7 +51,7 @@ async function openJobFor(db: DbOrTx, teamId: number, type: LookupType, scope: S
   return r?.id ?? null;
 }
 
-async function insertJob(
+export async function insertJob(
   db: DbOrTx,
   ctx: TeamCtx,
   v: { type: LookupType; gatewayId: number; status: typeof pending | typeof running; force?: boolean; campaignId?: number } & LookupScope,
@@ -236,14 +236,14 @@ export async function startScopeLookups(
   );
   if (owned.length < ids.length)
     throw new AppError(kind === "source" ? "source_not_found" : kind === "list" ? "list_not_found" : "segment_not_found");
-  await usableGateway(db, ctx, input.type, input.setting_gateway_id);
+  const gateway = await usableGateway(db, ctx, input.type, input.setting_gateway_id);
   await ensureFunds(db, ctx.teamId, input.type);
   const jobIds: number[] = [];
   for (const item of owned) {
     const scope: LookupScope =
       kind === "source" ? { sourceId: item.id } : kind === "list" ? { listId: item.id, sourceId: item.source_id } : { segmentId: item.id };
     const countScope: LookupScope = kind === "list" ? { listId: item.id } : scope;
-    if ((await countScopeItems(db, ctx.teamId, input.type, countScope)) === 0) continue;
+    if ((await countScopeItems(db, ctx.teamId, input.type, countScope, gateway.type)) === 0) continue;
     const match =
       kind === "source"
         ? sql`source_id = ${item.id} AND list_id IS NULL`

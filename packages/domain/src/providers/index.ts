@@ -1,3 +1,5 @@
+export * from "./billing";
+export * from "./error-codes";
 export * from "./provider-factory";
 export * from "./provider-types";
 export * from "./provider-urls";

@@ -1,18 +1,24 @@
 import { assertNever, type GatewayKind, type GatewayTypeOf, type LookupGatewayKind } from "@leadflow/contracts";
 import { blacklistAllianceAdapter } from "./blacklist-alliance.adapter";
+import { fccRndAdapter } from "./fcc-rnd.adapter";
+import { jornayaAdapter } from "./jornaya.adapter";
 import { oversightAdapter } from "./oversight.adapter";
 import type {
   AdapterGateway,
+  CertificateAdapter,
   ConnectionCheck,
   DncAdapter,
   EmailVerifyAdapter,
   PhoneLookupAdapter,
   ProviderOptions,
+  RndAdapter,
 } from "./provider-types";
 import { sandboxDncAdapter, sandboxEmailVerifyAdapter, sandboxPhoneLookupAdapter } from "./sandbox.adapters";
+import { sandboxCertificateAdapter, sandboxRndAdapter } from "./sandbox-consent.adapters";
 import { emailSendAdapterFor, hasSendAdapter, smsSendAdapterFor } from "./send-factory";
 import type { SendContext } from "./send-types";
 import { subscriberVerifyAdapter } from "./subscriber-verify.adapter";
+import { trustedFormAdapter } from "./trustedform.adapter";
 import { twilioLookupAdapter } from "./twilio-lookup.adapter";
 import { zeroBounceAdapter } from "./zerobounce.adapter";
 
@@ -30,6 +36,8 @@ export interface LookupAdapterOf {
   sms_lookup: PhoneLookupAdapter;
   sms_dnc: DncAdapter;
   email_lookup: EmailVerifyAdapter;
+  consent_certificates: CertificateAdapter;
+  rnd: RndAdapter;
 }
 
 const LookupFactories = {
@@ -47,6 +55,15 @@ const LookupFactories = {
     zerobounce: zeroBounceAdapter,
     sandbox: sandboxEmailVerifyAdapter,
   } satisfies Record<GatewayTypeOf<"email_lookup">, Factory<EmailVerifyAdapter>>,
+  consent_certificates: {
+    trusted_form: trustedFormAdapter,
+    jornaya: jornayaAdapter,
+    sandbox: sandboxCertificateAdapter,
+  } satisfies Record<GatewayTypeOf<"consent_certificates">, Factory<CertificateAdapter>>,
+  rnd: {
+    fcc_rnd: fccRndAdapter,
+    sandbox: sandboxRndAdapter,
+  } satisfies Record<GatewayTypeOf<"rnd">, Factory<RndAdapter>>,
 } as const;
 
 /** The adapter of a lookup gateway; throws when the type has none or a required field is missing. */
@@ -83,6 +100,8 @@ export async function testGatewayConnection(
       case "sms_lookup":
       case "sms_dnc":
       case "email_lookup":
+      case "consent_certificates":
+      case "rnd":
         return await lookupAdapterFor(kind, gw, opts).testConnection(signal);
       case "sms":
       case "email":

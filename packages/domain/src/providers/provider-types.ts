@@ -1,4 +1,4 @@
-import type { GatewaySenders } from "@leadflow/contracts";
+import type { CertificateStatus, GatewaySenders, RndResult } from "@leadflow/contracts";
 
 /*
  * The lookup provider interface: one adapter per gateway type, chosen by (kind, type). The lookup runner
@@ -40,6 +40,38 @@ export interface EmailVerifyResult {
   reason: string | null;
 }
 
+/** One consent certificate to check: a TrustedForm certificate URL or a Jornaya LeadiD, with the lead it should match. */
+export interface CertificateCheckInput {
+  /** The consent record's TrustedForm certificate URL (https://cert.trustedform.com/<40 hex>), if any. */
+  trustedFormCertUrl: string | null;
+  /** The consent record's Jornaya LeadiD (a UUID), if any. */
+  leadidToken: string | null;
+  /** The lead's first phone (E.164) and email: the provider says whether the form recorded them. */
+  phone: string | null;
+  email: string | null;
+  /** Our reference for the lead, kept with a retained certificate ("lead 42"). */
+  reference: string;
+  /** Who sold the lead, when the consent says (TrustedForm's vendor, Jornaya's provider code). */
+  seller: string | null;
+}
+
+/** The verdict on a certificate, and what the provider said about it (page URL, capture time, expiry, matches). */
+export interface CertificateCheckResult {
+  status: CertificateStatus;
+  details: Record<string, unknown>;
+}
+
+/** A Reassigned Numbers Database query: has this phone been permanently disconnected since that date? */
+export interface RndQueryInput {
+  phone: string;
+  /** The date asked about, YYYY-MM-DD (the lead's consent date). */
+  since: string;
+}
+
+export interface RndQueryResult {
+  result: RndResult;
+}
+
 export interface ConnectionCheck {
   ok: boolean;
   message: string;
@@ -61,9 +93,10 @@ export class ProviderError extends Error {
   }
 }
 
-export interface LookupAdapter<R> {
+/** `I` is what one item asks about: a phone or an email for most kinds, more for the consent checks. */
+export interface LookupAdapter<R, I = string> {
   /** Looks up one value; retries what is safe to retry (with backoff) before throwing a ProviderError. */
-  lookup(value: string, signal?: AbortSignal): Promise<R>;
+  lookup(value: I, signal?: AbortSignal): Promise<R>;
   /** Whether the credentials work, in words for the user. */
   testConnection(signal?: AbortSignal): Promise<ConnectionCheck>;
   /** The provider's list price per item in dollars (0 for the sandbox): the job's "Service cost". */
@@ -73,6 +106,8 @@ export interface LookupAdapter<R> {
 export type PhoneLookupAdapter = LookupAdapter<PhoneLookupResult>;
 export type DncAdapter = LookupAdapter<DncCheckResult>;
 export type EmailVerifyAdapter = LookupAdapter<EmailVerifyResult>;
+export type CertificateAdapter = LookupAdapter<CertificateCheckResult, CertificateCheckInput>;
+export type RndAdapter = LookupAdapter<RndQueryResult, RndQueryInput>;
 
 /** A gateway as an adapter needs it: its type, plain params and decrypted secrets merged. */
 export interface AdapterGateway {

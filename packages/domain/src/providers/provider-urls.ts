@@ -24,6 +24,9 @@ export const ProviderUrls = {
   smsto: { url: "https://api.sms.to", env: "LEADFLOW_PROVIDER_URL_SMSTO" },
   smsto_auth: { url: "https://auth.sms.to", env: "LEADFLOW_PROVIDER_URL_SMSTO_AUTH" },
   d7: { url: "https://api.d7networks.com", env: "LEADFLOW_PROVIDER_URL_D7" },
+  trustedform: { url: "https://cert.trustedform.com", env: "LEADFLOW_PROVIDER_URL_TRUSTEDFORM" },
+  jornaya: { url: "https://api.leadid.com", env: "LEADFLOW_PROVIDER_URL_JORNAYA" },
+  fcc_rnd: { url: "https://api.reassigned.us", env: "LEADFLOW_PROVIDER_URL_FCC_RND" },
   // Empty: the AWS SDK picks the regional endpoint itself.
   aws_ses: { url: "", env: "LEADFLOW_PROVIDER_URL_AWS_SES" },
 } as const satisfies Record<string, { url: string; env: string }>;

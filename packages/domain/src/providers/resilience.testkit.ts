@@ -8,17 +8,18 @@ import { type LookupAdapter, ProviderError, type ProviderOptions } from "./provi
  * by testConnection, secrets never in messages. Each adapter's test file calls this with its own fake.
  */
 
-export interface ResilienceCase<F extends FakeControls, R> {
+/** `I` is what one lookup asks about: a phone or an email, or a richer input (a certificate and its lead). */
+export interface ResilienceCase<F extends FakeControls, R, I = string> {
   name: string;
   start(): Promise<F & { baseUrls: Record<string, string> }>;
   /** The adapter with the fake's credentials. */
-  adapter(fake: F, opts: ProviderOptions): LookupAdapter<R>;
+  adapter(fake: F, opts: ProviderOptions): LookupAdapter<R, I>;
   /** The adapter with wrong credentials, and what testConnection must then say. */
-  wrongAdapter(fake: F, opts: ProviderOptions): LookupAdapter<R>;
+  wrongAdapter(fake: F, opts: ProviderOptions): LookupAdapter<R, I>;
   wrongMessage: RegExp;
   /** The secrets that must never appear in an error message. */
   secrets(fake: F): string[];
-  value: string;
+  value: I;
   /** How the fake counts `value` (a provider may take it in another form, e.g. 10 digits). */
   countedAs: string;
   expected: R;
@@ -30,7 +31,7 @@ export interface ResilienceCase<F extends FakeControls, R> {
  */
 export const FAST: ProviderOptions = { timeoutMs: 10_000, backoffMs: 5, maxBackoffMs: 20, attempts: 3 };
 
-export function describeResilience<F extends FakeControls, R>(c: ResilienceCase<F, R>): void {
+export function describeResilience<F extends FakeControls, R, I = string>(c: ResilienceCase<F, R, I>): void {
   describe(`${c.name} against its fake: retries and credentials`, () => {
     let fake: F & { baseUrls: Record<string, string> };
     const opts = (extra: ProviderOptions = {}): ProviderOptions => ({ ...FAST, ...extra, baseUrls: fake.baseUrls });

@@ -28,13 +28,18 @@ export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
 
 interface Outcome {
   status: DeliveryStatus;
+  /** The provider's own word the sandbox plays (Twilio's MessageStatus): what the billing rule reads. */
+  providerStatus: string;
   errorCode: string | null;
   errorMessage: string | null;
 }
 
-const delivered: Outcome = { status: "delivered", errorCode: null, errorMessage: null };
+const delivered: Outcome = { status: "delivered", providerStatus: "delivered", errorCode: null, errorMessage: null };
 
-/** SMS outcome by the recipient's last digit; codes and words as Twilio reports them. */
+/**
+ * SMS outcome by the recipient's last digit; codes, words and statuses as Twilio reports them: 30008 as "failed"
+ * (never left Twilio), the carrier's refusals as "undelivered" (attempted, so billed).
+ */
 export const SandboxSmsOutcomes: Record<string, Outcome> = {
   "0": delivered,
   "1": delivered,
@@ -42,10 +47,10 @@ export const SandboxSmsOutcomes: Record<string, Outcome> = {
   "3": delivered,
   "4": delivered,
   "5": delivered,
-  "6": { status: "failed", errorCode: "30008", errorMessage: "Unknown error" },
-  "7": { status: "inactive_device", errorCode: "30003", errorMessage: "Unreachable destination handset" },
-  "8": { status: "blocked_by_carrier", errorCode: "30007", errorMessage: "Message filtered by the carrier" },
-  "9": { status: "landline", errorCode: "30006", errorMessage: "Landline or unreachable carrier" },
+  "6": { status: "failed", providerStatus: "failed", errorCode: "30008", errorMessage: "Unknown error" },
+  "7": { status: "inactive_device", providerStatus: "undelivered", errorCode: "30003", errorMessage: "Unreachable destination handset" },
+  "8": { status: "blocked_by_carrier", providerStatus: "undelivered", errorCode: "30007", errorMessage: "Message filtered by the carrier" },
+  "9": { status: "landline", providerStatus: "undelivered", errorCode: "30006", errorMessage: "Landline or unreachable carrier" },
 };
 
 export function sandboxSmsOutcome(to: string): Outcome {
@@ -55,8 +60,9 @@ export function sandboxSmsOutcome(to: string): Outcome {
 /** Email outcome by the recipient's local part (case-insensitive); bounce wins over complaint. */
 export function sandboxEmailOutcome(to: string): Outcome {
   const local = to.slice(0, Math.max(0, to.lastIndexOf("@"))).toLowerCase();
-  if (local.includes("bounce")) return { status: "bounced", errorCode: "Permanent:General", errorMessage: "smtp; 550 5.1.1 user unknown" };
-  if (local.includes("complaint")) return { status: "complained", errorCode: "abuse", errorMessage: null };
+  if (local.includes("bounce"))
+    return { status: "bounced", providerStatus: "Bounce", errorCode: "Permanent:General", errorMessage: "smtp; 550 5.1.1 user unknown" };
+  if (local.includes("complaint")) return { status: "complained", providerStatus: "Complaint", errorCode: "abuse", errorMessage: null };
   return delivered;
 }
 
@@ -70,6 +76,7 @@ interface SandboxStatusBody {
   message_id: string;
   provider_id: string;
   status: DeliveryStatus;
+  provider_status: string;
   error_code: string | null;
   error_message: string | null;
   occurred_at: string;
@@ -96,6 +103,7 @@ function statusCallback(ctx: SendContext, channel: "sms" | "email", messageId: s
     message_id: messageId,
     provider_id: providerId,
     status: outcome.status,
+    provider_status: outcome.providerStatus,
     error_code: outcome.errorCode,
     error_message: outcome.errorMessage,
     occurred_at: new Date().toISOString(),
@@ -143,6 +151,7 @@ function parseStatus(raw: string): CallbackResult {
     messageId: str(json.message_id),
     providerId: str(json.provider_id),
     status: status as DeliveryStatus,
+    providerStatus: str(json.provider_status),
     errorCode: str(json.error_code),
     errorMessage: str(json.error_message),
     occurredAt: str(json.occurred_at),
@@ -204,7 +213,14 @@ function sandboxSender(
     lookup: async (q) => {
       if (!q.providerId) throw new Error("The sandbox keeps no record of a message whose answer was lost.");
       const o = outcomeOf(q.to);
-      return { providerId: q.providerId, status: o.status, raw: o.status, errorCode: o.errorCode, errorMessage: o.errorMessage };
+      return {
+        providerId: q.providerId,
+        status: o.status,
+        raw: o.status,
+        providerStatus: o.providerStatus,
+        errorCode: o.errorCode,
+        errorMessage: o.errorMessage,
+      };
     },
     senderOptions: async () => [...senders],
     testConnection: async () => SANDBOX_CONNECTION,

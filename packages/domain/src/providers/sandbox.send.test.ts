@@ -52,14 +52,15 @@ function smsAdapter() {
 }
 
 describe("sandbox SMS sender", () => {
+  // Twilio's own word beside ours: "failed" never left Twilio (not billed), "undelivered" was attempted (billed).
   it.each([
-    ["+12125550100", "delivered", null],
-    ["+12125550105", "delivered", null],
-    ["+12125550106", "failed", "30008"],
-    ["+12125550107", "inactive_device", "30003"],
-    ["+12125550108", "blocked_by_carrier", "30007"],
-    ["+12125550109", "landline", "30006"],
-  ] as const)("accepts a send to %s at once, then reports %s through a signed callback", async (to, status, errorCode) => {
+    ["+12125550100", "delivered", null, "delivered"],
+    ["+12125550105", "delivered", null, "delivered"],
+    ["+12125550106", "failed", "30008", "failed"],
+    ["+12125550107", "inactive_device", "30003", "undelivered"],
+    ["+12125550108", "blocked_by_carrier", "30007", "undelivered"],
+    ["+12125550109", "landline", "30006", "undelivered"],
+  ] as const)("accepts a send to %s at once, then reports %s through a signed callback", async (to, status, errorCode, providerStatus) => {
     const { adapter, queue, posted } = smsAdapter();
     const outcome = await adapter.send(sms(to, "m-42"));
     expect(outcome).toMatchObject({ kind: "accepted" });
@@ -80,6 +81,7 @@ describe("sandbox SMS sender", () => {
           messageId: "m-42",
           providerId,
           status,
+          providerStatus,
           errorCode,
           errorMessage: errorCode ? expect.any(String) : null,
           occurredAt: expect.any(String),

@@ -87,6 +87,11 @@ export interface StatusEvent {
   messageId: string | null;
   providerId: string | null;
   status: DeliveryStatus;
+  /**
+   * The provider's own status word ("failed", "undelivered" …) when ours is refined from it: Twilio's "failed" (never
+   * left Twilio, not billed) and "undelivered" (billed) may both become `blocked_by_carrier` by their error code.
+   */
+  providerStatus?: string | null;
   /** The provider's error code and words, when it gave them. */
   errorCode: string | null;
   errorMessage: string | null;
@@ -153,6 +158,8 @@ export interface ProviderMessage {
   status: DeliveryStatus;
   /** The provider's own status word, for the event id (one status of one message is one event). */
   raw: string;
+  /** The status word the billing rule reads, when it is not `raw` (the sandbox's played provider word). */
+  providerStatus?: string;
   errorCode: string | null;
   errorMessage: string | null;
 }

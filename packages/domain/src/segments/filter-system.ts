@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { likePattern } from "../shared/paging";
 import { intArray } from "../shared/rows";
 import { type Wall, zonedInstant } from "../shared/zoned-time";
+import { consentConditions } from "./filter-consent";
 import { daysAgo } from "./filter-dates";
 import { dateValues, dayCount, instant, numberValues, optionValues, type RowScope, stringValues, textArray } from "./filter-values";
 
@@ -137,4 +138,5 @@ export const systemConditions = {
   last_clicked_at: leadDate("last_clicked_at", true),
   created_at: leadDate("created_at", false),
   updated_at: leadDate("updated_at", false),
+  ...consentConditions,
 } as const satisfies Record<SystemField, Compile>;

@@ -1,6 +1,6 @@
 import type { Database } from "@leadflow/db";
 import { leadChangeSignal } from "../leads";
-import { syncTeamSegments, teamsWithChanges } from "./segment-sync";
+import { type SyncResult, syncTeamSegments, teamsWithChanges } from "./segment-sync";
 
 export interface SegmentSyncLoop {
   /** Resolves once the loop has drained what it holds and stopped. */
@@ -9,15 +9,22 @@ export interface SegmentSyncLoop {
   idle(): Promise<void>;
 }
 
+export interface SegmentSyncOptions {
+  pollMs?: number;
+  log?: (msg: string, extra?: Record<string, unknown>) => void;
+  /**
+   * Called after a team's segments changed, committed: the runtime plans the campaigns over them (their new
+   * members are sent within seconds, not at the next minute's tick). A failure is logged; the tick still plans them.
+   */
+  onChanged?: (result: SyncResult) => Promise<unknown>;
+}
+
 /**
  * The dynamic-membership worker: wakes on a write in this process (leadChangeSignal) or every `pollMs` (writes
  * from other processes, notes left by a crash), and syncs each team with notes waiting. One pass at a time; a
  * failing team is logged and retried on the next pass (its notes stay, the transaction rolled back).
  */
-export function startSegmentSync(
-  database: Database,
-  opts: { pollMs?: number; log?: (msg: string, extra?: Record<string, unknown>) => void } = {},
-): SegmentSyncLoop {
+export function startSegmentSync(database: Database, opts: SegmentSyncOptions = {}): SegmentSyncLoop {
   const pollMs = opts.pollMs ?? 250;
   let stopped = false;
   let wake: (() => void) | null = null;
@@ -32,11 +39,15 @@ export function startSegmentSync(
   const pass = async (): Promise<number> => {
     let synced = 0;
     for (const teamId of await teamsWithChanges(database.db)) {
+      let result: SyncResult | null = null;
       try {
-        if (await syncTeamSegments(database.db, teamId)) synced++;
+        result = await syncTeamSegments(database.db, teamId);
+        if (result) synced++;
       } catch (e) {
         opts.log?.("segment sync failed", { teamId, error: (e as Error).message });
       }
+      if (result?.changed.length && opts.onChanged)
+        await opts.onChanged(result).catch((e: Error) => opts.log?.("segment sync follow-up failed", { teamId, error: e.message }));
     }
     return synced;
   };

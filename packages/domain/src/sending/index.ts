@@ -34,5 +34,5 @@ export { type DailyLimitDeferred, enrollDailyLimitTriggers } from "./plan/daily-
 export { type Enrolled, enrollLeads } from "./plan/enroll";
 export { FIRST_SLICE, PLAN_SLICE, type Planned, planFirstSlice, planFirstStep, planFollowingSteps, planSliceOf } from "./plan/plan";
 export { planWelcomeMessages } from "./plan/welcome-plan";
-export { planJob, sendingJobs, sendingTickJob, startCampaigns } from "./sending.jobs";
+export { planJob, planSegmentJoiners, sendingJobs, sendingTickJob, startCampaigns } from "./sending.jobs";
 export { liftReplyOptOuts, type Suppression, SuppressionCheck, suppress, suppressedAmong } from "./suppressions";

@@ -1,23 +1,32 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { attachAudience } from "../campaigns";
 import type { JobDeps, JobSender } from "../shared/jobs";
 import { one } from "../shared/rows";
 import { planFirstStep } from "./plan/plan";
 import { useSendingTestkit } from "./plan/plan.testkit";
-import { sendingTickJob } from "./sending.jobs";
+import { planSegmentJoiners, sendingTickJob } from "./sending.jobs";
 
 const kit = useSendingTestkit();
 const db = kit.db;
 
-/** The tick as the worker runs it, its follow-up jobs kept instead of queued. */
-async function tick(): Promise<{ name: string; payload: unknown }[]> {
+/** A job sender that keeps what it is given. */
+function keptJobs(): { jobs: JobSender; queued: { name: string; payload: unknown }[] } {
   const queued: { name: string; payload: unknown }[] = [];
-  const jobs: JobSender = {
-    async send(job, payload) {
-      queued.push({ name: job.name, payload });
-      return null;
+  return {
+    queued,
+    jobs: {
+      async send(job, payload) {
+        queued.push({ name: job.name, payload });
+        return null;
+      },
     },
   };
+}
+
+/** The tick as the worker runs it, its follow-up jobs kept instead of queued. */
+async function tick(): Promise<{ name: string; payload: unknown }[]> {
+  const { jobs, queued } = keptJobs();
   const deps: JobDeps = {
     database: kit.database(),
     live: { toUser: async () => undefined, toTeam: async () => undefined },
@@ -63,6 +72,28 @@ describe("the sending tick", () => {
     await db().execute(sql`UPDATE lists SET total_leads = 6 WHERE id = ${t.list.id}`);
     await db().execute(sql`UPDATE campaigns SET planning_since = now() WHERE id = ${c.id}`);
     expect(plansQueued(await tick())).not.toContain(c.id);
+  });
+
+  it("plans a started campaign at once when the dynamic sync adds members to its segment, not a campaign over another", async () => {
+    const t = await kit.setup(phones(2));
+    const segment = async (name: string) =>
+      (await one<{ id: number }>(
+        db(),
+        sql`INSERT INTO segments (team_id, name, total_leads) VALUES (${t.ctx.teamId}, ${name}, 2) RETURNING id`,
+      ))!.id;
+    const [mine, other] = [await segment("New York"), await segment("Elsewhere")];
+    const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+    await attachAudience(db(), t.ctx, c.id, "segment", { ids: [mine] });
+    await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
+    await planFirstStep(db(), c.id);
+
+    const sent = keptJobs();
+    expect(await planSegmentJoiners(db(), sent.jobs, [mine])).toEqual([]);
+    // The sync moved the segment's counter (a lead joined): its campaign plans now, the other segment's does not.
+    await db().execute(sql`UPDATE segments SET total_leads = 3 WHERE id = ${mine}`);
+    expect(await planSegmentJoiners(db(), sent.jobs, [other])).toEqual([]);
+    expect(await planSegmentJoiners(db(), sent.jobs, [mine])).toEqual([c.id]);
+    expect(plansQueued(sent.queued)).toEqual([c.id]);
   });
 
   it("cancels what a stopped campaign still had planned, with why, and counts it", async () => {

@@ -3,8 +3,9 @@ import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { engineChanges, recordCampaignChanges } from "../campaign-logs";
+import { freshenWaitingDnc, startDncFreshness } from "../compliance/dnc-freshness";
 import { type AnyJobDefinition, defineJob, type JobSender } from "../shared/jobs";
-import { type DbOrTx, rows } from "../shared/rows";
+import { type DbOrTx, intArray, rows } from "../shared/rows";
 import { publishCampaigns } from "./counters/campaign-events";
 import { dispatchJob, wakeDispatchers } from "./dispatch/dispatch.jobs";
 import { gatewaysWithDueRows } from "./dispatch/dispatcher";
@@ -46,6 +47,7 @@ export const planJob = defineJob({
     const rest = await planFirstStep(db, p.campaignId, undefined, planSliceOf(deps.database.kind));
     deps.log(`campaign ${p.campaignId}: ${first.planned + rest.planned} planned, ${first.skipped + rest.skipped} skipped`);
     if (deps.jobs) await startVerificationLookups(db, { jobs: deps.jobs, live: deps.live }, p.campaignId);
+    if (deps.jobs) await startDncFreshness(db, { jobs: deps.jobs, live: deps.live }, p.campaignId);
     await publishCampaigns(live, [p.campaignId]);
     if (deps.jobs) await wakeDispatchers(deps.jobs, await gatewaysOf(db, p.campaignId));
   },
@@ -55,6 +57,36 @@ export const planJob = defineJob({
 export async function startCampaigns(jobs: JobSender, campaignIds: readonly number[], tx?: DbOrTx): Promise<void> {
   for (const campaignId of campaignIds)
     await jobs.send(planJob, { campaignId }, { singletonKey: `plan:${campaignId}`, ...(tx ? { tx } : {}) });
+}
+
+/**
+ * Started campaigns, Active or Paused, whose audience moved since their last planning (`audience_seen`): planned
+ * again, the joiners added (silently while paused), nothing planned twice. `segmentIds`: only campaigns over these.
+ */
+async function campaignsWithJoiners(db: DbOrTx, segmentIds?: readonly number[]): Promise<{ id: number }[]> {
+  const over = segmentIds
+    ? sql`AND EXISTS (SELECT 1 FROM campaign_audiences a WHERE a.campaign_id = c.id AND a.kind = 'segment'
+            AND a.ref_id = ANY(${intArray(segmentIds)}))`
+    : sql``;
+  return rows<{ id: number }>(
+    db,
+    sql`SELECT c.id FROM campaigns c WHERE c.status IN ('active', 'paused') AND c.is_started AND c.type IN ('sms', 'email')
+          AND c.deleted_at IS NULL AND c.planning_since IS NULL ${over}
+          AND EXISTS (SELECT 1 FROM campaign_messages m WHERE m.campaign_id = c.id)
+          AND c.audience_seen IS DISTINCT FROM ${audienceSizeOf(sql`c.id`)}
+        LIMIT 100`,
+  );
+}
+
+/**
+ * The dynamic sync changed these segments' members: the started campaigns over them plan their joiners now, within
+ * seconds of the lead's change, rather than at the next minute's tick.
+ */
+export async function planSegmentJoiners(db: DbOrTx, jobs: JobSender, segmentIds: readonly number[]): Promise<number[]> {
+  if (segmentIds.length === 0) return [];
+  const ids = (await campaignsWithJoiners(db, segmentIds)).map((r) => r.id);
+  if (ids.length) await startCampaigns(jobs, ids);
+  return ids;
 }
 
 /** A planning still unfinished this long after its first slice has lost its job: it is queued again. */
@@ -71,7 +103,7 @@ export const sendingTickJob = defineJob({
     const started = await db.transaction(async (tx) => {
       const moved = await rows<{ id: number; team_id: number }>(
         tx,
-        sql`UPDATE campaigns SET status = 'active', is_started = true, updated_at = now()
+        sql`UPDATE campaigns SET status = 'active', is_started = true, started_at = coalesce(started_at, now()), updated_at = now()
             WHERE status = 'scheduled' AND started_at <= now() AND deleted_at IS NULL RETURNING id, team_id`,
       );
       await recordCampaignChanges(tx, engineChanges(moved, "status", [{ name: "Status", value_to: CampaignStatusLabels.active }]));
@@ -87,16 +119,7 @@ export const sendingTickJob = defineJob({
                      AND EXISTS (SELECT 1 FROM campaign_audiences a WHERE a.campaign_id = c.id)))
           LIMIT 100`,
     );
-    // Leads joined (or left) the audience of a started campaign, Active or Paused: planned again — the joiners are
-    // added (silently while paused), nothing is planned twice.
-    const joined = await rows<{ id: number }>(
-      db,
-      sql`SELECT c.id FROM campaigns c WHERE c.status IN ('active', 'paused') AND c.is_started AND c.type IN ('sms', 'email')
-            AND c.deleted_at IS NULL AND c.planning_since IS NULL
-            AND EXISTS (SELECT 1 FROM campaign_messages m WHERE m.campaign_id = c.id)
-            AND c.audience_seen IS DISTINCT FROM ${audienceSizeOf(sql`c.id`)}
-          LIMIT 100`,
-    );
+    const joined = await campaignsWithJoiners(db);
     const ended = await cancelEndedCampaigns(db);
     if (ended.length) await publishCampaigns({ db, live: deps.live, log: deps.log }, ended);
     const rules = await applyFrequencyRules(db);
@@ -109,6 +132,8 @@ export const sendingTickJob = defineJob({
       );
     if (!deps.jobs) return;
     await startCampaigns(deps.jobs, [...new Set([...started, ...unplanned, ...joined].map((r) => r.id))]);
+    // Texts waiting for a DNC check the team's rule asks for: their campaign's DNC lookup, again if none is under way.
+    await freshenWaitingDnc(db, { jobs: deps.jobs, live: deps.live });
     await wakeDispatchers(deps.jobs, await gatewaysWithDueRows(db));
   },
 });

@@ -2,6 +2,7 @@ import { accountErrors } from "../accounts/accounts.errors";
 import { attributeErrors } from "../attributes/attributes.errors";
 import { billingErrors } from "../billing/billing.errors";
 import { campaignErrors } from "../campaigns/campaigns.errors";
+import { complianceErrors } from "../compliance/compliance.errors";
 import { contactErrors } from "../contacts/contacts.errors";
 import { emailGroupErrors } from "../email-groups/email-groups.errors";
 import { gatewayErrors } from "../gateways/gateways.errors";
@@ -37,6 +38,7 @@ export const errorMaps = [
   attributeErrors,
   billingErrors,
   campaignErrors,
+  complianceErrors,
   contactErrors,
   emailGroupErrors,
   gatewayErrors,
@@ -63,6 +65,7 @@ export const appErrors = {
   ...attributeErrors,
   ...billingErrors,
   ...campaignErrors,
+  ...complianceErrors,
   ...contactErrors,
   ...emailGroupErrors,
   ...gatewayErrors,

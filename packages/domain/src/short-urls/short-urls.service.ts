@@ -24,6 +24,7 @@ interface DomainRow {
   redirect_to: string | null;
   filter_redirect: string | null;
   state_filter_redirect: string | null;
+  expired_redirect: string | null;
   sort_order: number;
   https_enabled: boolean;
   dns_checked_at: string | null;
@@ -31,7 +32,7 @@ interface DomainRow {
   dns_ok: boolean | null;
 }
 
-const columns = sql`id, url, access, redirect_to, filter_redirect, state_filter_redirect, sort_order, https_enabled,
+const columns = sql`id, url, access, redirect_to, filter_redirect, state_filter_redirect, expired_redirect, sort_order, https_enabled,
   dns_checked_at, dns_addresses, dns_ok`;
 
 const present = (r: DomainRow): ShortUrlDomain => ({
@@ -41,6 +42,7 @@ const present = (r: DomainRow): ShortUrlDomain => ({
   redirect_to: r.redirect_to,
   filter_redirect: r.filter_redirect,
   state_filter_redirect: r.state_filter_redirect,
+  expired_redirect: r.expired_redirect,
   sort_order: r.sort_order,
   https_enabled: r.https_enabled,
   dns: { checked_at: iso(r.dns_checked_at), addresses: r.dns_addresses ?? [], ok: r.dns_ok === true },
@@ -113,9 +115,9 @@ export async function createShortUrlDomain(
   // The unique index on the host is platform-wide: a concurrent claim of the same host loses here, not later.
   const row = await one<DomainRow>(
     db,
-    sql`INSERT INTO short_url_domains (team_id, url, access, redirect_to, filter_redirect, state_filter_redirect, sort_order)
+    sql`INSERT INTO short_url_domains (team_id, url, access, redirect_to, filter_redirect, state_filter_redirect, expired_redirect, sort_order)
         VALUES (${ctx.teamId}, ${host}, ${input.access}, ${input.redirect_to}, ${input.filter_redirect},
-                ${input.state_filter_redirect}, ${input.sort_order})
+                ${input.state_filter_redirect}, ${input.expired_redirect}, ${input.sort_order})
         ON CONFLICT (url) DO NOTHING
         RETURNING ${columns}`,
   );
@@ -147,6 +149,7 @@ export async function updateShortUrlDomain(
             dns_ok = CASE WHEN url = ${host} THEN dns_ok END,
             url = ${host}, access = ${input.access}, redirect_to = ${input.redirect_to},
             filter_redirect = ${input.filter_redirect}, state_filter_redirect = ${input.state_filter_redirect},
+            expired_redirect = ${input.expired_redirect},
             sort_order = ${input.sort_order}, updated_at = now()
           WHERE team_id = ${ctx.teamId} AND id = ${id}
           RETURNING ${columns}`,

@@ -15,6 +15,7 @@ import {
   SegmentLookupBatch,
   SetLookupStatus,
   StartedLookups,
+  StartLeadsLookup,
   StartScopeLookup,
 } from "@leadflow/contracts";
 import {
@@ -28,6 +29,7 @@ import {
   listBalanceTransactions,
   listLookupJobs,
   pauseLookups,
+  runLeadsLookup,
   runRelookup,
   runScopeLookups,
   type ScopeKind,
@@ -111,6 +113,19 @@ export async function lookupsRoutes(app: App, { database, jobs, live }: AppDeps)
   scopeRoute("/api/sources/lookup", "source", StartScopeLookup, "Look up the phones or emails of sources");
   scopeRoute("/api/sources/lists/lookup", "list", StartScopeLookup, "Look up the phones or emails of lists");
   scopeRoute("/api/segments/lookup/batch", "segment", SegmentLookupBatch, "Look up the phones or emails of audiences and segments");
+
+  app.post(
+    "/api/leads/lookup",
+    {
+      schema: {
+        tags,
+        summary: "Look up the phones, emails or consent certificates of the leads table's selection",
+        body: StartLeadsLookup,
+        response: { 200: Saved },
+      },
+    },
+    async (req) => ({ message: "Lookup has been started", data: await runLeadsLookup(db, deps, req.auth, req.body) }),
+  );
 
   app.post(
     "/api/leads/:id/relookup",

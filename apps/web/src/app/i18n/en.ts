@@ -3,6 +3,7 @@ import { lookupTogglesMessages } from "../../components/lookup-toggles/lookup-to
 import { attributesMessages } from "../../features/attributes/attributes.messages";
 import { audiencesMessages } from "../../features/audiences/audiences.messages";
 import { campaignsMessages } from "../../features/campaigns/campaigns.messages";
+import { complianceMessages } from "../../features/compliance/compliance.messages";
 import { docMessages } from "../../features/doc/doc.messages";
 import { emailGroupsMessages } from "../../features/email-groups/email-groups.messages";
 import { exportsMessages } from "../../features/exports/exports.messages";
@@ -47,6 +48,7 @@ export const en = {
   ...routingMessages,
   ...emailGroupsMessages,
   ...campaignsMessages,
+  ...complianceMessages,
 } as const;
 
 declare module "../../lib/i18n" {

@@ -2,6 +2,7 @@ import { campaignDetailMessages } from "./detail/detail.messages";
 import { campaignLogsMessages } from "./logs/logs.messages";
 import { campaignStatisticsMessages } from "./statistics/statistics.messages";
 import { campaignStepsMessages } from "./steps/steps.messages";
+import { campaignWaitingMessages } from "./waiting/waiting.messages";
 
 /** Texts of the campaign list and the Create/Edit Campaign dialog (spec 3 §2–§4, §8). Quoted spec wording is kept. */
 export const campaignsMessages = {
@@ -129,6 +130,9 @@ export const campaignsMessages = {
   "campaigns.form.increaseRule": "Increase frequency rule",
   "campaigns.form.onlyVerified": "Only verified leads",
   "campaigns.form.lookupGateway": "Lookup gateway",
+  "campaigns.form.onlyConsentProof": "Only leads with consent proof",
+  "campaigns.form.onlyConsentProofHelp":
+    "Skips leads without a consent record, with a certificate that is not verified, or whose number was reassigned since.",
   "campaigns.form.triggers": "Triggers",
   "campaigns.form.replyTo": "Reply to",
   "campaigns.form.spamTest": "Send test spam emails",
@@ -138,4 +142,5 @@ export const campaignsMessages = {
   ...campaignLogsMessages,
   ...campaignStatisticsMessages,
   ...campaignStepsMessages,
+  ...campaignWaitingMessages,
 } as const;

@@ -4,4 +4,4 @@ export { AccountBalanceItem, useBalanceLiveRefresh } from "./components/account-
 export { LookupProgressList } from "./components/lookup-progress";
 export { LookupRowIndicator } from "./components/lookup-row-indicator";
 export { useRelookup } from "./components/use-relookup";
-export { useRunLookup } from "./components/use-run-lookup";
+export { type RunLookup, useRunLeadsLookup, useRunLookup } from "./components/use-run-lookup";

@@ -24,6 +24,9 @@ export const shortUrlsMessages = {
   "shortUrls.field.filterRedirectHint": "Where filtered clicks (desktop, bots) go.",
   "shortUrls.field.stateFilterRedirect": "State filter redirect",
   "shortUrls.field.stateFilterRedirectHint": "Where clicks from a state that is not allowed go.",
+  "shortUrls.field.expiredRedirect": "Expired link redirect",
+  "shortUrls.field.expiredRedirectHint":
+    "Where an expired link goes when its step names no expiry address. Empty: a page in your brand saying the link has expired.",
   "shortUrls.field.urlExample": "https://example.com",
   "shortUrls.field.sortOrder": "Sort order",
 

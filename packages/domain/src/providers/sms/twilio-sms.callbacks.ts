@@ -76,6 +76,7 @@ export function parseTwilioCallback(req: CallbackRequest, ctx: SendContext, acco
         messageId: parseUrl(req.url)?.searchParams.get("m") ?? null,
         providerId: sid,
         status,
+        providerStatus: raw,
         errorCode: code,
         errorMessage: fields.ErrorMessage || null,
         occurredAt: null,

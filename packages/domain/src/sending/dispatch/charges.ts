@@ -2,7 +2,7 @@ import { CampaignStatusLabels } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { type Hold, type HoldOwner, holdFunds, settleHold } from "../../billing";
 import { engineChanges, recordCampaignChanges } from "../../campaign-logs";
-import type { SendOutcome } from "../../providers";
+import { mayGoUnbilled, type SendOutcome, sendBillingOf } from "../../providers";
 import { type DbOrTx, intArray, rows } from "../../shared/rows";
 import type { Rendered } from "./dispatch-render";
 
@@ -11,9 +11,12 @@ import type { Rendered } from "./dispatch-render";
  * gateways cost the team money in Leadflow (a team's own gateway bills it through its provider): before a batch is
  * submitted, each team's SMS parts (or emails) are held at the platform's price, the plan's free SMS first; the rows the
  * money does not cover are not sent, and their campaign pauses with the reason. After the provider answered, each hold
- * is settled by what the provider took and the rest goes back; a batch with an unknown outcome keeps its hold until
- * reconciliation says whether the provider took it (never free by accident, never paid for nothing). A dispatcher that
- * died between the two leaves its holds; they are settled the same way once its rows have their answers.
+ * is settled by what the provider bills and the rest goes back; a batch with an unknown outcome keeps its hold until
+ * reconciliation says whether the provider took it (never free by accident, never paid for nothing). Where the
+ * provider bills nothing for a message it took but never handed to a carrier (Twilio's "failed", providers/billing.ts),
+ * the hold also waits for the rows' final word: the applier prices each row by it, and the hold is charged for the
+ * rows that cost something. A dispatcher that died between the two leaves its holds; they are settled the same way
+ * once its rows have their answers.
  */
 
 export const INSUFFICIENT_FUNDS_FOR_SENDING =
@@ -26,6 +29,8 @@ export interface BatchHolds {
   holdOf: Map<number, number>;
   /** Rows the money did not cover: not sent. */
   uncovered: Rendered[];
+  /** The provider may still bill a taken message nothing: its hold waits for the final word (settleIdleHolds). */
+  untilFinalWord: boolean;
 }
 
 const owner = (gatewayId: number): HoldOwner => ({ kind: "send", refId: gatewayId });
@@ -33,11 +38,12 @@ const owner = (gatewayId: number): HoldOwner => ({ kind: "send", refId: gatewayI
 /** Holds the batch's price per team on a platform gateway; on a team's own gateway every row is covered. */
 export async function holdForBatch(
   tx: DbOrTx,
-  gateway: { id: number; teamId: number | null },
+  gateway: { id: number; teamId: number | null; kind: string; type: string },
   rendered: readonly Rendered[],
   unitPrice: number,
 ): Promise<BatchHolds> {
-  const out: BatchHolds = { byTeam: new Map(), holdOf: new Map(), uncovered: [] };
+  const untilFinalWord = mayGoUnbilled(sendBillingOf(gateway.kind, gateway.type));
+  const out: BatchHolds = { byTeam: new Map(), holdOf: new Map(), uncovered: [], untilFinalWord };
   if (gateway.teamId !== null) return out;
   const byTeam = new Map<number, Rendered[]>();
   for (const r of rendered) byTeam.set(r.row.team_id, [...(byTeam.get(r.row.team_id) ?? []), r]);
@@ -115,30 +121,36 @@ export async function settleBatch(
 ): Promise<void> {
   for (const [teamId, hold] of [...holds.byTeam].sort(([a], [b]) => a - b)) {
     const mine = results.filter((r) => r.rendered.row.team_id === teamId && holds.holdOf.has(r.rendered.row.id));
-    if (mine.some((r) => r.outcome.kind === "unknown")) continue;
+    if (mine.some((r) => r.outcome.kind === "unknown" || (holds.untilFinalWord && r.outcome.kind === "accepted"))) continue;
     const used = mine.filter((r) => r.outcome.kind === "accepted").reduce((n, r) => n + r.rendered.parts, 0);
     await settleHold(tx, teamId, hold, used);
   }
 }
 
-/** States of a row the provider took: paid for. */
+/** States of a row the provider took: paid for unless its final word billed it nothing (its cost then 0). */
 const TAKEN = sql`('accepted', 'sent', 'delivered', 'failed', 'blocked', 'inactive', 'bounced', 'complained')`;
 
 /**
  * The gateway's holds no dispatcher is working on — none of their rows claimed or being submitted — whose rows all
- * have their answer (none `unknown`): a dead dispatcher's, or a batch whose outcome was unknown, once reconciliation or
- * callbacks settled it. Each is charged for the parts of its rows the provider took and the rest goes back. Safe at
- * any time beside a running dispatcher: its holds have rows being submitted.
+ * have their answer (none `unknown`, and none merely `accepted` where the provider may still bill it nothing): a dead
+ * dispatcher's, a batch whose outcome was unknown, or one waiting for its final words, once reconciliation or callbacks
+ * settled it. Each is charged for the parts of its rows the provider bills and the rest goes back. Safe at any time
+ * beside a running dispatcher: its holds have rows being submitted.
  */
 export async function settleIdleHolds(tx: DbOrTx, gatewayId: number): Promise<number> {
+  const gateway = await rows<{ kind: string; type: string }>(tx, sql`SELECT kind, type FROM gateways WHERE id = ${gatewayId}`);
+  const waiting =
+    gateway[0] && mayGoUnbilled(sendBillingOf(gateway[0].kind, gateway[0].type))
+      ? sql`('claimed', 'submitting', 'unknown', 'accepted')`
+      : sql`('claimed', 'submitting', 'unknown')`;
   const idle = await rows<StoredHold>(
     tx,
     sql`SELECT h.id::float8 AS id, h.team_id, h.items, h.free_items, h.amount, h.unit_price,
-          coalesce(sum(m.parts) FILTER (WHERE m.state IN ${TAKEN}), 0)::int AS used
+          coalesce(sum(m.parts) FILTER (WHERE m.state IN ${TAKEN} AND (m.cost IS DISTINCT FROM 0 OR h.unit_price = 0)), 0)::int AS used
         FROM balance_holds h LEFT JOIN campaign_messages m ON m.hold_id = h.id
         WHERE h.kind = 'send' AND h.ref_id = ${gatewayId}
         GROUP BY h.id, h.team_id
-        HAVING count(m.id) FILTER (WHERE m.state IN ('claimed', 'submitting', 'unknown')) = 0
+        HAVING count(m.id) FILTER (WHERE m.state IN ${waiting}) = 0
         ORDER BY h.team_id, h.id`,
   );
   await settleStoredHolds(tx, owner(gatewayId), idle);

@@ -2,7 +2,7 @@ import { EmailStatuses, type MessageReason, RuleTypes } from "@leadflow/contract
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, intArray, rows } from "../../shared/rows";
 import { CounterBatch, utcDay } from "../counters/counters";
-import { consentWhens } from "../gate/consent";
+import { consentProofWhens, consentRecordJoin, consentWaits, consentWhens, dncFreshnessWhen } from "../gate/consent";
 import { rowWindow } from "../gate/window/window-of";
 import { suppressedSql } from "../suppressions";
 
@@ -43,6 +43,8 @@ const reason = (r: MessageReason) => sql`${r}::text`;
  */
 const WAITS: MessageReason = "unverified";
 export const VERIFY_WAIT_SECONDS = 120;
+/** Consent's waits (a certificate check on its way, a DNC check a lookup can bring) are looked at again alike. */
+const waits = consentWaits(sql`v.reason`, sql`m.team_id`);
 
 /**
  * Why a due row may not go, in order; NULL: it goes. `m` the due row (with `nth`, its place among the batch's rows to
@@ -51,9 +53,11 @@ export const VERIFY_WAIT_SECONDS = 120;
 const GATES: SQL = sql`CASE
     WHEN ${suppressedSql(sql`m.team_id`, sql`m.channel`, sql`m.address`)} THEN ${reason("suppressed")}
     ${consentWhens(sql`m.channel`)}
+    ${consentProofWhens(sql`c.only_consent_proof`, sql`m.channel`)}
     WHEN c.only_verified_leads AND m.channel = 'sms' AND lp.carrier_type = 'landline' THEN ${reason("landline")}
     WHEN c.only_verified_leads AND m.channel = 'sms' AND lp.looked_up_at IS NULL THEN ${reason("unverified")}
     WHEN c.only_verified_leads AND m.channel = 'email' AND le.status = ${EmailStatuses.pending} THEN ${reason("unverified")}
+    ${dncFreshnessWhen(sql`m.channel`, sql`dt.dnc_max_age_days`)}
     WHEN inactive.period IS NOT NULL AND aa.inactive_at > now() - make_interval(days => inactive.period) THEN ${reason("cool_off_inactive_device")}
     WHEN cool.minutes IS NOT NULL AND aa.last_sent_at > now() - make_interval(mins => cool.minutes) THEN ${reason("cool_off_period")}
     WHEN cool.minutes IS NOT NULL AND m.nth > 1 THEN ${reason("cool_off_period")}
@@ -109,6 +113,8 @@ export async function claimDue(
           LEFT JOIN lead_phones lp ON m.channel = 'sms' AND lp.team_id = m.team_id AND lp.phone = m.address
           LEFT JOIN lead_emails le ON m.channel = 'email' AND le.team_id = m.team_id AND le.email = m.address
           LEFT JOIN address_activity aa ON aa.team_id = m.team_id AND aa.channel = m.channel AND aa.address = m.address
+          LEFT JOIN teams dt ON dt.id = m.team_id
+          ${consentRecordJoin(sql`m.team_id`, sql`m.lead_id`, sql`c.only_consent_proof`)}
           LEFT JOIN LATERAL (
             SELECT (r.params ->> 'period')::int * CASE WHEN r.type = ${RuleTypes.email_cool_off}::int THEN 60 ELSE 1 END AS minutes
             FROM rules r WHERE r.id = c.cool_off_rule_id AND r.team_id = c.team_id AND r.is_active
@@ -123,9 +129,9 @@ export async function claimDue(
           WHERE true ${withinQuota}
         )
         UPDATE campaign_messages m
-        SET state = CASE WHEN v.reason IS NULL THEN 'claimed' WHEN v.reason = ${WAITS} THEN 'planned' ELSE 'skipped' END,
+        SET state = CASE WHEN v.reason IS NULL THEN 'claimed' WHEN v.reason = ${WAITS} OR ${waits} THEN 'planned' ELSE 'skipped' END,
             reason = v.reason,
-            due_at = CASE WHEN v.reason = ${WAITS} THEN now() + make_interval(secs => ${VERIFY_WAIT_SECONDS}) ELSE m.due_at END,
+            due_at = CASE WHEN v.reason = ${WAITS} OR ${waits} THEN now() + make_interval(secs => ${VERIFY_WAIT_SECONDS}) ELSE m.due_at END,
             claimed_by = CASE WHEN v.reason IS NULL THEN ${owner} END, updated_at = now()
         FROM verdict v WHERE m.id = v.id
         RETURNING m.id, m.team_id, m.campaign_id, m.step_id, m.part_id, m.lead_id, m.channel, m.address, m.gateway_id,
@@ -151,7 +157,7 @@ export async function claimDue(
 
 /**
  * Rows whose window closed before they were claimed (a busy gateway, a pause across the evening) wait for their next
- * window rather than being dropped: per distinct (campaign, zone, state), the next allowed stretch from now.
+ * window rather than being dropped: per distinct (campaign, zone, state, country), the next allowed stretch from now.
  */
 export async function deferMissedWindows(tx: DbOrTx, gatewayId: number, now = Date.now()): Promise<number> {
   const groups = await rows<{
@@ -159,6 +165,7 @@ export async function deferMissedWindows(tx: DbOrTx, gatewayId: number, now = Da
     channel: "sms" | "email";
     time_zone: string | null;
     us_state: string | null;
+    country: string | null;
     daytime_limitation: boolean;
     run_daily_from: string | null;
     run_daily_to: string | null;
@@ -166,15 +173,15 @@ export async function deferMissedWindows(tx: DbOrTx, gatewayId: number, now = Da
     started_at_tz: string;
   }>(
     tx,
-    sql`SELECT DISTINCT m.campaign_id, m.channel, m.time_zone, m.us_state, c.daytime_limitation, c.run_daily_from, c.run_daily_to,
+    sql`SELECT DISTINCT m.campaign_id, m.channel, m.time_zone, m.us_state, m.country, c.daytime_limitation, c.run_daily_from, c.run_daily_to,
           c.need_send_by_timezones, c.started_at_tz
         FROM campaign_messages m JOIN campaigns c ON c.id = m.campaign_id
         WHERE m.gateway_id = ${gatewayId} AND m.state = 'planned' AND m.not_after < ${new Date(now).toISOString()}::timestamptz`,
   );
   if (groups.length === 0) return 0;
   const values = groups.map((g) => {
-    const { due, notAfter } = rowWindow(now, { timeZone: g.time_zone, state: g.us_state }, g, g.channel);
-    return sql`(${g.campaign_id}::int, ${g.time_zone}::text, ${g.us_state}::text, ${due}::timestamptz, ${notAfter}::timestamptz)`;
+    const { due, notAfter } = rowWindow(now, { timeZone: g.time_zone, state: g.us_state, country: g.country }, g, g.channel);
+    return sql`(${g.campaign_id}::int, ${g.time_zone}::text, ${g.us_state}::text, ${g.country}::text, ${due}::timestamptz, ${notAfter}::timestamptz)`;
   });
   const moved = await rows<{ id: number; state: string; team_id: number; campaign_id: number; step_id: number; part_id: number }>(
     tx,
@@ -182,9 +189,10 @@ export async function deferMissedWindows(tx: DbOrTx, gatewayId: number, now = Da
         SET due_at = coalesce(v.due, m.due_at), not_after = v.not_after,
             state = CASE WHEN v.due IS NULL THEN 'skipped' ELSE m.state END,
             reason = CASE WHEN v.due IS NULL THEN 'outside_window' ELSE m.reason END, updated_at = now()
-        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(campaign_id, time_zone, us_state, due, not_after)
+        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(campaign_id, time_zone, us_state, country, due, not_after)
         WHERE m.gateway_id = ${gatewayId} AND m.state = 'planned' AND m.not_after < ${new Date(now).toISOString()}::timestamptz
           AND m.campaign_id = v.campaign_id AND m.time_zone IS NOT DISTINCT FROM v.time_zone AND m.us_state IS NOT DISTINCT FROM v.us_state
+          AND m.country IS NOT DISTINCT FROM v.country
         RETURNING m.id, m.state, m.team_id, m.campaign_id, m.step_id, m.part_id`,
   );
   // Those whose window never opens again are done: processed, as a skip at the claim is.

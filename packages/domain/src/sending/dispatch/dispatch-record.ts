@@ -1,7 +1,10 @@
+import type { MessageState } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import type { SendOutcome } from "../../providers";
+import { formatMailbox } from "../../shared/mailbox";
 import { bigintArray, type DbOrTx, rows } from "../../shared/rows";
 import { CounterBatch, utcDay } from "../counters/counters";
+import { costCounted } from "../outcomes/apply-events.outcomes";
 import { suppress } from "../suppressions";
 import type { Rendered } from "./dispatch-render";
 
@@ -30,7 +33,8 @@ export async function markSubmitting(
   const values = rendered.map(
     (r) =>
       sql`(${r.row.id}::bigint, ${r.body}::text, ${r.subject}::text, ${r.parts}::smallint, ${r.cost}::numeric, ${r.idempotencyKey}::uuid,
-        ${holdOf.get(r.row.id) ?? null}::bigint, ${seqOf.get(r.row.id) ?? null}::bigint)`,
+        ${holdOf.get(r.row.id) ?? null}::bigint, ${seqOf.get(r.row.id) ?? null}::bigint,
+        ${r.row.channel === "email" && r.from ? formatMailbox(r.from, r.fromName) : null}::text)`,
   );
   const marked = await rows<{ id: number }>(
     tx,
@@ -40,8 +44,10 @@ export async function markSubmitting(
     )})
         UPDATE campaign_messages m
         SET state = 'submitting', body = v.body, subject = v.subject, parts = v.parts, cost = v.cost, idempotency_key = v.key,
-            hold_id = v.hold_id, send_seq = v.seq, submitted_at = now(), updated_at = now()
-        FROM held p JOIN (VALUES ${sql.join(values, sql`, `)}) AS v(id, body, subject, parts, cost, key, hold_id, seq) ON v.id = p.id
+            hold_id = v.hold_id, send_seq = v.seq, submitted_at = now(), updated_at = now(),
+            -- An email's From is decided by the render (a group's usernames take turns): kept as it is sent.
+            sender = coalesce(v.sender, m.sender)
+        FROM held p JOIN (VALUES ${sql.join(values, sql`, `)}) AS v(id, body, subject, parts, cost, key, hold_id, seq, sender) ON v.id = p.id
         WHERE m.id = p.id AND p.mine
         RETURNING m.id::float8 AS id`,
   );
@@ -76,7 +82,7 @@ const RETRY_DEFAULT_MS = 30_000;
  * whole claim (B9: 800 ms a batch of 500 instead of 5 ms).
  */
 function lockedBatch(ids: readonly number[], mine: SQL): SQL {
-  return sql`SELECT m.id, m.state, (${mine}) AS mine FROM campaign_messages m WHERE m.id = ANY(${bigintArray(ids)}) ORDER BY m.id FOR UPDATE`;
+  return sql`SELECT m.id, m.state, m.cost, (${mine}) AS mine FROM campaign_messages m WHERE m.id = ANY(${bigintArray(ids)}) ORDER BY m.id FOR UPDATE`;
 }
 
 /**
@@ -92,14 +98,21 @@ export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonl
     const message = o.kind === "accepted" ? null : o.message;
     const retryMs = o.kind === "throttled" ? (o.retryAfterMs ?? RETRY_DEFAULT_MS) : 0;
     const parts = o.kind === "accepted" && o.segments ? o.segments : r.parts;
-    const cost = o.kind === "accepted" && o.cost !== undefined ? o.cost : r.cost;
-    return sql`(${r.row.id}::bigint, ${state}::text, ${providerId}::text, ${code}::text, ${message}::text, ${retryMs}::int, ${parts}::smallint, ${cost}::numeric)`;
+    // What the row costs now: a refusal at the provider's API is never billed, a message sent back to be planned
+    // costs nothing yet; a taken (or maybe taken) one its parts, at the provider's own price when it answered one.
+    const cost =
+      o.kind === "rejected" ? 0 : o.kind === "throttled" ? null : o.kind === "accepted" && o.cost !== undefined ? o.cost : r.cost;
+    const answered = o.kind === "accepted" && o.cost !== undefined;
+    return sql`(${r.row.id}::bigint, ${state}::text, ${providerId}::text, ${code}::text, ${message}::text, ${retryMs}::int, ${parts}::smallint,
+      ${cost}::numeric, ${answered}::boolean, ${r.cost}::numeric)`;
   });
   // Only rows still submitting (or unknown) take the outcome's state; a callback that got there first keeps its own. A
   // row a take-over sent back to planned (never handed over: past this dispatcher's mark) is no longer this
   // dispatcher's — another may have claimed and sent it since: untouched.
   const ids = results.map((r) => r.rendered.row.id);
-  const moved = await rows<{ id: number; state: string; prior: string }>(
+  // A row a callback already moved keeps the cost that callback billed, unless the provider's answer names a price for
+  // parts the callback billed at the rendered one.
+  const moved = await rows<{ id: number; state: MessageState; prior: MessageState; cost: number | null; prior_cost: number | null }>(
     tx,
     sql`WITH prior AS (${lockedBatch(ids, sql`m.claimed_by = ${owner}`)})
         UPDATE campaign_messages m
@@ -109,10 +122,14 @@ export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonl
             error_message = CASE WHEN v.state = 'accepted' THEN m.error_message ELSE coalesce(v.message, m.error_message) END,
             due_at = CASE WHEN v.state = 'planned' THEN now() + make_interval(secs => v.retry_ms / 1000.0) ELSE m.due_at END,
             claimed_by = CASE WHEN v.state = 'planned' THEN NULL ELSE m.claimed_by END,
-            parts = v.parts, cost = v.cost, updated_at = now()
-        FROM prior p JOIN (VALUES ${sql.join(values, sql`, `)}) AS v(id, state, provider_id, code, message, retry_ms, parts, cost) ON v.id = p.id
+            parts = v.parts,
+            cost = CASE WHEN p.state = 'submitting' OR (p.state = 'unknown' AND v.state <> 'planned') THEN v.cost
+              WHEN v.answered AND m.cost = v.rendered_cost THEN v.cost ELSE m.cost END,
+            updated_at = now()
+        FROM prior p JOIN (VALUES ${sql.join(values, sql`, `)})
+          AS v(id, state, provider_id, code, message, retry_ms, parts, cost, answered, rendered_cost) ON v.id = p.id
         WHERE m.id = p.id AND p.mine
-        RETURNING m.id::float8 AS id, m.state, p.state AS prior`,
+        RETURNING m.id::float8 AS id, m.state, p.state AS prior, m.cost::float8 AS cost, p.cost::float8 AS prior_cost`,
   );
   const byId = new Map(results.map((r) => [r.rendered.row.id, r]));
   const counters = new CounterBatch();
@@ -124,26 +141,26 @@ export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonl
     if (!result) continue;
     const r = result.rendered;
     const key = { teamId: r.row.team_id, campaignId: r.row.campaign_id, stepId: r.row.step_id, partId: r.row.part_id, day };
-    // A message handed over counts once (processed, and its cost when it may have been sent: accepted or unknown, as
-    // its money is charged), by whoever moves it out of `submitting`: here, or the callback that got to it first, or
-    // the take-over that made it `unknown` — then this records nothing more.
+    // A message handed over counts as processed once, by whoever moves it out of `submitting`: here, or the callback
+    // that got to it first, or the take-over that made it `unknown` — then this records nothing more.
     const counted = m.prior !== "submitting";
     const kind = result.outcome.kind;
     if (kind === "accepted") {
-      if (!counted) counters.add(key, "processed").add(key, "cost", result.outcome.cost ?? r.cost);
-      // Counted at the rendered price; the provider's own price for it replaces that on the row.
-      else if (result.outcome.cost !== undefined) counters.add(key, "cost", result.outcome.cost - r.cost);
+      if (!counted) counters.add(key, "processed");
       // Only the writer of the move plans what follows: a callback that got to the row first planned it.
       if (m.prior === "submitting" || m.prior === "unknown") accepted.push(r);
       sentTo.push({ team: r.row.team_id, channel: r.row.channel, address: r.row.address });
     } else if (kind === "unknown" && !counted) {
-      counters.add(key, "processed").add(key, "cost", r.cost);
+      counters.add(key, "processed");
       // Maybe sent: the cool-off rules count it as sent.
       sentTo.push({ team: r.row.team_id, channel: r.row.channel, address: r.row.address });
     } else if (kind === "rejected" && (m.prior === "submitting" || m.prior === "unknown")) {
       if (!counted) counters.add(key, "processed");
       counters.add(key, "errors").add(key, "failed");
     }
+    // Cost counts the rows the provider may have or did take, at what each is billed: the new figure less the old.
+    const before = costCounted(m.prior) ? (m.prior_cost ?? 0) : 0;
+    counters.add(key, "cost", (costCounted(m.state) ? (m.cost ?? 0) : 0) - before);
   }
   await counters.write(tx);
   if (sentTo.length) {

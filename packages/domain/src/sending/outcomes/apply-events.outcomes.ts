@@ -73,3 +73,20 @@ export const rankOf = (state: MessageState): number => MessageStateRank[state];
 
 /** From this rank on the provider has sent the message: sent_at is set. */
 export const SentRank = MessageStateRank.sent;
+
+/**
+ * The states whose cost the `cost` counter holds: a message the provider may have (`unknown`) or did take, whatever
+ * became of it. A row never handed over, or refused (billed nothing), counts none.
+ */
+const CostCountedStates: ReadonlySet<MessageState> = new Set([
+  "unknown",
+  "accepted",
+  "sent",
+  "delivered",
+  "failed",
+  "blocked",
+  "inactive",
+  "bounced",
+  "complained",
+]);
+export const costCounted = (state: MessageState): boolean => CostCountedStates.has(state);

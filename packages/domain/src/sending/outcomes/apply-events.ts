@@ -1,7 +1,7 @@
 import { EmailStatuses, type MessageState, MessageStateRank } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { type SQL, sql } from "drizzle-orm";
-import type { StatusEvent } from "../../providers";
+import { chargeOf, costUnder, type StatusEvent, sendBillingOf } from "../../providers";
 import { bigintArray, type DbOrTx, intArray, rows } from "../../shared/rows";
 import { CounterBatch, utcDay } from "../counters/counters";
 import { BEFORE_TAKEN, planAfterTaken, TAKEN_STATES } from "../plan/plan-after";
@@ -10,6 +10,7 @@ import {
   type CallbackOutcome,
   type CallbackSuppressionReason,
   callbackOutcome,
+  costCounted,
   countDeltas,
   rankOf,
   SentRank,
@@ -84,6 +85,8 @@ interface Moved {
   sender: string | null;
   old_state: MessageState;
   state: MessageState;
+  /** The row's cost before the move (its parts at the rendered or answered price) and after it (what is billed). */
+  old_cost: number | null;
   cost: number | null;
 }
 
@@ -126,6 +129,7 @@ export async function applyStatusEvents(db: Db, opts: { limit?: number } = {}): 
     // take each other's rows in opposite orders.
     if (engagement.length) await lockRows(tx, [...moves.keys(), ...engagement.map((e) => e.rowId)]);
     const moved = await moveRows(tx, [...moves.values()]);
+    await billFinalWords(tx, moved, moves);
     const counters = countMoves(moved);
     await markEngagement(tx, engagement, counters);
     await counters.write(tx);
@@ -247,7 +251,7 @@ async function moveRows(tx: DbOrTx, moves: readonly RowMove[]): Promise<Moved[]>
     tx,
     sql`WITH v (id, state, rank, reason, error_code, error_message, provider_id, sent_at, delivered_at) AS (VALUES ${sql.join(values, sql`, `)}),
         old AS (
-          SELECT m.id, m.state FROM campaign_messages m JOIN v ON v.id = m.id
+          SELECT m.id, m.state, m.cost FROM campaign_messages m JOIN v ON v.id = m.id
           WHERE v.rank > ${rankSql(sql`m.state`)}
           ORDER BY m.id
           FOR UPDATE OF m
@@ -265,13 +269,52 @@ async function moveRows(tx: DbOrTx, moves: readonly RowMove[]): Promise<Moved[]>
         FROM v JOIN old ON old.id = v.id
         WHERE m.id = v.id
         RETURNING m.id, m.team_id, m.campaign_id, m.step_id, m.part_id, m.lead_id::float8 AS lead_id, m.channel, m.address, m.gateway_id, m.sender,
-          old.state AS old_state, m.state, m.cost::float8 AS cost`,
+          old.state AS old_state, m.state, old.cost::float8 AS old_cost, m.cost::float8 AS cost`,
   );
 }
 
 async function lockRows(tx: DbOrTx, ids: readonly number[]): Promise<void> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   await tx.execute(sql`SELECT id FROM campaign_messages WHERE id = ANY(${bigintArray(sorted)}) ORDER BY id FOR UPDATE`);
+}
+
+/**
+ * A row's first final word decides what the provider bills for it (providers/billing.ts): Twilio's "failed" never
+ * left Twilio and costs nothing (or its processing fee), an "undelivered" one costs its parts, SES bills every email
+ * it took. The row's cost becomes that, in the move's transaction; the counters take the difference (countMoves), and
+ * a platform gateway's hold is settled by it (charges.ts, settleIdleHolds).
+ */
+async function billFinalWords(tx: DbOrTx, moved: Moved[], moves: ReadonlyMap<number, RowMove>): Promise<void> {
+  const final = moved.filter((m) => rankOf(m.state) >= DeliveredRank && rankOf(m.old_state) < DeliveredRank && m.cost !== null);
+  if (final.length === 0) return;
+  const gatewayIds = [...new Set(final.flatMap((m) => (m.gateway_id === null ? [] : [m.gateway_id])))];
+  const gateways = new Map(
+    (
+      await rows<{ id: number; kind: string; type: string; platform: boolean }>(
+        tx,
+        sql`SELECT id, kind, type, team_id IS NULL AS platform FROM gateways WHERE id = ANY(${intArray(gatewayIds)})`,
+      )
+    ).map((g) => [g.id, g]),
+  );
+  const changed: Moved[] = [];
+  for (const m of final) {
+    const gateway = m.gateway_id === null ? undefined : gateways.get(m.gateway_id);
+    const event = moves.get(m.id)?.event;
+    if (!gateway || !event) continue;
+    const cost = costUnder(chargeOf(sendBillingOf(gateway.kind, gateway.type), event), m.cost ?? 0, gateway.platform);
+    if (Math.abs(cost - (m.cost ?? 0)) < 1e-9) continue;
+    m.cost = cost;
+    changed.push(m);
+  }
+  if (changed.length === 0) return;
+  await tx.execute(
+    sql`UPDATE campaign_messages m SET cost = v.cost
+        FROM (VALUES ${sql.join(
+          changed.map((m) => sql`(${m.id}::bigint, ${m.cost}::numeric)`),
+          sql`, `,
+        )}) AS v(id, cost)
+        WHERE m.id = v.id`,
+  );
 }
 
 /**
@@ -286,8 +329,12 @@ function countMoves(moved: readonly Moved[]): CounterBatch {
     const key = { teamId: m.team_id, campaignId: m.campaign_id, stepId: m.step_id, partId: m.part_id, day };
     for (const [column, by] of countDeltas(m.old_state, m.state)) batch.add(key, column, by);
     // A callback that got to a row still being submitted (its dispatcher died or has not recorded yet) is the first
-    // word that it was handed over: it counts it (processed, cost) — the recording then counts nothing more.
-    if (m.old_state === "submitting") batch.add(key, "processed").add(key, "cost", m.cost ?? 0);
+    // word that it was handed over: it counts it as processed — the recording then counts nothing more.
+    if (m.old_state === "submitting") batch.add(key, "processed");
+    // Cost counts the rows that may have been or were sent, at what they are billed: the new figure less the old.
+    const before = costCounted(m.old_state) ? (m.old_cost ?? 0) : 0;
+    const after = costCounted(m.state) ? (m.cost ?? 0) : 0;
+    batch.add(key, "cost", after - before);
   }
   return batch;
 }

@@ -198,6 +198,7 @@ function eventOf(row: OpenRow, a: ProviderMessage): StatusEvent {
     messageId: String(row.id),
     providerId: a.providerId,
     status: a.status,
+    providerStatus: a.providerStatus ?? a.raw,
     errorCode: a.errorCode,
     errorMessage: a.errorMessage,
     occurredAt: null,

@@ -34,13 +34,14 @@ const FINAL: Partial<Record<MessageState, "delivered" | "failed" | "blocked">> =
 /** In the applier's transaction: each sender's newly final outcomes, added to its hour; answers the senders. */
 export async function recordSenderOutcomes(
   tx: DbOrTx,
-  moved: readonly { gateway_id: number | null; sender: string | null; state: MessageState; old_state: MessageState }[],
+  moved: readonly { gateway_id: number | null; channel?: string; sender: string | null; state: MessageState; old_state: MessageState }[],
 ): Promise<SenderKey[]> {
   const sums = new Map<string, { key: SenderKey; delivered: number; failed: number; blocked: number }>();
   for (const m of moved) {
     const outcome = FINAL[m.state];
     // A row counts once: when it first reaches a provider's final word.
-    if (!outcome || FINAL[m.old_state] || m.gateway_id === null || !m.sender) continue;
+    // Carriers filter numbers; an email's From (kept on its row as sent) is not a sender this health check rotates.
+    if (!outcome || FINAL[m.old_state] || m.gateway_id === null || !m.sender || m.channel === "email") continue;
     const k = `${m.gateway_id}|${m.sender}`;
     const s = sums.get(k) ?? { key: { gatewayId: m.gateway_id, sender: m.sender }, delivered: 0, failed: 0, blocked: 0 };
     s[outcome]++;

@@ -151,6 +151,37 @@ describe("planFirstStep", () => {
     ]);
   });
 
+  it("holds each recipient to its country's hours: Germany's to the daily window only, Canada's to the CRTC's", async () => {
+    const t = await setup([
+      { phone: "+4915112345678" },
+      { phone: "+14165550100" },
+      { phone: "+5511912345678" },
+      { phone: "+12125550100", timezone: "America/New_York", state: "NY" },
+    ]);
+    // 7 am to 6 pm in each recipient's zone; at 04:00Z it is 6 am in Berlin, midnight in Toronto and New York.
+    const c = await campaign(t.ctx, t.list.id, {
+      setting_gateway_id: t.sms.id,
+      daytime_limitation: true,
+      run_daily_from: "07:00",
+      run_daily_to: "18:00",
+      need_send_by_timezones: true,
+    });
+    await planFirstStep(db(), c.id, new Date("2026-07-01T04:00:00Z"));
+    const found = await rows<{ address: string; country: string | null; time_zone: string | null; due_at: string }>(
+      db(),
+      sql`SELECT address, country, time_zone, due_at FROM campaign_messages WHERE campaign_id = ${c.id} ORDER BY lead_id`,
+    );
+    expect(found.map((r) => [r.address, r.country, r.time_zone, iso(r.due_at)])).toEqual([
+      // No legal hours known for Germany: 7 am in Berlin, the only German clock, though its zone was not given.
+      ["+4915112345678", "DE", null, "2026-07-01T05:00:00.000Z"],
+      // Canada on a Wednesday: 9 am in Toronto (the area code's zone), the CRTC's hours.
+      ["+14165550100", "CA", "America/Toronto", "2026-07-01T13:00:00.000Z"],
+      // Brazil's zones at once: 7 am in its westernmost clock (UTC−5).
+      ["+5511912345678", "BR", null, "2026-07-01T12:00:00.000Z"],
+      ["+12125550100", "US", "America/New_York", "2026-07-01T12:00:00.000Z"],
+    ]);
+  });
+
   it("skips with why when the daily window never meets the legal hours, and leaves email to the daily window alone", async () => {
     const t = await setup([{ phone: "+12125550100", email: "a@example.com", timezone: "America/New_York", state: "NY" }]);
     const night = await campaign(t.ctx, t.list.id, {

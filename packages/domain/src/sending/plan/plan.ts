@@ -4,6 +4,7 @@ import type { CampaignRecord } from "../../campaigns";
 import { campaignAudienceSql } from "../../leads";
 import { bigintArray, type DbOrTx, intArray, one, rows, textArray } from "../../shared/rows";
 import { CounterBatch, utcDay } from "../counters/counters";
+import { resolveRecipientCountry } from "../gate/window/recipient-country";
 import { areaCodeOf, resolveRecipientZone } from "../gate/window/recipient-zone";
 import { rowWindow } from "../gate/window/window-of";
 import { areaCodePlace } from "../gate/window/zones/zone-places";
@@ -231,8 +232,8 @@ export async function planStep(
 
 /**
  * The audience with each lead's address (a subscribed phone, or a valid, then unchecked, email, first; opt-outs are
- * gated again at every claim) and its place key: the lookup's zone and state, the area code, the lead's ZIP, state
- * and zone fields, and — for a route — the carrier: `r` (lead_id, address, timezone, state and the key's columns),
+ * gated again at every claim) and its place key: the lookup's zone and state, the area code (or, for a number of
+ * another calling code, its first digits), the lead's ZIP, state, zone and country fields, and — for a route — the carrier: `r` (lead_id, address, timezone, state and the key's columns),
  * each value computed once per lead. `matches` joins a place `v` to its recipients.
  */
 interface Recipients {
@@ -241,13 +242,14 @@ interface Recipients {
 }
 
 /** The place key's columns, in the order `recipientsOf` builds them. */
-const KEY = ["lookup_tz", "lookup_state", "area_code", "zip", "lead_state", "lead_tz", "carrier"] as const;
+const KEY = ["lookup_tz", "lookup_state", "area_code", "phone_cc", "zip", "lead_state", "lead_tz", "lead_country", "carrier"] as const;
 
 /** The lead fields a zone or state may come from, by their attribute slugs (the import's names for them). */
 const ZONE_FIELDS = {
   zip: ["zip", "zip_code", "zipcode", "postal_code", "postcode"],
   state: ["state", "state_code"],
   timeZone: ["timezone", "time_zone", "tz"],
+  country: ["country", "country_code"],
 } as const;
 
 async function recipientsOf(
@@ -261,7 +263,7 @@ async function recipientsOf(
   const attrs = await rows<{ id: number; slug: string }>(
     tx,
     sql`SELECT id, slug FROM lead_attributes WHERE team_id = ${teamId}
-          AND slug = ANY(${textArray([...ZONE_FIELDS.zip, ...ZONE_FIELDS.state, ...ZONE_FIELDS.timeZone])})`,
+          AND slug = ANY(${textArray(Object.values(ZONE_FIELDS).flat())})`,
   );
   const fieldValue = (slugs: readonly string[]) => {
     const ids = attrs.filter((a) => slugs.includes(a.slug)).map((a) => sql`l.attrs -> ${String(a.id)} ->> 0`);
@@ -281,9 +283,12 @@ async function recipientsOf(
     sql`ad.timezone`,
     sql`ad.state`,
     sql`CASE WHEN ad.address ~ '^[+]1[2-9][0-9]{9}$' THEN substr(ad.address, 3, 3) END`,
+    // Enough of any other number to tell its country (+49151, +7701): a few hundred keys, not one per number.
+    sql`CASE WHEN ad.address ~ '^[+][2-9]' THEN substr(ad.address, 1, ${PHONE_PREFIX}) END`,
     fieldValue(ZONE_FIELDS.zip),
     fieldValue(ZONE_FIELDS.state),
     fieldValue(ZONE_FIELDS.timeZone),
+    fieldValue(ZONE_FIELDS.country),
     routed ? sql`ad.carrier_name` : sql`NULL::text`,
   ];
   const columns = sql.join(
@@ -300,11 +305,15 @@ async function recipientsOf(
   };
 }
 
+/** Characters of a non-NANP number in its place key: "+" and five digits, the calling code and the next few. */
+const PHONE_PREFIX = 6;
+
 /** A place key and what it resolves to: where the recipient is, its window from `at`, a route's carrier-group sender. */
 type Place = Record<(typeof KEY)[number], string | null> & {
   tz: string | null;
   source: string;
   st: string | null;
+  ctry: string | null;
   due: string | null;
   not_after: string | null;
   /** A route's carrier-group senders as weighted slots (`weightedSlots`); null: the lead draws from the campaign's. */
@@ -364,8 +373,13 @@ async function placesOf(
       phone: k.area_code ? `+1${k.area_code}5550100` : null,
       leadState: k.lead_state,
     });
-    const w = `${z.timeZone}|${z.state}`;
-    if (!windows.has(w)) windows.set(w, rowWindow(at, { timeZone: z.timeZone, state: z.state }, c, channel));
+    const country = resolveRecipientCountry({
+      phone: k.area_code ? `+1${k.area_code}5550100` : k.phone_cc,
+      leadCountry: k.lead_country,
+      timeZone: z.timeZone,
+    });
+    const w = `${z.timeZone}|${z.state}|${country}`;
+    if (!windows.has(w)) windows.set(w, rowWindow(at, { timeZone: z.timeZone, state: z.state, country }, c, channel));
     const { due, notAfter } = windows.get(w)!;
     const group = k.carrier === null ? null : groupOf.get(k.carrier);
     const route = group === null || group === undefined ? undefined : weightedSlots(senders.byGroup.get(group) ?? []);
@@ -375,6 +389,7 @@ async function placesOf(
       tz: z.timeZone,
       source: z.source,
       st: z.state,
+      ctry: country,
       due,
       not_after: notAfter,
       route_gateways: routed?.map((r) => r.gatewayId) ?? null,
@@ -415,15 +430,15 @@ async function insertRows(
   // A row that can go: it has an address and a sender; only those take their place's zone, window and route.
   const goes = sql`(r.address IS NOT NULL AND ${n > 0})`;
   // A lead whose place changed between the read of the places and this insert has none (v.source is never null in
-  // a place): it is planned as a recipient of unknown zone and state, whose window holds in every US zone and under
-  // every state's rule.
+  // a place): it is planned as a recipient of unknown zone, state and country, whose window holds in every US zone
+  // and under every state's rule.
   const unknown = rowWindow(Date.parse(base), { timeZone: null, state: null }, c, channel);
   const due = sql`CASE WHEN v.source IS NULL THEN ${unknown.due}::timestamptz ELSE v.due END`;
   const notAfter = sql`CASE WHEN v.source IS NULL THEN ${unknown.notAfter}::timestamptz ELSE v.not_after END`;
   const counted = await one<{ total: number; skipped: number }>(
     tx,
     sql`WITH ins AS (INSERT INTO campaign_messages (team_id, campaign_id, step_id, part_id, lead_id, channel, address, state, reason,
-          gateway_id, sender, sender_kind, time_zone, time_zone_source, us_state, due_at, not_after)
+          gateway_id, sender, sender_kind, time_zone, time_zone_source, us_state, country, due_at, not_after)
         SELECT ${c.team_id}, ${c.id}, ${stepId}, ${part}, r.lead_id, ${channel}, coalesce(r.address, ''),
           CASE WHEN ${goes} AND ${due} IS NOT NULL THEN 'planned' ELSE 'skipped' END,
           CASE WHEN r.address IS NULL THEN 'no_address' WHEN ${n === 0} THEN 'no_sender' WHEN ${due} IS NULL THEN 'outside_window' END,
@@ -433,11 +448,12 @@ async function insertRows(
           CASE WHEN ${goes} THEN v.tz ELSE r.timezone END,
           CASE WHEN ${goes} THEN coalesce(v.source, 'unknown') ELSE 'unknown' END,
           CASE WHEN ${goes} THEN v.st ELSE r.state END,
+          CASE WHEN ${goes} THEN v.ctry END,
           CASE WHEN ${goes} THEN coalesce(${due}, ${base}::timestamptz) ELSE ${base}::timestamptz END,
           CASE WHEN ${goes} THEN ${notAfter} END
         FROM ${source.from}
           LEFT JOIN jsonb_to_recordset(${JSON.stringify(places)}::jsonb) AS v(${sql.raw(KEY.map((k) => `${k} text`).join(", "))},
-            tz text, source text, st text, due timestamptz, not_after timestamptz, route_gateways int[], route_senders text[], route_kinds text[],
+            tz text, source text, st text, ctry text, due timestamptz, not_after timestamptz, route_gateways int[], route_senders text[], route_kinds text[],
             near int[])
             ON ${source.matches}
         ON CONFLICT (campaign_id, step_id, lead_id) DO NOTHING

@@ -37,4 +37,5 @@ export const filterBuilderMessages = {
   "filterBuilder.period": "Period",
   "filterBuilder.statuses": "Message statuses",
   "filterBuilder.anyStatus": "Any status",
+  "filterBuilder.group.consent": "Consent",
 } as const;

@@ -8,6 +8,7 @@ import type { FilterOptions } from "./api/use-filter-options";
 import { fieldChoices } from "./components/filter-row";
 import { FilterBuilder, type FilterBuilderProps } from "./filter-builder";
 import { addRow } from "./model/filter-tree";
+import { valueEditor } from "./model/filter-values";
 
 /** A cache as the pickers find it after loading: two sources with lists, two attributes, campaigns not there yet. */
 function client(): QueryClient {
@@ -136,7 +137,42 @@ describe("fieldChoices", () => {
 
   it("offers the contract's fields, and the team's attributes for attribute rows", () => {
     expect(fieldChoices("data", [], 0, options).map((c) => c.label)).toEqual(["Source", "List", "Created date"]);
-    expect(fieldChoices("system_attributes", [], 0, options)).toHaveLength(18);
+    expect(fieldChoices("system_attributes", [], 0, options)).toHaveLength(22);
     expect(fieldChoices("attributes", [], 0, options)).toEqual([{ value: 5, label: "Company" }]);
+  });
+});
+
+describe("consent conditions", () => {
+  const options = { attribute: [] } as unknown as FilterOptions;
+
+  it("end the system fields, under the Consent heading", () => {
+    const choices = fieldChoices("system_attributes", [], 0, options);
+    expect(choices.slice(-4).map((c) => [c.value, c.group])).toEqual([
+      ["consent_proof", "consent"],
+      ["consent_certificate", "consent"],
+      ["consent_captured_at", "consent"],
+      ["rnd_result", "consent"],
+    ]);
+    expect(choices.slice(0, -4).every((c) => c.group === undefined)).toBe(true);
+    expect(fieldChoices("data", [], 0, options).some((c) => c.group)).toBe(false);
+  });
+
+  it.each([
+    [{ field: "consent_proof", expression: "has_proof", values: [] }, "none"],
+    [{ field: "consent_proof", expression: "no_proof", values: [] }, "none"],
+    [{ field: "consent_certificate", expression: "in", values: [] }, "options"],
+    [{ field: "consent_captured_at", expression: "not_within_last_days", values: [] }, "days"],
+    [{ field: "rnd_result", expression: "in", values: [] }, "options"],
+  ] as const)("%j edits %s", (row, editor) => {
+    expect(valueEditor("system_attributes", { ...row, values: [] })).toBe(editor);
+  });
+
+  it("shows a consent row's verdict choices and the heading in the field select", () => {
+    const html = render({
+      ...EmptySegmentFilters,
+      system_attributes: [{ field: "consent_certificate", expression: "in", values: ["verified"] }],
+    });
+    expect(html).toContain("Consent certificate");
+    expect(html).toContain("Verified");
   });
 });

@@ -1,14 +1,20 @@
-import type { CampaignRow, CampaignSortKey } from "@leadflow/contracts";
+import type { CampaignRow, CampaignSortKey, CampaignWaitingBrief } from "@leadflow/contracts";
 import { Chip, Stack } from "@mui/material";
 import { DateCell } from "../../../components/data-table/date-cell";
 import { formatNumber } from "../../../components/data-table/format";
 import type { Columns, DataTableColumn } from "../../../components/data-table/types";
 import type { MessageKey } from "../../../lib/i18n";
 import { formatMoney, formatShare } from "../model/format";
+import { WaitingLine } from "../waiting/waiting-line";
 import { CampaignStatusChip } from "./campaign-status-chip";
 import { ProgressCell } from "./progress-cell";
 
-type Column = DataTableColumn<CampaignRow, unknown, CampaignSortKey>;
+/** What the cells read beside the row: the waiting figures of the page's Active and Paused campaigns. */
+export interface CampaignColumnsContext {
+  waiting?: ReadonlyMap<number, CampaignWaitingBrief>;
+}
+
+type Column = DataTableColumn<CampaignRow, CampaignColumnsContext, CampaignSortKey>;
 type NumberKey = { [K in keyof CampaignRow]: CampaignRow[K] extends number ? K : never }[keyof CampaignRow];
 
 const header = (key: string) => (ctx: { t: (k: MessageKey) => string }) => ctx.t(`campaigns.col.${key}` as MessageKey);
@@ -34,7 +40,7 @@ const label = (key: string, value: (r: CampaignRow) => string | null): Column =>
 });
 
 /** The 28 columns of spec 3 §2, in its order (Started Date … Status). */
-export const campaignColumns: Columns<CampaignRow, unknown, CampaignSortKey> = [
+export const campaignColumns: Columns<CampaignRow, CampaignColumnsContext, CampaignSortKey> = [
   {
     key: "started_at",
     header: header("started_at"),
@@ -73,7 +79,17 @@ export const campaignColumns: Columns<CampaignRow, unknown, CampaignSortKey> = [
   label("pool", (r) => r.pool_label),
   count("records", "records"),
   count("steps"),
-  { key: "progress", header: header("progress"), minWidth: { xs: 76, sm: 110 }, render: (r) => <ProgressCell value={r.progress} /> },
+  {
+    key: "progress",
+    header: header("progress"),
+    minWidth: { xs: 76, sm: 110 },
+    render: (r, { waiting }) => (
+      <>
+        <ProgressCell value={r.progress} />
+        <WaitingLine brief={waiting?.get(r.id)} />
+      </>
+    ),
+  },
   money("cost"),
   money("revenue"),
   money("profit"),

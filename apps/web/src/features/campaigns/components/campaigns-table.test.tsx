@@ -1,9 +1,11 @@
-import type { CampaignPage, CampaignRow } from "@leadflow/contracts";
+import type { CampaignPage, CampaignRow, CampaignWaitingBriefs } from "@leadflow/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { resolveColumns } from "../../../components/data-table/resolve-columns";
 import { t } from "../../../lib/i18n";
+import { waitingBriefsQuery } from "../waiting/waiting.api";
 import { campaignColumns } from "./campaign-columns";
 import { CampaignsTable } from "./campaigns-table";
 
@@ -43,18 +45,25 @@ const row: CampaignRow = {
 };
 
 const state = { page: 1, limit: 50, search: "", sort: null, setPage() {}, setLimit() {}, setSearch() {}, setSort() {} };
-const render = (data: CampaignPage) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <CampaignsTable
-        query={{ data, isPending: false, isFetching: false, isPlaceholderData: false, error: null, refetch: () => undefined }}
-        state={state}
-        selected={[]}
-        onSelect={() => {}}
-        href={(r) => `/u/0/campaigns/${r.id}`}
-      />
-    </MemoryRouter>,
+/** The page's waiting figures as the server would answer them for its Active and Paused rows. */
+const render = (data: CampaignPage, waiting: CampaignWaitingBriefs = { data: [] }) => {
+  const client = new QueryClient();
+  const ids = data.data.filter((r) => r.status === "active" || r.status === "paused").map((r) => r.id);
+  client.setQueryData(waitingBriefsQuery(ids).queryKey, waiting);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <CampaignsTable
+          query={{ data, isPending: false, isFetching: false, isPlaceholderData: false, error: null, refetch: () => undefined }}
+          state={state}
+          selected={[]}
+          onSelect={() => {}}
+          href={(r) => `/u/0/campaigns/${r.id}`}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
+};
 
 describe("campaign columns", () => {
   it("are the spec's 28, in its order", () => {
@@ -106,6 +115,20 @@ describe("CampaignsTable", () => {
     expect(html).toContain("25%");
     expect(html).toContain("Active");
     expect(html).toContain("1,200");
+  });
+
+  it("says under the progress how many messages wait, when the next goes and what it waits for", () => {
+    const brief = {
+      id: 41,
+      waiting: 580,
+      waiting_is_capped: false,
+      next_send_at: "2099-07-01T13:00:00.000Z",
+      reason: "Quiet hours (NY)",
+      planning: false,
+    };
+    const html = render({ data: [row], meta: { current_page: 1, last_page: 1, per_page: 50, total: 1 } }, { data: [brief] });
+    expect(html).toContain("580 waiting · next 07-01 ");
+    expect(html).toContain("Quiet hours (NY)");
   });
 
   it("says 'No Campaigns Found' when nothing matches", () => {

@@ -10,7 +10,7 @@ import { type CampaignOptionFieldsProps, FieldRow, useCampaignField } from "./fo
 
 /**
  * The four rules (one select per kind, so one of each stays selected), verified-only with its lookup gateway,
- * triggers of trigger types, and the email-only reply-to and test spam emails.
+ * consent proof only, triggers of trigger types, and the email-only reply-to and test spam emails.
  */
 export function RuleFields(props: CampaignOptionFieldsProps) {
   const t = useT();
@@ -33,6 +33,7 @@ export function RuleFields(props: CampaignOptionFieldsProps) {
       </FieldRow>
       <FormSwitch {...field("only_verified_leads", "campaigns.form.onlyVerified")} />
       {verified && <FormSelect {...field("lookup_gateway_id", "campaigns.form.lookupGateway")} required options={options.lookupGateways} />}
+      <FormSwitch {...field("only_consent_proof", "campaigns.form.onlyConsentProof")} hint={t("campaigns.form.onlyConsentProofHelp")} />
       {isTriggerType(type) && (
         <FormMultiSelect
           {...field("triggers", "campaigns.form.triggers")}

@@ -1,4 +1,4 @@
-import type { CampaignManualStatus, CampaignStatus } from "@leadflow/contracts";
+import type { CampaignManualStatus } from "@leadflow/contracts";
 import ArchiveOutlinedIcon from "@mui/icons-material/ArchiveOutlined";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
@@ -15,7 +15,7 @@ import { useAppConfig } from "../../../lib/app-config";
 import { errorMessage } from "../../../lib/errors";
 import { tn, useT } from "../../../lib/i18n";
 import { useArchiveCampaigns, useBatchCampaignStatus, useCopyCampaigns, useDeleteCampaigns } from "../api/campaigns.api";
-import { batchResultToasts, statusChoices } from "../model/bulk-status";
+import { batchResultToasts, bulkStatusChoices, type SelectedCampaign } from "../model/bulk-status";
 import { ClickTriggerDialog } from "./click-trigger-dialog";
 
 /**
@@ -24,7 +24,7 @@ import { ClickTriggerDialog } from "./click-trigger-dialog";
  */
 export function useCampaignBulkActions(
   selected: number[],
-  statuses: CampaignStatus[],
+  campaigns: SelectedCampaign[],
   archived: boolean,
   clear: () => void,
 ): { menuItems: ContextMenuItem[]; dialogs: ReactNode } {
@@ -68,7 +68,7 @@ export function useCampaignBulkActions(
             label: t("campaigns.setStatus"),
             icon: <LabelOutlinedIcon />,
             disabled: busy || manual.length === 0,
-            children: statusChoices(manual, statuses).map((o) => ({
+            children: bulkStatusChoices(manual, campaigns).map((o) => ({
               key: `status-${o.key}`,
               label: o.label,
               onClick: () => applyStatus(o.key as CampaignManualStatus),

@@ -38,6 +38,7 @@ describe("CampaignLogTab", () => {
       channel: "sms",
       gateway: "Sandbox SMS",
       step_status: "completed",
+      step_status_label: "Completed",
       step_name: "Deal",
       sent_at: "2026-11-27T10:00:00.000Z",
       updated_at: "2026-11-27T10:00:05.000Z",
@@ -46,16 +47,20 @@ describe("CampaignLogTab", () => {
       from_number: "+12015550101",
       to_number: "+16465550100",
       message: "Hi, your deal: https://l.example/AbCdEfGhIj",
-      status: "delivered",
+      status: "blocked_by_carrier",
       carrier_name: "T-Mobile USA",
-      cost: 0.0079,
-      error_code: null,
+      cost: 6 * 0.0079,
+      error_code: "30007",
       error_sub_code: null,
-      error_title: null,
-      error_message: null,
-      status_label: "delivered",
+      error_title: "30007 — Carrier filtered the message",
+      error_message: "Message filtered by the carrier",
+      status_label: "Blocked by carrier",
+      status_type_label: "Blocked by carrier",
     };
     const html = renderLog(sms, "message-logs", "message-logs", { data: [row], meta: meta(1, 100) });
+    // Labels, never codes; the provider's code with its meaning; a cost to four decimals below a dollar.
+    for (const text of ["Blocked by carrier", "Completed", "30007 — Carrier filtered the message", "$0.0474"]) expect(html).toContain(text);
+    for (const code of [">blocked_by_carrier<", ">completed<", ">$0.05<"]) expect(html).not.toContain(code);
     expect(html).toContain(">Message Logs</h2>");
     for (const header of ["Lead ID", "Sent At", "Gateway", "Carrier Name", "Cost", "Error Details"]) expect(html).toContain(header);
     expect(html).not.toContain("Subject");
@@ -90,6 +95,24 @@ describe("CampaignLogTab", () => {
     const html = renderLog(sms, "clicks", "clicks", { data: [click], meta: meta(1, 20) });
     expect(html).toContain("Press Enter to search");
     for (const text of ["172.58.1.10", "Atlanta", "T-Mobile USA, Inc.", "Yes", "No"]) expect(html).toContain(text);
+  });
+
+  it("says on Redirects which rule decided and why", () => {
+    const redirect = {
+      id: 5,
+      lead_id: 7,
+      created_at: "2026-11-27T10:02:00.000Z",
+      reason: "preview",
+      reason_label: "Link preview",
+      rule: "User agent",
+      why: 'A link preview: "Slackbot" fetched the link to show a card where it was shared.',
+      click_url: "https://l.example/AbCdEfGhIj",
+      redirect_url: "https://shop.example/p",
+      ip: "192.0.2.1",
+      user_agent: "Slackbot-LinkExpanding 1.0",
+    };
+    const html = renderLog(sms, "redirects", "redirect-logs", { data: [redirect], meta: meta(1, 20) });
+    for (const text of ["Rule", "Why", "User agent", "Link preview", "fetched the link to show a card"]) expect(html).toContain(text);
   });
 
   it("says when there are no replies yet", () => {

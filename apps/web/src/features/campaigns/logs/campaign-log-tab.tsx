@@ -12,6 +12,7 @@ import { tn, useT } from "../../../lib/i18n";
 import { useCampaignOutlet } from "../detail/model/campaign-outlet";
 import { campaignPath, campaignTabs } from "../detail/model/campaign-tabs";
 import { campaignLogQuery } from "./campaign-logs.api";
+import { viewerDocument } from "./email-viewer";
 import { HitSearch, useHitSearch } from "./hit-search";
 import { logColumns } from "./log-columns";
 
@@ -71,12 +72,12 @@ function LogTable({ kind, title, empty }: { kind: CampaignLogKind; title: Parame
       <Dialog open={!!body} onClose={() => setBody(null)} maxWidth="md" fullWidth>
         <DialogTitle>{body?.subject || t("campaigns.logs.body")}</DialogTitle>
         <DialogContent dividers>
-          {/* The email as sent, in a sandboxed frame: its HTML never runs in the app. */}
+          {/* The email as sent, in a sandboxed frame: its HTML never runs in the app; long links wrap inside it. */}
           <Box
             component="iframe"
             title={t("campaigns.logs.body")}
             sandbox=""
-            srcDoc={body?.body ?? ""}
+            srcDoc={viewerDocument(body?.body ?? "")}
             sx={{ width: "100%", height: 420, border: 0, bgcolor: "background.paper" }}
           />
         </DialogContent>

@@ -9,7 +9,7 @@ import type {
   SkippedLogRow,
   WelcomeMessageRow,
 } from "@leadflow/contracts";
-import { Chip, Link } from "@mui/material";
+import { Box, Chip, Link } from "@mui/material";
 import type { ReactNode } from "react";
 import { DateCell } from "../../../components/data-table/date-cell";
 import type { DataTableColumn } from "../../../components/data-table/types";
@@ -70,7 +70,7 @@ const yesNo = (v: boolean | null, t: (k: MessageKey) => string) => (v === null ?
 const emailMessages: readonly Col<MessageLogRow>[] = [
   lead(),
   text("gateway", "campaigns.logs.col.gateway", (r) => r.gateway),
-  text("step_status", "campaigns.logs.col.stepStatus", (r) => r.step_status),
+  text("step_status", "campaigns.logs.col.stepStatus", (r) => r.step_status_label),
   text("sid", "campaigns.logs.col.sid", (r) => r.gateway_message_id, { defaultHidden: true }),
   text("from", "campaigns.logs.col.from", (r) => r.from),
   text("from_name", "campaigns.logs.col.fromName", (r) => r.from_name),
@@ -94,8 +94,8 @@ const emailMessages: readonly Col<MessageLogRow>[] = [
     ),
   },
   text("status", "campaigns.logs.col.status", (r) => r.status_label),
-  text("status_type", "campaigns.logs.col.statusType", (r) => r.status_type),
-  text("status_sub_type", "campaigns.logs.col.statusSubType", (r) => r.status_sub_type),
+  text("status_type", "campaigns.logs.col.statusType", (r) => r.status_type_label),
+  text("status_sub_type", "campaigns.logs.col.statusSubType", (r) => r.error_title ?? r.status_sub_type, wrap),
   date("updated_at", "campaigns.logs.col.updatedAt", (r) => r.updated_at),
   date("sent_at", "campaigns.logs.col.sentAt", (r) => r.sent_at),
   date("delivered_at", "campaigns.logs.col.deliveredAt", (r) => r.delivered_at),
@@ -108,20 +108,37 @@ const smsMessages: readonly Col<MessageLogRow>[] = [
   date("sent_at", "campaigns.logs.col.sentAt", (r) => r.sent_at),
   date("updated_at", "campaigns.logs.col.updatedAt", (r) => r.updated_at),
   text("gateway", "campaigns.logs.col.gateway", (r) => r.gateway),
-  text("step_status", "campaigns.logs.col.stepStatus", (r) => r.step_status),
+  text("step_status", "campaigns.logs.col.stepStatus", (r) => r.step_status_label),
   text("sid", "campaigns.logs.col.sid", (r) => r.sid, { defaultHidden: true }),
   text("sender_name", "campaigns.logs.col.senderName", (r) => r.sender_name, { defaultHidden: true }),
   text("from", "campaigns.logs.col.from", (r) => r.from_number),
   text("to", "campaigns.logs.col.to", (r) => r.to_number),
   text("message", "campaigns.logs.col.message", (r) => r.message, wrap),
-  text("status", "campaigns.logs.col.status", (r) => r.status),
+  text("status", "campaigns.logs.col.status", (r) => r.status_label),
   text("carrier_name", "campaigns.logs.col.carrierName", (r) => r.carrier_name),
   text("cost", "campaigns.logs.col.cost", (r) => (r.cost === null ? null : formatMoney(r.cost)), { align: "right" }),
   text("error_code", "campaigns.logs.col.errorCode", (r) => r.error_code),
   text("error_sub_code", "campaigns.logs.col.errorSubCode", (r) => r.error_sub_code, { defaultHidden: true }),
-  text("error", "campaigns.logs.col.error", (r) => r.error_title),
+  text("error", "campaigns.logs.col.error", (r) => r.error_title, wrap),
   text("error_details", "campaigns.logs.col.errorDetails", (r) => r.error_message, wrap),
 ];
+
+/** Send After with the rule that set it beside it ("Quiet hours (NY)", "Germany: daily window"). */
+const sendAfter: Col<QueuedLogRow> = {
+  key: "send_after",
+  ...h("campaigns.logs.col.sendAfter"),
+  minWidth: 130,
+  render: (r) => (
+    <>
+      {r.send_after ? <DateCell value={r.send_after} /> : "—"}
+      {r.send_after_rule && (
+        <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: "0.75rem" }}>
+          {r.send_after_rule}
+        </Box>
+      )}
+    </>
+  ),
+};
 
 const emailQueued: readonly Col<QueuedLogRow>[] = [
   lead(),
@@ -130,7 +147,7 @@ const emailQueued: readonly Col<QueuedLogRow>[] = [
   text("to_email", "campaigns.logs.col.toEmail", (r) => r.to_email),
   text("from_email", "campaigns.logs.col.fromEmail", (r) => r.from_email),
   text("from_name", "campaigns.logs.col.fromName", (r) => r.from_name),
-  date("send_after", "campaigns.logs.col.sendAfter", (r) => r.send_after),
+  sendAfter,
 ];
 
 const smsQueued: readonly Col<QueuedLogRow>[] = [
@@ -138,15 +155,15 @@ const smsQueued: readonly Col<QueuedLogRow>[] = [
   text("step_name", "campaigns.logs.col.stepName", (r) => r.step_name),
   text("gateway", "campaigns.logs.col.gateway", (r) => r.gateway),
   text("to_number", "campaigns.logs.col.toNumber", (r) => r.to_number),
-  date("send_after", "campaigns.logs.col.sendAfter", (r) => r.send_after),
+  sendAfter,
   date("send_before", "campaigns.logs.col.sendBefore", (r) => r.send_before),
 ];
 
 const emailSkipped: readonly Col<SkippedLogRow>[] = [
   lead(),
   date("sent_at", "campaigns.logs.col.sentAt", (r) => r.sent_at),
-  text("status", "campaigns.logs.col.status", (r) => r.error_title ?? r.status),
-  text("status_type", "campaigns.logs.col.statusType", (r) => r.status_type),
+  text("status", "campaigns.logs.col.status", (r) => r.status_label),
+  text("status_type", "campaigns.logs.col.statusType", (r) => r.status_type_label, wrap),
   text("step_name", "campaigns.logs.col.stepName", (r) => r.step_name),
   text("gateway", "campaigns.logs.col.gateway", (r) => r.gateway),
   text("to_email", "campaigns.logs.col.toEmail", (r) => r.to_email),
@@ -157,11 +174,11 @@ const emailSkipped: readonly Col<SkippedLogRow>[] = [
 const smsSkipped: readonly Col<SkippedLogRow>[] = [
   lead(),
   date("sent_at", "campaigns.logs.col.sentAt", (r) => r.sent_at),
-  text("status", "campaigns.logs.col.status", (r) => r.status),
+  text("status", "campaigns.logs.col.status", (r) => r.status_label),
   text("step_name", "campaigns.logs.col.stepName", (r) => r.step_name),
   text("gateway", "campaigns.logs.col.gateway", (r) => r.gateway),
   text("to_number", "campaigns.logs.col.toNumber", (r) => r.to_number),
-  text("error", "campaigns.logs.col.error", (r) => r.error_title),
+  text("error", "campaigns.logs.col.error", (r) => r.error_title, wrap),
   text("error_details", "campaigns.logs.col.errorDetails", (r) => r.error_message, wrap),
 ];
 
@@ -214,6 +231,8 @@ const redirects: readonly Col<RedirectLogRow>[] = [
   lead(),
   date("created_at", "campaigns.logs.col.redirectDate", (r) => r.created_at),
   text("reason", "campaigns.logs.col.reason", (r) => r.reason_label),
+  text("rule", "campaigns.logs.col.rule", (r) => r.rule),
+  text("why", "campaigns.logs.col.why", (r) => r.why, { minWidth: { xs: 220, md: 300 } }),
   text("click_url", "campaigns.logs.col.clickUrl", (r) => r.click_url, wrap),
   text("redirect_url", "campaigns.logs.col.redirectUrl", (r) => r.redirect_url, wrap),
   text("ip", "campaigns.logs.col.ip", (r) => r.ip),

@@ -61,6 +61,8 @@ export const campaignLogsMessages = {
   "campaigns.logs.col.userAgent": "User agent",
   "campaigns.logs.col.referer": "Referer",
   "campaigns.logs.col.reason": "Reason",
+  "campaigns.logs.col.rule": "Rule",
+  "campaigns.logs.col.why": "Why",
   "campaigns.logs.col.clickUrl": "Click URL",
   "campaigns.logs.col.redirectUrl": "Redirect URL",
   "campaigns.logs.search.id": "ID",

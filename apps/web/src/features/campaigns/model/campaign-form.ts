@@ -38,6 +38,7 @@ export interface CampaignFormValues {
   increase_frequency_rule_id: number | "";
   only_verified_leads: boolean;
   lookup_gateway_id: number | "";
+  only_consent_proof: boolean;
   triggers: string[];
   send_test_spam_emails: boolean;
   spam_email_groups: number[];
@@ -74,6 +75,7 @@ export function newCampaignValues(now = new Date(), zone = browserZone()): Campa
     set_frequency_rule_id: "",
     increase_frequency_rule_id: "",
     only_verified_leads: false,
+    only_consent_proof: false,
     lookup_gateway_id: "",
     triggers: [],
     send_test_spam_emails: false,
@@ -110,6 +112,7 @@ export function campaignValues(c: Campaign, now = new Date()): CampaignFormValue
     increase_frequency_rule_id: pick(c.increase_frequency_rule_id),
     only_verified_leads: c.only_verified_leads,
     lookup_gateway_id: pick(c.lookup_gateway_id),
+    only_consent_proof: c.only_consent_proof,
     triggers: [...c.triggers],
     send_test_spam_emails: c.send_test_spam_emails,
     spam_email_groups: [...c.spam_email_groups],
@@ -152,6 +155,7 @@ export function toSaveCampaign(v: CampaignFormValues): Record<keyof SaveCampaign
     increase_frequency_rule_id: v.increase_frequency_rule_id,
     only_verified_leads: v.only_verified_leads,
     lookup_gateway_id: v.only_verified_leads ? v.lookup_gateway_id : null,
+    only_consent_proof: v.only_consent_proof,
     triggers: isTriggerType(v.type) ? v.triggers : [],
     send_test_spam_emails: spam,
     spam_email_groups: spam ? v.spam_email_groups : [],

@@ -34,6 +34,7 @@ export const campaignFixture = (over: Partial<Campaign> = {}): Campaign => ({
   cool_off_rule: null,
   inactive_device_rule: null,
   only_verified_leads: false,
+  only_consent_proof: false,
   lookup_gateway_id: null,
   triggers: [],
   click_automation_campaign_id: null,

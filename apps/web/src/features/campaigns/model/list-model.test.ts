@@ -1,6 +1,6 @@
 import { campaignProgress } from "@leadflow/contracts";
 import { describe, expect, it } from "vitest";
-import { batchResultToasts, statusChoices } from "./bulk-status";
+import { batchResultToasts, bulkStatusChoices, statusChoices } from "./bulk-status";
 import { formatMoney, formatShare } from "./format";
 import { customRangeProblem, periodParams, readPeriod, writePeriod } from "./period";
 import { parseStoredTypes, readStoredTypes, TYPE_FILTER_STORAGE_KEY, writeStoredTypes } from "./type-filter";
@@ -48,7 +48,9 @@ describe("formatMoney / formatShare", () => {
     [1234.5, "$1,234.50"],
     [0.0075, "$0.0075"],
     [-2.5, "-$2.50"],
-    [0.01, "$0.01"],
+    [0.01, "$0.0100"],
+    [6 * 0.0079, "$0.0474"],
+    [0.9999, "$0.9999"],
     [Number.NaN, "—"],
   ])("%d → %s", (n, text) => {
     expect(formatMoney(n)).toBe(text);
@@ -106,6 +108,23 @@ describe("Set status", () => {
   it("offers every status when the selection is mixed or off this page", () => {
     expect(statusChoices(manual, ["active", "draft"])).toHaveLength(4);
     expect(statusChoices(manual, [])).toHaveLength(4);
+  });
+
+  it("offers the list's selection only the moves every selected campaign may make", () => {
+    const keys = (selected: Parameters<typeof bulkStatusChoices>[1]) => bulkStatusChoices(manual, selected).map((o) => o.key);
+    // A Completed campaign may go Active again, never back to Draft, Paused or Stop.
+    expect(keys([{ status: "completed" }])).toEqual(["active"]);
+    expect(keys([{ status: "active" }])).toEqual(["paused", "stop"]);
+    expect(keys([{ status: "draft" }])).toEqual(["active", "stop"]);
+    expect(keys([{ status: "stop" }])).toEqual([]);
+    // Mixed: what all of them allow.
+    expect(keys([{ status: "completed" }, { status: "paused" }])).toEqual(["active"]);
+    expect(keys([{ status: "active" }, { status: "draft" }])).toEqual(["stop"]);
+    // Active with a start ahead is Scheduled: allowed from Completed, and from Draft.
+    const ahead = new Date(Date.now() + 86_400_000).toISOString();
+    expect(keys([{ status: "draft", started_at: ahead }])).toEqual(["active", "stop"]);
+    // Nothing known of the selection: the whole list, the server answers per campaign.
+    expect(keys([])).toHaveLength(4);
   });
 
   it("makes one toast per info and per error", () => {

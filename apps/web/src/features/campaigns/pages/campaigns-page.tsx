@@ -49,8 +49,8 @@ export function CampaignsPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [creating, setCreating] = useState(false);
   const rows = query.data?.data ?? [];
-  const statuses = rows.filter((r) => selected.includes(r.id)).map((r) => r.status);
-  const bulk = useCampaignBulkActions(selected, statuses, archived, () => setSelected([]));
+  const selection = rows.filter((r) => selected.includes(r.id)).map((r) => ({ status: r.status, started_at: r.started_at }));
+  const bulk = useCampaignBulkActions(selected, selection, archived, () => setSelected([]));
   useContextMenu([{ key: "create", label: t("campaigns.create"), icon: <AddIcon />, onClick: () => setCreating(true) }, ...bulk.menuItems]);
 
   const filtersChanged = () => {

@@ -56,6 +56,13 @@ const statistic = (over: Partial<CampaignStatistic> = {}): CampaignStatistic => 
   bounces: 0,
   complaints: 0,
   total_conversations: 5,
+  filtered_clicks: {
+    total: 3,
+    by_reason: [
+      { reason: "bot", label: "Bot", count: 2 },
+      { reason: "preview", label: "Link preview", count: 1 },
+    ],
+  },
   ...over,
 });
 
@@ -149,6 +156,10 @@ describe("CampaignStatisticsTab", () => {
     expect(html).toContain("Never engaged");
     // One step: no General / By Step switch.
     expect(html).not.toContain("By Step");
+    // Revenue conversions are Conversions (not replies); the clicks not counted are said under Clicked.
+    expect(html).toContain(">Conversions<");
+    expect(html).not.toContain("Conversations");
+    expect(html).toContain("3 clicks not counted: 2 Bot, 1 Link preview");
   });
 
   it("draws the chart once something happened", () => {
@@ -242,7 +253,7 @@ describe("CampaignStatisticsTab", () => {
     expect(html).toContain("98.9%");
     expect(html).toMatch(/data-part="2" data-leader="true"/);
     expect(html).toContain("Leading");
-    expect(html).toContain("-$0.50");
+    expect(html).toContain("-$0.5000");
     expect(html).not.toContain("No Stats");
   });
 

@@ -7,6 +7,7 @@ import { SectionTitle } from "../../../components/page-header/section-title";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
 import { useCampaignOutlet } from "../detail/model/campaign-outlet";
+import { useWaitingSentence } from "../waiting/waiting-card";
 import { ByStepTable } from "./by-step-table";
 import {
   statisticByStepQuery,
@@ -64,6 +65,8 @@ function Statistics({ campaign }: { campaign: Campaign }) {
   const channel = CampaignChannel[campaign.type];
   const failed = [summary, chart, byStep].find((q) => q.isError);
   const refreshing = [summary, chart, byStep, leads].some((q) => q.isFetching);
+  // Nothing sent while messages wait: the empty chart says why (the card above the tabs has the details).
+  const waiting = useWaitingSentence(campaign);
 
   // The page's copy of the campaign may lag its status: the server's word wins.
   if (summary.data?.available === false || byStep.data?.available === false) return <Unavailable />;
@@ -89,7 +92,7 @@ function Statistics({ campaign }: { campaign: Campaign }) {
         </Alert>
       ) : general ? (
         <>
-          <StatisticsChart chart={chart.data} loading={chart.isPending} />
+          <StatisticsChart chart={chart.data} loading={chart.isPending} emptyText={waiting} />
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 2fr) minmax(0, 1fr)" } }}>
             <SummaryCards statistic={summary.data} channel={channel} />
             <LeadEngagement query={leads} stepId={state.leadStep} onStep={state.setLeadStep} />

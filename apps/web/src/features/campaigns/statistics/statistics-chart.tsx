@@ -30,7 +30,16 @@ const shortLabel = (label: string) => label.slice(5);
  * status. The outcomes are stacked; Sent (which every outcome also counted) is the lighter area behind them, so
  * the stack reads as "where the sent messages ended up".
  */
-export function StatisticsChart({ chart, loading }: { chart: CampaignStatisticChart | undefined; loading: boolean }) {
+export function StatisticsChart({
+  chart,
+  loading,
+  emptyText,
+}: {
+  chart: CampaignStatisticChart | undefined;
+  loading: boolean;
+  /** What an empty chart says instead of its own words (why nothing was sent yet). */
+  emptyText?: string | null;
+}) {
   const t = useT();
   const colors = useSeriesColors();
   const series = chart?.series ?? [];
@@ -56,7 +65,7 @@ export function StatisticsChart({ chart, loading }: { chart: CampaignStatisticCh
       ) : empty ? (
         <Box sx={{ height: HEIGHT, display: "grid", placeItems: "center", textAlign: "center", px: 2 }}>
           <Typography variant="body2" color="text.secondary">
-            {t("campaigns.statistics.chart.empty")}
+            {emptyText ?? t("campaigns.statistics.chart.empty")}
           </Typography>
         </Box>
       ) : (

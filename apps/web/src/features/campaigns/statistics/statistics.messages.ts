@@ -39,6 +39,9 @@ export const campaignStatisticsMessages = {
   "campaigns.statistics.summary.clicked": "Clicked",
   "campaigns.statistics.summary.errors": "Errors",
   "campaigns.statistics.summary.totalErrors": "{count} with blocked, inactive and bounced",
+  "campaigns.statistics.summary.consentSkips": "Skipped for consent",
+  "campaigns.statistics.summary.filteredClicks.one": "{count} click not counted: {reasons}",
+  "campaigns.statistics.summary.filteredClicks.other": "{count} clicks not counted: {reasons}",
   "campaigns.statistics.summary.spam": "Spam",
   "campaigns.statistics.summary.unsubscribed": "Unsubscribed",
   "campaigns.statistics.summary.coolOffs": "Cool Offs",
@@ -52,7 +55,7 @@ export const campaignStatisticsMessages = {
   "campaigns.statistics.summary.revenueByBot": "Revenue by bot",
   "campaigns.statistics.summary.revenueByExpired": "Revenue by expired",
   "campaigns.statistics.summary.revenueByStateFilter": "Revenue by state filter",
-  "campaigns.statistics.summary.conversations": "Conversations",
+  "campaigns.statistics.summary.conversations": "Conversions",
 
   "campaigns.statistics.leads.title": "Lead Engagement Statistic",
   "campaigns.statistics.leads.filter": "Step",

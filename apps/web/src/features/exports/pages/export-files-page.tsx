@@ -5,6 +5,7 @@ import { SectionTitle } from "../../../components/page-header/section-title";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
 import { useLiveEvent } from "../../../lib/live";
+import { ComplianceFilesSection } from "../../compliance";
 import { exportKeys, isExportRunning, segmentExportsQuery } from "../api/exports.api";
 import { ExportFilesView } from "../components/export-files-view";
 
@@ -43,6 +44,7 @@ export function ExportFilesPage() {
     <>
       <SectionTitle title={t("settings.exportFiles")} subtitle={t("settings.exportFiles.text")} />
       <ExportFilesView files={files.data} loading={files.isPending} error={files.isError ? errorMessage(files.error) : null} />
+      <ComplianceFilesSection />
     </>
   );
 }

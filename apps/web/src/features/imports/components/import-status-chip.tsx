@@ -12,7 +12,7 @@ const IMPORT_COLORS = {
   failed: "error",
 } as const satisfies Record<ImportStatus, ChipProps["color"]>;
 
-const FAILURE_COLORS = { failed: "error", skipped: "warning", merged: "info" } as const satisfies Record<
+const FAILURE_COLORS = { failed: "error", skipped: "warning", merged: "info", imported: "success" } as const satisfies Record<
   ImportFailureStatus,
   ChipProps["color"]
 >;

@@ -1,4 +1,4 @@
-import type { LeadAttribute } from "@leadflow/contracts";
+import { ConsentFields, type LeadAttribute } from "@leadflow/contracts";
 import { Box, ListSubheader, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useT } from "../../../lib/i18n";
 import { choiceFromValue, choiceValue, existingByName, type MappingChoice, type MappingRow as Row } from "../model/mapping";
@@ -8,11 +8,13 @@ export interface MappingRowProps {
   attributes: readonly LeadAttribute[];
   onChange: (choice: MappingChoice) => void;
   nameError?: boolean;
+  /** Another column already gives this consent value. */
+  consentTwice?: boolean;
   disabled?: boolean;
 }
 
 /** One heading of the file: its sample value and what it becomes. */
-export function MappingRow({ row, attributes, onChange, nameError, disabled }: MappingRowProps) {
+export function MappingRow({ row, attributes, onChange, nameError, consentTwice, disabled }: MappingRowProps) {
   const t = useT();
   const { choice } = row;
   const reused = choice.kind === "new" && choice.name.trim() ? existingByName(choice.name, attributes) : undefined;
@@ -52,6 +54,8 @@ export function MappingRow({ row, attributes, onChange, nameError, disabled }: M
           value={choiceValue(choice)}
           disabled={disabled}
           onChange={(e) => onChange(choiceFromValue(e.target.value, row))}
+          error={consentTwice}
+          helperText={choice.kind === "consent" ? t(consentTwice ? "imports.consentTwice" : "imports.consentHelp") : undefined}
           slotProps={{
             select: { SelectDisplayProps: { "aria-label": t("imports.fieldFor", { heading: row.heading }), "aria-labelledby": undefined } },
           }}
@@ -69,6 +73,12 @@ export function MappingRow({ row, attributes, onChange, nameError, disabled }: M
                   {t(`imports.type.${a.type}`)}
                 </Typography>
               )}
+            </MenuItem>
+          ))}
+          <ListSubheader sx={{ lineHeight: 2.5 }}>{t("imports.consentGroup")}</ListSubheader>
+          {ConsentFields.map((f) => (
+            <MenuItem key={f} value={`c:${f}`}>
+              {t(`imports.consent.${f}`)}
             </MenuItem>
           ))}
         </TextField>

@@ -60,6 +60,7 @@ export function MatchFormatDialog({ open, upload, onClose, onStarted }: MatchFor
 
   const problems = rows && all ? mappingProblems(rows, all) : [];
   const needContact = problems.some((p) => p.kind === "needPhoneOrEmail");
+  const consentTwice = new Set(problems.flatMap((p) => (p.kind === "consentTwice" ? [p.columnId] : [])));
   const busy = start.isPending;
   const name = upload?.data.name ?? "";
 
@@ -114,6 +115,7 @@ export function MatchFormatDialog({ open, upload, onClose, onStarted }: MatchFor
                 attributes={all}
                 disabled={busy}
                 nameError={submitted}
+                consentTwice={consentTwice.has(row.columnId)}
                 onChange={(choice) => update(i, { ...row, choice })}
               />
             ))}

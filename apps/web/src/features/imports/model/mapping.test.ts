@@ -37,6 +37,7 @@ describe("initialRows", () => {
         col_position: 1,
         lead_attribute_id: 2,
         suggested_name: "Email",
+        consent_field: null,
         suggested_type: "email",
       },
       {
@@ -45,6 +46,7 @@ describe("initialRows", () => {
         col_position: 0,
         lead_attribute_id: 1,
         suggested_name: "Phone",
+        consent_field: null,
         suggested_type: "phone",
       },
       {
@@ -53,6 +55,7 @@ describe("initialRows", () => {
         col_position: 2,
         lead_attribute_id: null,
         suggested_name: "Utm Source",
+        consent_field: null,
         suggested_type: "string",
       },
       {
@@ -61,6 +64,7 @@ describe("initialRows", () => {
         col_position: 3,
         lead_attribute_id: 99,
         suggested_name: "Gone",
+        consent_field: null,
         suggested_type: "string",
       },
     ],
@@ -168,11 +172,11 @@ describe("syncRequest", () => {
 
   it("maps every column, Ignore as null, new names to their ids", () =>
     expect(syncRequest(rows, ATTRS, created, NO_LOOKUPS).attributes).toEqual([
-      { processing_document_attribute_id: 10, lead_attribute_id: 1 },
-      { processing_document_attribute_id: 11, lead_attribute_id: null },
-      { processing_document_attribute_id: 12, lead_attribute_id: 4 },
-      { processing_document_attribute_id: 13, lead_attribute_id: 20 },
-      { processing_document_attribute_id: 14, lead_attribute_id: 1 },
+      { processing_document_attribute_id: 10, lead_attribute_id: 1, consent_field: null },
+      { processing_document_attribute_id: 11, lead_attribute_id: null, consent_field: null },
+      { processing_document_attribute_id: 12, lead_attribute_id: 4, consent_field: null },
+      { processing_document_attribute_id: 13, lead_attribute_id: 20, consent_field: null },
+      { processing_document_attribute_id: 14, lead_attribute_id: 1, consent_field: null },
     ]));
 
   it("sends a gateway only with its toggle on", () => {
@@ -196,4 +200,58 @@ describe("syncRequest", () => {
 
   it("refuses a new name that was not created", () => expect(() => syncRequest(rows, ATTRS, [], NO_LOOKUPS)).toThrow(/City/));
   it("refuses an answer of another length", () => expect(() => pairCreated([{ name: "A" }], [])).toThrow());
+});
+
+describe("consent columns", () => {
+  const suggestion = (id: number, heading: string, consent: "trusted_form_cert_url" | "ip" | null, attributeId: number | null = null) => ({
+    processing_document_attribute_id: id,
+    heading,
+    col_position: id,
+    lead_attribute_id: attributeId,
+    suggested_name: heading,
+    consent_field: consent,
+    suggested_type: "string" as const,
+  });
+  const rows = initialRows(
+    upload(
+      [
+        suggestion(0, "Phone", null, 1),
+        suggestion(1, "TrustedForm Cert URL", "trusted_form_cert_url"),
+        suggestion(2, "Opt-in IP", "ip"),
+        suggestion(3, "Notes", null),
+      ],
+      [["5552010001", "https://cert.trustedform.com/abc", "203.0.113.7", ""]],
+    ),
+    ATTRS,
+  );
+
+  it("pre-selects the consent field of a recognised heading", () =>
+    expect(rows.map((r) => r.choice.kind)).toEqual(["attribute", "consent", "consent", "new"]));
+
+  it("round-trips a consent choice through the select's value", () => {
+    expect(choiceValue({ kind: "consent", field: "leadid_token" })).toBe("c:leadid_token");
+    expect(choiceFromValue("c:leadid_token", rows[3]!)).toEqual({ kind: "consent", field: "leadid_token" });
+    expect(choiceFromValue("c:nonsense", rows[3]!)).toEqual({ kind: "ignore" });
+  });
+
+  it("sends consent columns with their field and no attribute, and creates no attribute for them", () => {
+    expect(attributesToCreate(rows, ATTRS)).toEqual([{ name: "Notes", sort_order: 5, type: "string" }]);
+    expect(syncRequest(rows, ATTRS, [{ name: "Notes", id: 30 }], NO_LOOKUPS).attributes).toEqual([
+      { processing_document_attribute_id: 0, lead_attribute_id: 1, consent_field: null },
+      { processing_document_attribute_id: 1, lead_attribute_id: null, consent_field: "trusted_form_cert_url" },
+      { processing_document_attribute_id: 2, lead_attribute_id: null, consent_field: "ip" },
+      { processing_document_attribute_id: 3, lead_attribute_id: 30, consent_field: null },
+    ]);
+  });
+
+  it("does not count a consent column as the phone or email a row needs", () =>
+    expect(mappingProblems([row(1, { kind: "consent", field: "ip" })], ATTRS)).toEqual([{ kind: "needPhoneOrEmail" }]));
+
+  it("flags a consent value given by two columns, from the second on", () =>
+    expect(
+      mappingProblems(
+        [row(1, { kind: "attribute", attributeId: 1 }), row(2, { kind: "consent", field: "ip" }), row(3, { kind: "consent", field: "ip" })],
+        ATTRS,
+      ),
+    ).toEqual([{ kind: "consentTwice", columnId: 3, field: "ip" }]));
 });

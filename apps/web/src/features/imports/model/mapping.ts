@@ -1,18 +1,24 @@
-import type {
-  AttributeType,
-  CreateLeadAttribute,
-  ImportUploadResponse,
-  LeadAttribute,
-  SyncImportAttributesRequest,
+import {
+  type AttributeType,
+  type ConsentField,
+  ConsentFields,
+  type CreateLeadAttribute,
+  type ImportUploadResponse,
+  type LeadAttribute,
+  type SyncImportAttributesRequest,
 } from "@leadflow/contracts";
 import type { LookupOptions } from "../../../components/lookup-toggles/lookup-options";
 import { sameName } from "./import-target";
 
-/** What one column of the file becomes (spec §5): an existing attribute, nothing, or a new attribute. */
+/**
+ * What one column of the file becomes (spec §5): an existing attribute, nothing, a new attribute, or a value of the
+ * lead's consent record (a TrustedForm certificate URL, the opt-in IP …).
+ */
 export type MappingChoice =
   | { kind: "attribute"; attributeId: number }
   | { kind: "ignore" }
-  | { kind: "new"; name: string; type: AttributeType };
+  | { kind: "new"; name: string; type: AttributeType }
+  | { kind: "consent"; field: ConsentField };
 
 export interface MappingRow {
   /** `processing_document_attribute_id`. */
@@ -33,6 +39,7 @@ export function initialRows(upload: ImportUploadResponse, attributes: readonly A
     .sort((a, b) => a.col_position - b.col_position)
     .map((m) => {
       const known = m.lead_attribute_id !== null && attributes.some((a) => a.id === m.lead_attribute_id);
+      const consent = m.consent_field ?? null;
       return {
         columnId: m.processing_document_attribute_id,
         heading: m.heading,
@@ -41,22 +48,30 @@ export function initialRows(upload: ImportUploadResponse, attributes: readonly A
         suggestedType: m.suggested_type,
         choice: known
           ? { kind: "attribute", attributeId: m.lead_attribute_id! }
-          : { kind: "new", name: m.suggested_name || m.heading, type: m.suggested_type },
+          : consent
+            ? { kind: "consent", field: consent }
+            : { kind: "new", name: m.suggested_name || m.heading, type: m.suggested_type },
       };
     });
 }
 
-// ── The select of a row: "ignore" | "new" | "a:{id}" ────────────────────────────────────────────────────────
+// ── The select of a row: "ignore" | "new" | "a:{id}" | "c:{consent field}" ───────────────────────────────────
 
 export function choiceValue(choice: MappingChoice): string {
-  return choice.kind === "attribute" ? `a:${choice.attributeId}` : choice.kind;
+  if (choice.kind === "attribute") return `a:${choice.attributeId}`;
+  if (choice.kind === "consent") return `c:${choice.field}`;
+  return choice.kind;
 }
+
+const isConsentField = (v: string): v is ConsentField => (ConsentFields as readonly string[]).includes(v);
 
 export function choiceFromValue(value: string, row: MappingRow): MappingChoice {
   if (value === "ignore") return { kind: "ignore" };
   if (value === "new")
     return row.choice.kind === "new" ? row.choice : { kind: "new", name: row.suggestedName || row.heading, type: row.suggestedType };
-  return { kind: "attribute", attributeId: Number(value.slice(2)) };
+  const field = value.slice(2);
+  if (value.startsWith("c:")) return isConsentField(field) ? { kind: "consent", field } : { kind: "ignore" };
+  return { kind: "attribute", attributeId: Number(field) };
 }
 
 // ── Resolving 'New' names ──────────────────────────────────────────────────────────────────────────────────
@@ -69,7 +84,7 @@ export function existingByName<A extends { name: string }>(name: string, attribu
 /** The type the column will have once imported, or null when ignored or unresolved. */
 export function rowType(row: MappingRow, attributes: readonly Attr[]): AttributeType | null {
   const c = row.choice;
-  if (c.kind === "ignore") return null;
+  if (c.kind === "ignore" || c.kind === "consent") return null;
   if (c.kind === "attribute") return attributes.find((a) => a.id === c.attributeId)?.type ?? null;
   return existingByName(c.name, attributes)?.type ?? c.type;
 }
@@ -90,12 +105,30 @@ export function attributesToCreate(rows: readonly MappingRow[], attributes: read
 
 // ── Validation ──────────────────────────────────────────────────────────────────────────────────────────────
 
-export type MappingProblem = { kind: "needPhoneOrEmail" } | { kind: "nameRequired"; columnId: number };
+export type MappingProblem =
+  | { kind: "needPhoneOrEmail" }
+  | { kind: "nameRequired"; columnId: number }
+  | { kind: "consentTwice"; columnId: number; field: ConsentField };
+
+/** A consent value comes from one column: the second and later columns mapped to the same field. */
+function repeatedConsent(rows: readonly MappingRow[]): MappingProblem[] {
+  const seen = new Set<ConsentField>();
+  const out: MappingProblem[] = [];
+  for (const r of rows) {
+    if (r.choice.kind !== "consent") continue;
+    if (seen.has(r.choice.field)) out.push({ kind: "consentTwice", columnId: r.columnId, field: r.choice.field });
+    seen.add(r.choice.field);
+  }
+  return out;
+}
 
 export function mappingProblems(rows: readonly MappingRow[], attributes: readonly Attr[]): MappingProblem[] {
-  const problems: MappingProblem[] = rows
-    .filter((r) => r.choice.kind === "new" && !r.choice.name.trim())
-    .map((r) => ({ kind: "nameRequired", columnId: r.columnId }));
+  const problems: MappingProblem[] = [
+    ...rows
+      .filter((r) => r.choice.kind === "new" && !r.choice.name.trim())
+      .map((r) => ({ kind: "nameRequired" as const, columnId: r.columnId })),
+    ...repeatedConsent(rows),
+  ];
   const contact = rows.some((r) => {
     const type = rowType(r, attributes);
     return type === "phone" || type === "email";
@@ -119,8 +152,8 @@ export function pairCreated(asked: readonly CreateLeadAttribute[], answer: reado
 }
 
 /**
- * POST /sync-import/{id}/import-attributes/multiple: every column with its attribute (null = Ignore), 'New'
- * rows resolved by name among the existing and the just-created attributes; a gateway only with its toggle on.
+ * POST /sync-import/{id}/import-attributes/multiple: every column with its attribute (null = Ignore) or its consent
+ * field, 'New' rows resolved by name among the existing and the just-created attributes; a gateway only with its toggle on.
  */
 export function syncRequest(
   rows: readonly MappingRow[],
@@ -131,13 +164,17 @@ export function syncRequest(
   const known = [...created, ...attributes];
   const attributeId = (c: MappingChoice): number | null => {
     if (c.kind === "attribute") return c.attributeId;
-    if (c.kind === "ignore") return null;
+    if (c.kind === "ignore" || c.kind === "consent") return null;
     const found = existingByName(c.name, known);
     if (!found) throw new Error(`The attribute "${c.name}" was not created.`);
     return found.id;
   };
   return {
-    attributes: rows.map((r) => ({ processing_document_attribute_id: r.columnId, lead_attribute_id: attributeId(r.choice) })),
+    attributes: rows.map((r) => ({
+      processing_document_attribute_id: r.columnId,
+      lead_attribute_id: attributeId(r.choice),
+      consent_field: r.choice.kind === "consent" ? r.choice.field : null,
+    })),
     check_mobile_status: lookups.check_mobile_status,
     check_sms_dnc: lookups.check_sms_dnc,
     check_email_status: lookups.check_email_status,

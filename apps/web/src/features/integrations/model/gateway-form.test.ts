@@ -104,4 +104,27 @@ describe("gateway form", () => {
     expect(formErrorPath("senders.numbers.0.number")).toBe("senders.numbers");
     expect(formErrorPath("request")).toBeNull();
   });
+
+  it("starts the consent kinds with their providers' fields and checks their formats", () => {
+    const tf = emptyGatewayForm("consent_certificates");
+    expect(tf).toMatchObject({ kind: "consent_certificates", type: "trusted_form", params: { api_key: "", insights: "" } });
+    const jornaya = withType(tf, "jornaya");
+    expect(jornaya.params).toEqual({ account_code: "", audit_key: "", provider_code: "" });
+    expect(validateGatewayForm({ ...jornaya, name: "Jornaya" }, {})).toEqual({
+      "params.account_code": "The Account Code field is required.",
+    });
+    const bad = { ...jornaya, name: "Jornaya", params: { account_code: "not a code!", audit_key: "0C3F1A2B-1111-2222-3333-444455556666" } };
+    expect(validateGatewayForm(bad, {})).toEqual({ "params.account_code": "Paste the code exactly as Jornaya's Member Portal shows it." });
+    expect(validateGatewayForm({ ...tf, name: "TF", params: { api_key: "k", insights: "maybe" } }, {})).toEqual({
+      "params.insights": "Type yes or no.",
+    });
+    expect(withKind(tf, "rnd")).toMatchObject({ kind: "rnd", type: "fcc_rnd", params: { api_key: "" } });
+    expect(withType(withKind(tf, "rnd"), "sandbox").params).toEqual({});
+  });
+
+  it("sends the consent kinds' lookup settings", () => {
+    const v = { ...withType(emptyGatewayForm("rnd"), "sandbox"), name: "RND sandbox" };
+    expect(toSaveRequest(v)).toMatchObject({ kind: "rnd", type: "sandbox", name: "RND sandbox", params: {} });
+    expect(toSaveRequest(v)).toHaveProperty("is_force");
+  });
 });

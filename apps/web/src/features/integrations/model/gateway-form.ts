@@ -103,7 +103,7 @@ export function toSaveRequest(v: GatewayFormValues): SaveGateway {
 
 /**
  * What the form can tell before asking the server, worded like the server: the name, the type's required fields
- * (a saved secret left empty is kept, so it counts as filled) and the rate limit's range. Keys are the form's paths.
+ * (a saved secret left empty is kept, so it counts as filled), each field's format and the rate limit's range. Keys are the form's paths.
  */
 export function validateGatewayForm(v: GatewayFormValues, masks: Record<string, string>): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -112,6 +112,7 @@ export function validateGatewayForm(v: GatewayFormValues, masks: Record<string, 
     const value = (v.params[f.key] ?? "").trim();
     const kept = f.secret && (value === "" || value.startsWith(SECRET_MASK_PREFIX)) && !!masks[f.key];
     if (f.required && !value && !kept) errors[`params.${f.key}`] = `The ${f.label} field is required.`;
+    else if (value && !kept && f.format && !f.format.pattern.test(value)) errors[`params.${f.key}`] = f.format.message;
   }
   if (v.rate_limit.trim() !== "") {
     const n = Number(v.rate_limit);

@@ -4,6 +4,7 @@ import type {
   BatchStatusRequest,
   BatchStatusResponse,
   LeadCampaigns,
+  LeadConsent,
   LeadDetail,
   LeadLogPage,
   LeadSelection,
@@ -57,6 +58,7 @@ export const leadKeys = {
   sources: (id: number) => [...leadKeys.detail(id), "sources"] as const,
   segments: (id: number) => [...leadKeys.detail(id), "segments"] as const,
   campaigns: (id: number) => [...leadKeys.detail(id), "campaigns"] as const,
+  consent: (id: number) => [...leadKeys.detail(id), "consent"] as const,
   logs: (id: number) => [...leadKeys.detail(id), "log"] as const,
   log: (id: number, params: LeadLogParams) => [...leadKeys.logs(id), params] as const,
 };
@@ -93,6 +95,13 @@ export const leadCampaignsQuery = (id: number) =>
   queryOptions({
     queryKey: leadKeys.campaigns(id),
     queryFn: ({ signal }) => api.get<LeadCampaigns>(`/leads/${id}/campaigns`, undefined, { signal }),
+  });
+
+/** The Consent block: the lead's consent records, certificate verdicts and phone checks. */
+export const leadConsentQuery = (id: number) =>
+  queryOptions({
+    queryKey: leadKeys.consent(id),
+    queryFn: ({ signal }) => api.get<LeadConsent>(`/leads/${id}/consent`, undefined, { signal }),
   });
 
 export const leadLogQuery = (id: number, params: LeadLogParams) =>

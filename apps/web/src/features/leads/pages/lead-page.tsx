@@ -1,3 +1,4 @@
+import FileDownloadIcon from "@mui/icons-material/FileDownloadOutlined";
 import { Box, Skeleton, Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
@@ -14,8 +15,10 @@ import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
 import { segmentQuery } from "../../audiences";
 import { campaignQuery } from "../../campaigns";
+import { ComplianceFileDialog } from "../../compliance";
 import { leadQuery, useDeleteLead } from "../api/leads.api";
 import { LeadAttributesCard } from "../components/lead-attributes-card";
+import { LeadConsentBlock } from "../components/lead-consent-block";
 import { LeadLocations } from "../components/lead-locations";
 import { LeadSideBlocks } from "../components/lead-side-blocks";
 import { LeadStatusChip } from "../components/lead-status-chip";
@@ -44,6 +47,7 @@ export function LeadPage() {
   const params = useParams();
   const lead = useEntityQuery("leadId", leadQuery);
   const [confirming, setConfirming] = useState(false);
+  const [compliance, setCompliance] = useState(false);
   const back = leadReturnPath(params);
   const remove = useDeleteLead(() => {
     enqueueSnackbar(t("leads.deleted"), { variant: "success" });
@@ -89,7 +93,14 @@ export function LeadPage() {
     remove.reset();
     setConfirming(true);
   });
-  useContextMenu(menu.items);
+  useContextMenu(
+    lead.data
+      ? [
+          ...menu.items,
+          { key: "compliance", label: t("leads.consent.download"), icon: <FileDownloadIcon />, onClick: () => setCompliance(true) },
+        ]
+      : menu.items,
+  );
 
   return (
     <EntityGate
@@ -132,8 +143,11 @@ export function LeadPage() {
               gap: 2,
               alignItems: "start",
               gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 320px" },
-              gridTemplateAreas: { xs: '"attrs" "locs" "side" "log"', lg: '"attrs side" "locs side" "log side"' },
-              gridTemplateRows: { lg: "auto auto 1fr" },
+              gridTemplateAreas: {
+                xs: '"attrs" "locs" "consent" "side" "log"',
+                lg: '"attrs side" "locs side" "consent side" "log side"',
+              },
+              gridTemplateRows: { lg: "auto auto auto 1fr" },
               "& > *": { minWidth: 0 },
             }}
           >
@@ -142,6 +156,9 @@ export function LeadPage() {
             </Box>
             <Box sx={{ gridArea: "locs" }}>
               <LeadLocations leadId={data.id} />
+            </Box>
+            <Box sx={{ gridArea: "consent" }}>
+              <LeadConsentBlock leadId={data.id} onDownload={() => setCompliance(true)} />
             </Box>
             <Box sx={{ gridArea: "side" }}>
               <LeadSideBlocks lead={data} />
@@ -167,6 +184,7 @@ export function LeadPage() {
             onClose={() => setConfirming(false)}
           />
           {menu.dialogs}
+          <ComplianceFileDialog open={compliance} onClose={() => setCompliance(false)} selection={{ ids: [data.id] }} count={1} />
         </>
       )}
     </EntityGate>

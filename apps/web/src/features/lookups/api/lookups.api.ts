@@ -9,6 +9,7 @@ import type {
   SaveLookup,
   SetLookupStatus,
   StartedLookups,
+  StartLeadsLookup,
   StartScopeLookup,
 } from "@leadflow/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -144,6 +145,15 @@ export function useStartScopeLookup(scope: RunLookupScope) {
   const invalidate = useInvalidateLookups();
   return useMutation({
     mutationFn: (body: StartScopeLookup) => api.post<StartedLookups | MessageResponse>(RunLookupScopes[scope], body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Runs a lookup over the leads table's selection (POST /leads/lookup): one job for all of it. */
+export function useStartLeadsLookup() {
+  const invalidate = useInvalidateLookups();
+  return useMutation({
+    mutationFn: (body: StartLeadsLookup) => api.post<Saved>(RunLookupScopes.leads, body),
     onSuccess: () => invalidate(),
   });
 }

@@ -9,9 +9,12 @@ import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
 import { freshnessQuery, useSaveFreshness } from "../api/lookups.api";
 
-const FIELDS = ["carrier_days", "email_days", "dnc_days"] as const;
+const FIELDS = ["carrier_days", "email_days", "dnc_days", "consent_days", "rnd_days"] as const;
 
-/** Lookup freshness: how old a carrier, email or DNC result may be and still be reused, free, instead of paid again. */
+/**
+ * Lookup freshness: how old a carrier, email, DNC, certificate or Reassigned Numbers result may be and still be
+ * reused, free, instead of paid again.
+ */
 export function FreshnessDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const current = useQuery({ ...freshnessQuery(), enabled: open });
   return (

@@ -11,7 +11,7 @@ import { useT } from "../../../lib/i18n";
 import { useLookupLiveUpdates } from "../api/lookup-live";
 import { lookupQuery, useRelookupLead } from "../api/lookups.api";
 import { isLookupFinished } from "../model/lookup-status";
-import { RUN_LOOKUP_TYPES, relookupLeadType } from "../model/run-lookup";
+import { RELOOKUP_TYPES, relookupLeadType } from "../model/run-lookup";
 import { RunLookupDialog } from "./run-lookup-dialog";
 
 /** Without live events, the relookup's job is looked at this often until it is done. */
@@ -85,7 +85,7 @@ export function useRelookup(leadId: number | undefined, onFinished: () => void):
     icon: <ManageSearchIcon />,
     disabled: running,
     hint: running ? t("lookups.relookup.running") : undefined,
-    children: RUN_LOOKUP_TYPES.map((type) => ({
+    children: RELOOKUP_TYPES.map((type) => ({
       key: `relookup-${type}`,
       label: LookupTypeLabels[type],
       onClick: () => {

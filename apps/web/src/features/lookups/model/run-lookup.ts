@@ -6,30 +6,46 @@ import {
   type RelookupLead,
   RelookupLeadTypeOf,
   RelookupLeadTypes,
+  SegmentLookupBatch,
 } from "@leadflow/contracts";
 
 /**
  * Where a lookup is started from, and the endpoint that takes that screen's selection (spec 1 §7, spec 2 §7):
- * selected sources, lists, audiences, or lookups of the Lookup Management table.
+ * selected sources, lists, audiences, lookups of the Lookup Management table, or the leads table's selection.
  */
 export const RunLookupScopes = {
   sources: "/sources/lookup",
   lists: "/sources/lists/lookup",
   segments: "/segments/lookup/batch",
   lookups: "/lookup-start",
+  leads: "/leads/lookup",
 } as const;
 export type RunLookupScope = keyof typeof RunLookupScopes;
 
-/** The 'Run Lookup' / 'Relookup' submenu order (spec 1 §2): SMS Lookup, SMS DNC, Email Lookup. */
-export const RUN_LOOKUP_TYPES = [LookupTypes.sms, LookupTypes.sms_dnc, LookupTypes.email] as const satisfies readonly LookupType[];
+/** The lead page's 'Relookup' submenu (spec 1 §2): SMS Lookup, SMS DNC, Email Lookup. */
+export const RELOOKUP_TYPES = [LookupTypes.sms, LookupTypes.sms_dnc, LookupTypes.email] as const satisfies readonly LookupType[];
+
+/** The 'Run Lookup' submenu: the relookup's three, then the consent checks. */
+export const RUN_LOOKUP_TYPES = [
+  ...RELOOKUP_TYPES,
+  LookupTypes.consent_certificates,
+  LookupTypes.rnd,
+] as const satisfies readonly LookupType[];
+
+/** The types a scope's endpoint takes: the audiences' batch endpoint names its own. */
+export function runLookupTypes(scope: RunLookupScope): LookupType[] {
+  if (scope !== "segments") return [...RUN_LOOKUP_TYPES];
+  return RUN_LOOKUP_TYPES.filter((type) => SegmentLookupBatch.shape.type.safeParse(type).success);
+}
 
 export const gatewayKindFor = (type: LookupType): LookupGatewayKind => LookupTypeGatewayKind[type];
 
 /**
  * The confirm prompt's key. Spec 2 §8 gives two verbatim ('…sms leads in selected sources?', '…email leads in
- * selected lists?'); the other scope and type pairs follow their wording.
+ * selected lists?'); the other scope and type pairs follow their wording. The leads table's prompts count the
+ * selection (`tn`).
  */
-export const confirmKey = (scope: RunLookupScope, type: LookupType) => `lookups.confirm.${scope}.${type}` as const;
+export const confirmKey = <S extends RunLookupScope>(scope: S, type: LookupType) => `lookups.confirm.${scope}.${type}` as const;
 
 /** A lead's relookup names its type the spec's way: lead_phone, lead_email, sms_dnc. */
 export function relookupLeadType(type: LookupType): RelookupLead["lead_type"] {

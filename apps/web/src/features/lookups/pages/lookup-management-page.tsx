@@ -1,8 +1,11 @@
 import { type LookupJob, LookupTypes } from "@leadflow/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import EmailOutlinedIcon from "@mui/icons-material/EmailOutlined";
+import GppGoodOutlinedIcon from "@mui/icons-material/GppGoodOutlined";
 import HistoryToggleOffIcon from "@mui/icons-material/HistoryToggleOff";
+import PhoneForwardedOutlinedIcon from "@mui/icons-material/PhoneForwardedOutlined";
 import PlayArrowIcon from "@mui/icons-material/PlayArrow";
+import PolicyOutlinedIcon from "@mui/icons-material/PolicyOutlined";
 import SmsOutlinedIcon from "@mui/icons-material/SmsOutlined";
 import StopIcon from "@mui/icons-material/Stop";
 import { useQuery } from "@tanstack/react-query";
@@ -17,6 +20,7 @@ import { SectionTitle } from "../../../components/page-header/section-title";
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { errorMessage } from "../../../lib/errors";
 import { tn, useT } from "../../../lib/i18n";
+import { DncRuleDialog } from "../../compliance";
 import { useLookupLiveUpdates } from "../api/lookup-live";
 import { lookupsQuery, useBulkLookupStatus, useDeleteLookup } from "../api/lookups.api";
 import { BalanceSummary } from "../components/balance-summary";
@@ -30,7 +34,13 @@ import { isEditableLookup } from "../model/lookup-form";
 /** Spec 2 §9: the lookup list is 50 a page; search, size and sort go back to page 1 (the URL state does). */
 const PAGE_SIZES = [15, 50, 100] as const;
 
-type DialogState = { kind: "create" } | { kind: "edit"; id: number } | { kind: "delete"; job: LookupJob } | { kind: "freshness" } | null;
+type DialogState =
+  | { kind: "create" }
+  | { kind: "edit"; id: number }
+  | { kind: "delete"; job: LookupJob }
+  | { kind: "freshness" }
+  | { kind: "dnc" }
+  | null;
 
 /** Settings → Lookup Management (spec 2 §2): every lookup of the team with its cost and progress, live. */
 export function LookupManagementPage() {
@@ -68,6 +78,7 @@ export function LookupManagementPage() {
       icon: <HistoryToggleOffIcon />,
       onClick: () => setDialog({ kind: "freshness" }),
     },
+    { key: "dnc-rule", label: t("compliance.dncRule.menu"), icon: <PolicyOutlinedIcon />, onClick: () => setDialog({ kind: "dnc" }) },
   ];
   if (selected.length > 0) {
     menu.push(
@@ -81,6 +92,18 @@ export function LookupManagementPage() {
       { key: "stop", label: t("lookups.bulk.stop"), icon: <StopIcon />, disabled: bulk.isPending, onClick: () => bulkStatus("stop") },
       { key: "sms", label: t("lookups.bulk.sms"), icon: <SmsOutlinedIcon />, onClick: () => run.open(LookupTypes.sms, selected) },
       { key: "email", label: t("lookups.bulk.email"), icon: <EmailOutlinedIcon />, onClick: () => run.open(LookupTypes.email, selected) },
+      {
+        key: "consent",
+        label: t("lookups.bulk.consent"),
+        icon: <GppGoodOutlinedIcon />,
+        onClick: () => run.open(LookupTypes.consent_certificates, selected),
+      },
+      {
+        key: "rnd",
+        label: t("lookups.bulk.rnd"),
+        icon: <PhoneForwardedOutlinedIcon />,
+        onClick: () => run.open(LookupTypes.rnd, selected),
+      },
     );
   }
   useContextMenu(menu);
@@ -124,6 +147,7 @@ export function LookupManagementPage() {
       />
       <LookupDetailsDialog open={dialog?.kind === "edit" && !editable} job={openJob} onClose={() => setDialog(null)} onDelete={askDelete} />
       <FreshnessDialog open={dialog?.kind === "freshness"} onClose={() => setDialog(null)} />
+      <DncRuleDialog open={dialog?.kind === "dnc"} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={!!target}
         message={t("common.deleteConfirm", { thing: target ? t("lookups.thing", { id: target.id }) : "" })}

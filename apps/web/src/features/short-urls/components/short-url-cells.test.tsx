@@ -13,6 +13,7 @@ const domain = (dns: ShortUrlDomainRow["dns"]): ShortUrlDomainRow => ({
   redirect_to: null,
   filter_redirect: null,
   state_filter_redirect: null,
+  expired_redirect: null,
   sort_order: 0,
   https_enabled: false,
   dns,

@@ -14,6 +14,7 @@ interface DomainFormValues {
   redirect_to: string;
   filter_redirect: string;
   state_filter_redirect: string;
+  expired_redirect: string;
   sort_order: number | string;
 }
 
@@ -23,10 +24,11 @@ const valuesOf = (d: ShortUrlDomainRow): DomainFormValues => ({
   redirect_to: d.redirect_to ?? "",
   filter_redirect: d.filter_redirect ?? "",
   state_filter_redirect: d.state_filter_redirect ?? "",
+  expired_redirect: d.expired_redirect ?? "",
   sort_order: d.sort_order,
 });
 
-/** Add/Edit Domain: the host, its access, the three redirects and the sort order (a save replaces them all). */
+/** Add/Edit Domain: the host, its access, the four redirects and the sort order (a save replaces them all). */
 export function ShortUrlForm({ entity: domain, extras }: CrudFormProps<ShortUrlDomainRow, ShortUrlExtras>) {
   const t = useT();
   const save = useCrudSave(shortUrlsApi);
@@ -34,7 +36,15 @@ export function ShortUrlForm({ entity: domain, extras }: CrudFormProps<ShortUrlD
     schema: SaveShortUrlDomain,
     defaults: domain
       ? valuesOf(domain)
-      : { url: "", access: "enabled", redirect_to: "", filter_redirect: "", state_filter_redirect: "", sort_order: extras.nextSortOrder },
+      : {
+          url: "",
+          access: "enabled",
+          redirect_to: "",
+          filter_redirect: "",
+          state_filter_redirect: "",
+          expired_redirect: "",
+          sort_order: extras.nextSortOrder,
+        },
     submit: (input) => save.mutateAsync({ id: domain?.id, input }),
     success: t(domain ? "shortUrls.updated" : "shortUrls.created"),
   });
@@ -82,6 +92,13 @@ export function ShortUrlForm({ entity: domain, extras }: CrudFormProps<ShortUrlD
           name: "state_filter_redirect",
           label: t("shortUrls.field.stateFilterRedirect"),
           hint: t("shortUrls.field.stateFilterRedirectHint"),
+          placeholder: example,
+          maxLength: 2048,
+        },
+        {
+          name: "expired_redirect",
+          label: t("shortUrls.field.expiredRedirect"),
+          hint: t("shortUrls.field.expiredRedirectHint"),
           placeholder: example,
           maxLength: 2048,
         },

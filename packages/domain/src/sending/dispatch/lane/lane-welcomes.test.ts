@@ -6,6 +6,8 @@ import { campaignLogPage } from "../../../campaign-logs";
 import type { DelayedCallback } from "../../../providers";
 import { createPacer } from "../../../shared/pacer";
 import { one, rows } from "../../../shared/rows";
+import { applyStatusEventsUntilIdle } from "../../outcomes/apply-events";
+import { reconcileOpenMessages } from "../../outcomes/reconcile";
 import { planFirstStep } from "../../plan/plan";
 import { useSendingTestkit } from "../../plan/plan.testkit";
 import { planWelcomeMessages } from "../../plan/welcome-plan";
@@ -230,6 +232,11 @@ describe("welcome messages", () => {
       sql`SELECT items FROM balance_transactions WHERE team_id = ${t.ctx.teamId} AND kind = 'welcome'`,
     );
     expect(charged.reduce((n, r) => n + r.items, 0)).toBe(2);
+    // The messages' hold waits for their final words (the sandbox bills as Twilio): settled by reconciliation's pass.
+    await reconcileOpenMessages({ ...deps(capture().options), askAfterMs: 0 });
+    await applyStatusEventsUntilIdle(db());
+    await reconcileOpenMessages({ ...deps(capture().options), askAfterMs: 0 });
+    expect(before - (await balance())).toBeCloseTo(0.04, 6);
     expect(await one(db(), sql`SELECT 1 FROM balance_holds WHERE team_id = ${t.ctx.teamId}`)).toBeUndefined();
     expect((await welcomes(c.id)).map((w) => w.cost)).toEqual([0.01, 0.01]);
     // The campaign's cost counts them beside its messages (profit is net of both).

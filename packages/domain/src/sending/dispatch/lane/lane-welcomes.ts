@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { renderMessage } from "../../../campaigns";
 import { bigintArray, type DbOrTx, rows } from "../../../shared/rows";
 import { CounterBatch, utcDay } from "../../counters/counters";
-import { consentWhens } from "../../gate/consent";
+import { consentProofWhens, consentRecordJoin, consentWhens, dncFreshnessWhen } from "../../gate/consent";
 import { type CampaignWindowSettings, rowWindow } from "../../gate/window/window-of";
 import { loadRenderLeads } from "../render-leads";
 import type { LaneKind, LaneMessage } from "./lane";
@@ -13,9 +13,9 @@ import type { LaneKind, LaneMessage } from "./lane";
  * Welcome messages (step option `need_send_welcome_message`): one per lead per campaign at most, the
  * `welcome_messages` unique key, planned when a provider took the lead's first message of such a step (plan-after.ts).
  * Sent through the gateway and from the number that message used, with the step's own rules: the lead's consent and
- * the recipient's sending window (the step's row knows its zone and state) are checked when it is taken — a closed
- * window defers it to the next one. Its text's placeholders are filled for the lead when it is sent (the stored row
- * shows the text as sent).
+ * the recipient's sending window (the step's row knows its zone, state and country) are checked when it is taken — a
+ * closed window defers it to the next one. Its text's placeholders are filled for the lead when it is sent (the stored
+ * row shows the text as sent).
  */
 
 interface Candidate extends CampaignWindowSettings {
@@ -28,6 +28,7 @@ interface Candidate extends CampaignWindowSettings {
   lead_id: number;
   time_zone: string | null;
   us_state: string | null;
+  country: string | null;
   refusal: MessageReason | null;
 }
 
@@ -63,7 +64,9 @@ export const laneWelcomes: LaneKind = {
 
 /**
  * The due welcomes of the gateway, locked, through the gate: refused (consent, a window that never opens) with why,
- * deferred to the window's next opening, or committed `submitting`.
+ * deferred to the window's next opening, or committed `submitting`. Consent proof and the DNC freshness rule refuse
+ * rather than wait: the step's own message passed them moments before, so a welcome held by them (a new record
+ * whose certificate is unchecked, a DNC check that aged in between) is not worth keeping.
  */
 async function take(tx: DbOrTx, gatewayId: number, limit: number): Promise<(LaneMessage & { lead_id: number })[]> {
   const due = await rows<Candidate>(
@@ -73,21 +76,24 @@ async function take(tx: DbOrTx, gatewayId: number, limit: number): Promise<(Lane
           ORDER BY due_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         SELECT w.id::float8 AS id, w.team_id, w.to_number AS "to", coalesce(w.short_code, '') AS "from",
           coalesce(m.sender_kind, 'number') AS sender_kind, w.message AS body, w.lead_id::float8 AS lead_id,
-          m.time_zone, m.us_state, c.daytime_limitation, c.run_daily_from, c.run_daily_to, c.need_send_by_timezones, c.started_at_tz,
-          CASE ${consentWhens(sql`'sms'`)} END AS refusal
+          m.time_zone, m.us_state, m.country, c.daytime_limitation, c.run_daily_from, c.run_daily_to, c.need_send_by_timezones, c.started_at_tz,
+          CASE ${consentWhens(sql`'sms'`)} ${consentProofWhens(sql`c.only_consent_proof`, sql`'sms'`)}
+            ${dncFreshnessWhen(sql`'sms'`, sql`dt.dnc_max_age_days`)} END AS refusal
         FROM due JOIN welcome_messages w ON w.id = due.id
         JOIN campaigns c ON c.id = w.campaign_id
         LEFT JOIN campaign_messages m ON m.campaign_id = w.campaign_id AND m.step_id = w.step_id AND m.lead_id = w.lead_id
         LEFT JOIN leads l ON l.team_id = w.team_id AND l.id = w.lead_id
         LEFT JOIN lead_phones lp ON lp.team_id = w.team_id AND lp.phone = w.to_number
-        LEFT JOIN lead_emails le ON false`,
+        LEFT JOIN lead_emails le ON false
+        LEFT JOIN teams dt ON dt.id = w.team_id
+        ${consentRecordJoin(sql`w.team_id`, sql`w.lead_id`, sql`c.only_consent_proof`)}`,
   );
   const now = Date.now();
   const refused = new Map<MessageReason, number[]>();
   const deferred: { id: number; due: string }[] = [];
   const going: (LaneMessage & { lead_id: number })[] = [];
   for (const c of due) {
-    const win = c.refusal ? null : rowWindow(now, { timeZone: c.time_zone, state: c.us_state }, c, "sms");
+    const win = c.refusal ? null : rowWindow(now, { timeZone: c.time_zone, state: c.us_state, country: c.country }, c, "sms");
     const why = c.refusal ?? (win?.due ? null : "outside_window");
     if (why) refused.set(why, [...(refused.get(why) ?? []), c.id]);
     else if (Date.parse(win!.due!) > now) deferred.push({ id: c.id, due: win!.due! });

@@ -1,8 +1,11 @@
+import { UsStateNames } from "./zones/us-states";
+
 /*
  * When the law lets a marketing text reach a phone, by the recipient's local time (CAMPAIGNS.md §2, I3). The federal
- * rule (TCPA, 47 CFR 64.1200(c)(1)) is 8am–9pm; the states below are stricter. One versioned table: a change of law
- * is a change here, with its version. Legal holidays are not modelled: the states that bar them also bar Sundays,
- * and a campaign's own schedule should skip holidays. This is a compliance floor, not legal advice.
+ * rule (TCPA, 47 CFR 64.1200(c)(1)) is 8am–9pm; the states below are stricter; Canada has its own. One versioned
+ * table: a change of law is a change here, with its version. Legal holidays are not modelled: the states that bar
+ * them also bar Sundays, and a campaign's own schedule should skip holidays. Other countries' hours are not known
+ * here: only the campaign's daily window holds their recipients. This is a compliance floor, not legal advice.
  */
 
 /** Minutes after local midnight, [from, to). */
@@ -14,7 +17,7 @@ export interface MinuteSpan {
 /** Per weekday, Sunday first: the spans allowed that day (none: no sending that day). */
 export type WeekRule = readonly (readonly MinuteSpan[])[];
 
-export const LEGAL_WINDOWS_VERSION = "2026-11-01";
+export const LEGAL_WINDOWS_VERSION = "2026-12-07";
 
 const h = (hour: number) => hour * 60;
 const everyDay = (from: number, to: number): WeekRule => Array.from({ length: 7 }, () => [{ from: h(from), to: h(to) }]);
@@ -43,6 +46,15 @@ export const StateRules: Readonly<Record<string, WeekRule>> = {
   WA: everyDay(8, 20),
 };
 
+/**
+ * Canada: the CRTC's Unsolicited Telecommunications Rules, Part III (Telemarketing Rules, Telecom Decision CRTC
+ * 2007-48), calling hours: 9am–9:30pm on weekdays and 10am–6pm on weekends, the called person's time. Written for
+ * calls; texts are held to it as the strict reading. Provinces that restrict further are not modelled.
+ */
+export const CanadaRule: WeekRule = Array.from({ length: 7 }, (_, day) =>
+  day === 0 || day === 6 ? [{ from: h(10), to: h(18) }] : [{ from: h(9), to: h(21.5) }],
+);
+
 /** The spans allowed by both lists (each sorted and disjoint). */
 export function intersectSpans(a: readonly MinuteSpan[], b: readonly MinuteSpan[]): MinuteSpan[] {
   const out: MinuteSpan[] = [];
@@ -69,4 +81,28 @@ const RuleByState: ReadonlyMap<string, WeekRule> = new Map(
 export function legalRule(state: string | null): WeekRule {
   if (state === null) return StrictestRule;
   return RuleByState.get(state.trim().toUpperCase()) ?? FederalRule;
+}
+
+/** Where US law reaches: the states and the inhabited territories (whose codes are states in this table too). */
+const UsLaw = new Set(["US", "PR", "VI", "GU", "MP", "AS", "UM"]);
+
+/** A place's legal hours and whose they are (federal, a state's, every state's at once, a country's). */
+export interface LegalHours {
+  rule: WeekRule;
+  source: "federal" | "state" | "any_state" | "country";
+  /** "Florida", "Canada (CRTC)"; empty for federal and every state. */
+  name: string;
+}
+
+/**
+ * The law's hours for a recipient in `country` (null: not known, read as the US) and `state`; null where the product
+ * knows no legal hours (every country but the US, its territories and Canada).
+ */
+export function legalHoursOf(country: string | null, state: string | null): LegalHours | null {
+  if (country === "CA") return { rule: CanadaRule, source: "country", name: "Canada (CRTC)" };
+  if (country !== null && !UsLaw.has(country)) return null;
+  if (state === null) return { rule: StrictestRule, source: "any_state", name: "" };
+  const code = state.trim().toUpperCase();
+  const rule = RuleByState.get(code);
+  return rule ? { rule, source: "state", name: UsStateNames[code] ?? code } : { rule: FederalRule, source: "federal", name: "" };
 }

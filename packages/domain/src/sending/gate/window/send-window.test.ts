@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { legalRule, type MinuteSpan, StateRules } from "./legal-windows";
-import { isSendAllowed, type SendWindowInput, sendWindow, US_TIME_ZONES } from "./send-window";
+import { CanadaRule, legalRule, type MinuteSpan, StateRules, type WeekRule } from "./legal-windows";
+import { isSendAllowed, type SendWindowInput, sendWindow, US_TIME_ZONES, windowHold } from "./send-window";
 
 /** A seeded generator, so a failure names the case that broke. */
 function mulberry32(seed: number) {
@@ -34,17 +34,30 @@ function wallClock(at: number, zone: string) {
   return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
 }
 
+/** A country's zones as Intl lists them; the US by its seven clocks (what an unknown US zone always meant). */
+function zonesOf(country: string | null | undefined): readonly string[] {
+  if (!country || country === "US") return US_TIME_ZONES;
+  const locale = new Intl.Locale(`und-${country}`) as Intl.Locale & { getTimeZones(): string[] };
+  return locale.getTimeZones();
+}
+
+/** The law by country: the US (and an unknown country) by state, Canada's CRTC hours, no legal hours elsewhere. */
+function lawOf(input: SendWindowInput): WeekRule | null {
+  if (!input.country || input.country === "US") return legalRule(input.state);
+  return input.country === "CA" ? CanadaRule : null;
+}
+
 /** The oracle: wall clocks read directly, one zone at a time, with no conversion back to instants. */
 function allowedByWallClock(at: number, input: SendWindowInput): boolean {
-  const zones = input.timeZone ? [input.timeZone] : [...US_TIME_ZONES];
+  const zones = input.timeZone ? [input.timeZone] : zonesOf(input.country);
   const within = (zone: string, spansOf: (day: number) => readonly MinuteSpan[]) => {
     const w = wallClock(at, zone);
     const minute = w.hour * 60 + w.minute + w.second / 60;
     const day = new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay();
     return spansOf(day).some((s) => minute >= s.from && minute < s.to);
   };
-  const legal = legalRule(input.state);
-  if (!zones.every((z) => within(z, (d) => legal[d]!))) return false;
+  const legal = lawOf(input);
+  if (legal && !zones.every((z) => within(z, (d) => legal[d]!))) return false;
   const daily = input.daily;
   if (!daily) return true;
   const spans: MinuteSpan[] =
@@ -59,23 +72,46 @@ function allowedByWallClock(at: number, input: SendWindowInput): boolean {
   return (daily.timeZone ? [daily.timeZone] : zones).every((z) => within(z, () => spans));
 }
 
-const ZONES = [...US_TIME_ZONES, "America/Indiana/Indianapolis", "America/Puerto_Rico", "Europe/London"];
+const ZONES = [
+  ...US_TIME_ZONES,
+  "America/Indiana/Indianapolis",
+  "America/Puerto_Rico",
+  "Europe/London",
+  "Europe/Berlin",
+  "America/Toronto",
+  "America/St_Johns",
+  "America/Sao_Paulo",
+  "Australia/Sydney",
+];
+/** Countries with the law's hours (US, Canada), without (Germany), and spanning zones (Brazil, Australia, Canada). */
+const COUNTRIES = ["US", "US", "CA", "DE", "BR", "AU", null];
 const STATES = [...Object.keys(StateRules), "NY", "CA", "NV", null];
-/** Instants near the US clock changes of 2026 and 2027, where quiet hours go wrong first. */
-const DST_EDGES = [Date.UTC(2026, 2, 8, 7), Date.UTC(2026, 10, 1, 6), Date.UTC(2027, 2, 14, 7), Date.UTC(2027, 10, 7, 6)];
+/** Instants near the clock changes of 2026 and 2027 (US, EU, Australia), where quiet hours go wrong first. */
+const DST_EDGES = [
+  Date.UTC(2026, 2, 8, 7),
+  Date.UTC(2026, 10, 1, 6),
+  Date.UTC(2027, 2, 14, 7),
+  Date.UTC(2027, 10, 7, 6),
+  Date.UTC(2026, 2, 29, 1),
+  Date.UTC(2026, 9, 25, 1),
+  Date.UTC(2026, 3, 4, 16),
+  Date.UTC(2026, 9, 3, 16),
+];
 const HOUR = 3_600_000;
 
 function randomCase(rnd: () => number): { at: number; input: SendWindowInput } {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const at =
     rnd() < 0.4 ? pick(DST_EDGES) + Math.floor((rnd() - 0.5) * 72 * HOUR) : Date.UTC(2026, 0, 1) + Math.floor(rnd() * 730 * 24 * HOUR);
-  // Daily windows avoid 02:00–03:00, the hour a spring-forward day skips (see the test below for that hour).
+  // Daily windows avoid 01:00–03:00, the hours a spring-forward day skips (see the test below for those) and a
+  // fall-back day repeats (London and the US repeat 01:00–02:00, Berlin 02:00–03:00: a window starting in the
+  // repeated hour opens at its first occurrence).
   const minute = () => {
     const m = Math.floor(rnd() * 1440);
-    return m >= 120 && m <= 180 ? m + 61 : m;
+    return m >= 60 && m <= 180 ? m + 121 : m;
   };
   const daily = rnd() < 0.3 ? null : { from: minute(), to: minute(), timeZone: rnd() < 0.5 ? null : pick(ZONES) };
-  return { at, input: { timeZone: rnd() < 0.15 ? null : pick(ZONES), state: pick(STATES), daily } };
+  return { at, input: { timeZone: rnd() < 0.15 ? null : pick(ZONES), state: pick(STATES), country: pick(COUNTRIES), daily } };
 }
 
 describe("sendWindow", () => {
@@ -90,10 +126,16 @@ describe("sendWindow", () => {
       };
       if ((win !== null && win.start === at) !== allowedByWallClock(at, input)) fail("allowed now, or not, as the wall clock says");
       if (!win) continue;
+      // Nothing limits it (no legal hours known, no daily window): open now and for good.
+      if (!Number.isFinite(win.end)) {
+        if (win.start !== at || windowHold(at, input) !== null) fail("always open");
+        continue;
+      }
       if (win.start < at || win.end <= win.start) fail("a window at or after the instant");
       for (const t of [win.start, win.end - 1000, Math.floor((win.start + win.end) / 2)])
         if (!allowedByWallClock(t, input)) fail(`allowed inside, at ${new Date(t).toISOString()}`);
       if (allowedByWallClock(win.end, input)) fail("closed at its end");
+      if (n % 10 === 0 && (windowHold(at, input) === null) !== (win.start === at)) fail("held exactly when not allowed");
       checked++;
     }
     expect(checked).toBeGreaterThan(80_000);

@@ -1,29 +1,25 @@
 import { DAY_MS, shift, type Wall, wallAt, zonedInstant } from "../../../shared/zoned-time";
-import { legalRule, type MinuteSpan, type WeekRule } from "./legal-windows";
+import { legalHoursOf, type MinuteSpan, type WeekRule } from "./legal-windows";
+import { US_TIME_ZONES, zonesOfCountry } from "./zones/countries";
 
 /*
  * Quiet hours (CAMPAIGNS.md §2 I3): a message may reach a provider only inside the recipient's allowed window — the
- * campaign's daily window ∩ the legal window of the recipient's state, in the recipient's time zone. An unknown zone
- * means every US zone at once (the most restrictive window, never a dropped lead). The planner moves `due_at` into
- * the window and sets `not_after` before it closes; the claim and the submit check again.
+ * campaign's daily window ∩ the legal window of the recipient's country and state, in the recipient's time zone. An
+ * unknown zone means every zone of the recipient's country at once (every US zone when the country is unknown too):
+ * the most restrictive window, never a dropped lead. A country whose legal hours the product does not know has only
+ * the daily window. The planner moves `due_at` into the window and sets `not_after` before it closes; the claim and
+ * the submit check again.
  */
 
-/** Every zone a US recipient can be in: an unknown zone must satisfy all of them. */
-export const US_TIME_ZONES = [
-  "America/New_York",
-  "America/Chicago",
-  "America/Denver",
-  "America/Phoenix",
-  "America/Los_Angeles",
-  "America/Anchorage",
-  "Pacific/Honolulu",
-] as const;
+export { US_TIME_ZONES };
 
 export interface SendWindowInput {
   /** The recipient's IANA zone, or null when no source told it. */
   timeZone: string | null;
   /** The recipient's US state (two letters), or null. */
   state: string | null;
+  /** The recipient's country (ISO alpha-2); null or absent: not known, read as the US. */
+  country?: string | null;
   /**
    * The campaign's daily window in minutes after midnight (`from > to` runs past midnight; equal: all day), read in
    * `timeZone` — the campaign's zone — or, when null, the recipient's ("send by the lead's time zone").
@@ -39,8 +35,9 @@ export interface Interval {
   end: number;
 }
 
-/** A zone and the weekly rule read in it. */
+/** A zone and the weekly rule read in it: the law's or the campaign's daily window. */
 interface Constraint {
+  kind: "legal" | "daily";
   zone: string;
   rule: WeekRule;
 }
@@ -59,12 +56,15 @@ const dailyRule = ({ from, to }: MinuteSpan): WeekRule => {
   return Array.from({ length: 7 }, () => spans.filter((s) => s.from < s.to));
 };
 
-function constraintsOf(input: SendWindowInput): Constraint[] {
-  const zones = input.timeZone ? [input.timeZone] : [...US_TIME_ZONES];
-  const out: Constraint[] = input.legal === false ? [] : zones.map((zone) => ({ zone, rule: legalRule(input.state) }));
-  if (input.daily) {
+function constraintsOf(at: number, input: SendWindowInput): Constraint[] {
+  const country = input.country ?? null;
+  const zones = input.timeZone ? [input.timeZone] : zonesOfCountry(country, at);
+  const law = input.legal === false ? null : legalHoursOf(country, input.state);
+  const out: Constraint[] = law ? zones.map((zone) => ({ kind: "legal", zone, rule: law.rule })) : [];
+  // A daily window of the whole day limits nothing (and would end a window at the search's horizon).
+  if (input.daily && input.daily.from !== input.daily.to) {
     const rule = dailyRule(input.daily);
-    for (const zone of input.daily.timeZone ? [input.daily.timeZone] : zones) out.push({ zone, rule });
+    for (const zone of input.daily.timeZone ? [input.daily.timeZone] : zones) out.push({ kind: "daily", zone, rule });
   }
   return out;
 }
@@ -134,12 +134,35 @@ const HORIZON_DAYS = 9;
  */
 export function sendWindow(at: number, input: SendWindowInput): Interval | null {
   const from = at - DAY_MS;
-  const constraints = constraintsOf(input);
+  const constraints = constraintsOf(at, input);
   // Nothing limits it (an email without a daily window): any time.
   if (constraints.length === 0) return { start: at, end: Number.POSITIVE_INFINITY };
   const allowed = constraints.map((c) => intervalsOver(c, from, HORIZON_DAYS + 1)).reduce((acc, next) => intersect(acc, next));
   const hit = allowed.find((iv) => iv.end > at);
   return hit ? { start: Math.max(hit.start, at), end: hit.end } : null;
+}
+
+/** What holds a message at an instant: the law's window or the campaign's daily window, in `zone`. */
+export interface WindowHold {
+  kind: Constraint["kind"];
+  zone: string;
+  /** When that constraint opens again (epoch ms; Infinity: never within the horizon). */
+  opens: number;
+}
+
+/**
+ * Which constraint keeps `at` outside the window, or null when sending is allowed then. Of the constraints closed at
+ * `at`, the one that opens last is the one holding the message (the law's first when two open together): at 6 am in
+ * New York under a 9 am daily window, the daily window, though quiet hours are closed too.
+ */
+export function windowHold(at: number, input: SendWindowInput): WindowHold | null {
+  let held: WindowHold | null = null;
+  for (const c of constraintsOf(at, input)) {
+    const next = intervalsOver(c, at - DAY_MS, HORIZON_DAYS + 1).find((iv) => iv.end > at);
+    const opens = next ? next.start : Number.POSITIVE_INFINITY;
+    if (opens > at && (!held || opens > held.opens)) held = { kind: c.kind, zone: c.zone, opens };
+  }
+  return held;
 }
 
 /** Whether a message may reach the provider at `at` (the claim's and the submit's check). */

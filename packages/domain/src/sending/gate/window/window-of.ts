@@ -13,6 +13,9 @@ export interface CampaignWindowSettings {
   started_at_tz: string;
 }
 
+/** Where a recipient is, as the ledger row stores it (`time_zone`, `us_state`, `country`). */
+export type Recipient = Pick<SendWindowInput, "timeZone" | "state" | "country">;
+
 const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
 /** The daily window, in the campaign's zone or (send by the lead's time zone) the lead's; null without day-parting. */
@@ -27,7 +30,7 @@ export function dailyWindowOf(c: CampaignWindowSettings): SendWindowInput["daily
  */
 export function rowWindow(
   at: number,
-  recipient: { timeZone: string | null; state: string | null },
+  recipient: Recipient,
   c: CampaignWindowSettings,
   channel: "sms" | "email",
 ): { due: string | null; notAfter: string | null } {

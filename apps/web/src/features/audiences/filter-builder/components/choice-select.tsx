@@ -1,9 +1,11 @@
-import { MenuItem, TextField } from "@mui/material";
+import { ListSubheader, MenuItem, TextField } from "@mui/material";
 
 export interface Choice {
   value: string | number;
   label: string;
   disabled?: boolean;
+  /** Choices of a named group follow its heading (the system fields' Consent). */
+  group?: string;
 }
 
 export interface ChoiceSelectProps {
@@ -14,10 +16,12 @@ export interface ChoiceSelectProps {
   disabled?: boolean;
   /** The label for a current value the choices do not hold (an attribute still loading, a field since removed). */
   missingLabel?: (value: string | number) => string;
+  /** A group's heading. */
+  groupLabel?: (group: string) => string;
 }
 
 /** A compact single select over fixed choices; a value outside them still shows instead of a blank box. */
-export function ChoiceSelect({ label, value, choices, onChange, disabled, missingLabel }: ChoiceSelectProps) {
+export function ChoiceSelect({ label, value, choices, onChange, disabled, missingLabel, groupLabel }: ChoiceSelectProps) {
   const current = value ?? "";
   const missing = current !== "" && !choices.some((c) => c.value === current);
   return (
@@ -37,11 +41,20 @@ export function ChoiceSelect({ label, value, choices, onChange, disabled, missin
           {missingLabel ? missingLabel(current) : String(current)}
         </MenuItem>
       )}
-      {choices.map((c) => (
-        <MenuItem key={c.value} value={c.value} disabled={c.disabled}>
-          {c.label}
-        </MenuItem>
-      ))}
+      {choices.flatMap((c, i) => {
+        const item = (
+          <MenuItem key={c.value} value={c.value} disabled={c.disabled}>
+            {c.label}
+          </MenuItem>
+        );
+        if (!c.group || choices[i - 1]?.group === c.group) return [item];
+        return [
+          <ListSubheader key={`group-${c.group}`} sx={{ lineHeight: 2.5 }}>
+            {groupLabel ? groupLabel(c.group) : c.group}
+          </ListSubheader>,
+          item,
+        ];
+      })}
     </TextField>
   );
 }

@@ -3,7 +3,7 @@ import { Box } from "@mui/material";
 import { useT } from "../../../../lib/i18n";
 import type { FilterOptions } from "../api/use-filter-options";
 import { takenDataFields } from "../model/filter-tree";
-import { rowDef, valueEditor, withExpression, withField } from "../model/filter-values";
+import { isConsentField, rowDef, valueEditor, withExpression, withField } from "../model/filter-values";
 import { type Choice, ChoiceSelect } from "./choice-select";
 import { RowFrame } from "./row-frame";
 import { ValueEditor } from "./value-editor";
@@ -22,7 +22,10 @@ export interface FilterRowProps {
 /** Field and operator side by side with the values under them on a narrow dialog; all three in a line from md. */
 const COLUMNS = { sm: "repeat(2, minmax(0, 1fr))", md: "180px 180px minmax(0, 1fr)" };
 
-/** The field choices of a group; in Data, Source and List are offered disabled once another row uses them. */
+/**
+ * The field choices of a group; in Data, Source and List are offered disabled once another row uses them. The
+ * system fields end with the consent conditions, under their own heading.
+ */
 export function fieldChoices(
   group: FilterRowProps["group"],
   rows: readonly SegmentFilter[],
@@ -32,7 +35,13 @@ export function fieldChoices(
   if (group === "attributes") return options.attribute;
   const taken = group === "data" ? takenDataFields(rows, index) : new Set<string>();
   const table = group === "data" ? DataFields : SystemFields;
-  return Object.entries(table).map(([value, def]) => ({ value, label: def.label, disabled: taken.has(value) }));
+  const choices = Object.entries(table).map(([value, def]) => ({
+    value,
+    label: def.label,
+    disabled: taken.has(value),
+    group: group === "system_attributes" && isConsentField(value) ? "consent" : undefined,
+  }));
+  return [...choices.filter((c) => !c.group), ...choices.filter((c) => c.group)];
 }
 
 /** A data, attribute or system row: field, operator, and the values the two call for. */
@@ -50,6 +59,7 @@ export function FilterRow({ group, rows, index, options, errors, onChange, onRem
         choices={fieldChoices(group, rows, index, options)}
         onChange={(field) => onChange(withField(group, row, field))}
         missingLabel={(v) => (options.loading.attribute ? `#${v}` : t("filterBuilder.unknown", { id: v }))}
+        groupLabel={() => t("filterBuilder.group.consent")}
         disabled={disabled}
       />
       <ChoiceSelect

@@ -5,8 +5,18 @@ import {
   type FilterGroup,
   fieldDef,
   type SegmentFilter,
+  type SystemField,
   ValuelessExpressions,
 } from "@leadflow/contracts";
+
+/** The system fields that read the lead's consent: proof, the certificate's verdict, its age, a reassigned phone. */
+export const CONSENT_FIELDS = [
+  "consent_proof",
+  "consent_certificate",
+  "consent_captured_at",
+  "rnd_result",
+] as const satisfies readonly SystemField[];
+export const isConsentField = (field: string): boolean => (CONSENT_FIELDS as readonly string[]).includes(field);
 
 /** The contract's stand-in for attribute rows (they name an attribute, not a table field). */
 const AttributeDef: FilterFieldDef = { label: "Attribute", expressions: AttributeExpressions, values: "strings" };

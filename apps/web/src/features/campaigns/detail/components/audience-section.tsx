@@ -1,4 +1,4 @@
-import type { Campaign, CampaignAudienceKind } from "@leadflow/contracts";
+import { type Campaign, type CampaignAudienceKind, isTriggerType } from "@leadflow/contracts";
 import { Alert, Button, Stack, Typography } from "@mui/material";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
@@ -71,6 +71,11 @@ export function AudienceSection({ campaign }: { campaign: Campaign }) {
       {!editable && (
         <Typography variant="body2" color="text.secondary">
           {t("campaigns.detail.audience.locked")}
+        </Typography>
+      )}
+      {editable && !isTriggerType(campaign.type) && (
+        <Typography variant="body2" color="text.secondary">
+          {t("campaigns.waiting.joiners")}
         </Typography>
       )}
       {PICKERS.map(({ kind, label }) => (

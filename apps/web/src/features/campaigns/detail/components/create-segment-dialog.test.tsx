@@ -39,14 +39,14 @@ const createDisabled = (html: string) => {
   return button[1]!.includes("disabled");
 };
 
-function Fields({ values }: { values: CreateSegmentValues }) {
+function Fields({ values, channel = "email" }: { values: CreateSegmentValues; channel?: "sms" | "email" }) {
   const { control } = useForm<CreateSegmentValues, unknown, never>({ defaultValues: values });
-  return <CreateSegmentFields control={control as never} audiences={audiences} />;
+  return <CreateSegmentFields control={control as never} audiences={audiences} channel={channel} />;
 }
 
 describe("CreateSegmentDialog", () => {
   it("is titled Create Segment, at most 496 px wide, with Create disabled until a status or engagement is chosen", () => {
-    const html = render(<CreateSegmentDialog open campaignId={3} statusUpdating={false} onClose={() => {}} />);
+    const html = render(<CreateSegmentDialog open campaignId={3} channel="sms" statusUpdating={false} onClose={() => {}} />);
     expect(html).toContain(">Create Segment<");
     expect(html).toContain("max-width:496px");
     expect(html).toContain("Audience");
@@ -58,21 +58,21 @@ describe("CreateSegmentDialog", () => {
   });
 
   it("says so when the team has no audience yet", () => {
-    const html = render(<CreateSegmentDialog open campaignId={3} statusUpdating={false} onClose={() => {}} />, []);
+    const html = render(<CreateSegmentDialog open campaignId={3} channel="sms" statusUpdating={false} onClose={() => {}} />, []);
     expect(html).toContain("There is no audience yet");
     expect(createDisabled(html)).toBe(true);
   });
 
   it("waits for a running status update", () => {
-    const html = render(<CreateSegmentDialog open campaignId={3} statusUpdating onClose={() => {}} />);
+    const html = render(<CreateSegmentDialog open campaignId={3} channel="sms" statusUpdating onClose={() => {}} />);
     expect(html).toContain("Wait until the status update is done.");
     expect(createDisabled(html)).toBe(true);
   });
 
   it("renders nothing while closed", () => {
-    expect(render(<CreateSegmentDialog open={false} campaignId={3} statusUpdating={false} onClose={() => {}} />)).not.toContain(
-      "Create Segment",
-    );
+    expect(
+      render(<CreateSegmentDialog open={false} campaignId={3} channel="sms" statusUpdating={false} onClose={() => {}} />),
+    ).not.toContain("Create Segment");
   });
 });
 
@@ -83,5 +83,13 @@ describe("CreateSegmentFields", () => {
     expect(html).toMatch(/<input[^>]*type="checkbox"[^>]*checked=""/);
     const chips = [...html.matchAll(/<span class="[^"]*MuiChip-label[^"]*">([^<]+)<\/span>/g)].map((m) => m[1]);
     expect(chips).toEqual(["Failed", "Opened", "Clicked"]);
+  });
+
+  it("names the channel's statuses: an email campaign's offer no carrier outcome, a text's no opens or bounces", () => {
+    const email = render(<Fields values={newSegmentValues(audiences)} />);
+    expect(email).toContain("Email statuses");
+    expect(email).not.toContain("SMS statuses");
+    const sms = render(<Fields values={newSegmentValues(audiences)} channel="sms" />);
+    expect(sms).toContain("SMS statuses");
   });
 });

@@ -17,6 +17,7 @@ import { CreateSegmentFields } from "./create-segment-fields";
 export interface CreateSegmentDialogProps {
   open: boolean;
   campaignId: number;
+  channel: "sms" | "email";
   /** A status update of the campaign is running: Create waits for it (spec 3 §4). */
   statusUpdating: boolean;
   onClose: () => void;
@@ -28,7 +29,7 @@ type Created = CampaignSegmentCreated["data"];
  * Create Segment (spec 3 §4, §5): the campaign's leads by SMS status and engagement, as a segment of one of the
  * team's audiences. After success the dialog says so and offers Go to Segment and Ok; closing resets it.
  */
-export function CreateSegmentDialog({ open, campaignId, statusUpdating, onClose }: CreateSegmentDialogProps) {
+export function CreateSegmentDialog({ open, campaignId, channel, statusUpdating, onClose }: CreateSegmentDialogProps) {
   const t = useT();
   const titleId = useId();
   const navigate = useNavigate();
@@ -122,10 +123,10 @@ export function CreateSegmentDialog({ open, campaignId, statusUpdating, onClose 
               {formError && <Alert severity="error">{formError}</Alert>}
               {options.error && <Alert severity="error">{errorMessage(options.error, t("campaigns.detail.segment.audiencesError"))}</Alert>}
               {options.isSuccess && audiences.length === 0 && <Alert severity="info">{t("campaigns.detail.segment.noAudiences")}</Alert>}
-              <CreateSegmentFields control={form.control} audiences={audiences} disabled={busy} />
+              <CreateSegmentFields control={form.control} audiences={audiences} channel={channel} disabled={busy} />
               {!canCreateSegment(chosen, false) && (
                 <Typography variant="body2" color="text.secondary">
-                  {t("campaigns.detail.segment.chooseOne")}
+                  {t(channel === "email" ? "campaigns.detail.segment.chooseOneEmail" : "campaigns.detail.segment.chooseOne")}
                 </Typography>
               )}
               {statusUpdating && <Alert severity="info">{t("campaigns.detail.segment.updating")}</Alert>}

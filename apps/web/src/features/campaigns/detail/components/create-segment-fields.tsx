@@ -5,7 +5,7 @@ import { FormSelect } from "../../../../components/form/form-select";
 import { FormSwitch } from "../../../../components/form/form-switch";
 import { FormTextField } from "../../../../components/form/form-text-field";
 import { useT } from "../../../../lib/i18n";
-import { type ChipOption, type CreateSegmentValues, engagementOptions, smsStatusOptions } from "../model/create-segment";
+import { type ChipOption, type CreateSegmentValues, engagementOptions, statusOptions } from "../model/create-segment";
 
 type FormControl = Control<CreateSegmentValues, unknown, CreateCampaignSegment>;
 
@@ -73,11 +73,13 @@ function ChipSelect<V extends string>({ name, control, label, options, disabled 
 export interface CreateSegmentFieldsProps {
   control: FormControl;
   audiences: readonly { id: number; name: string }[];
+  /** The campaign's channel: only its statuses and engagements are offered. */
+  channel: "sms" | "email";
   disabled?: boolean;
 }
 
-/** Audience, name, 'Update dynamically', SMS statuses and engagement (spec 3 §5, §9). */
-export function CreateSegmentFields({ control, audiences, disabled }: CreateSegmentFieldsProps) {
+/** Audience, name, 'Update dynamically', the channel's statuses and engagement (spec 3 §5, §9). */
+export function CreateSegmentFields({ control, audiences, channel, disabled }: CreateSegmentFieldsProps) {
   const t = useT();
   return (
     <>
@@ -107,15 +109,15 @@ export function CreateSegmentFields({ control, audiences, disabled }: CreateSegm
       <ChipSelect
         name="sms_status"
         control={control}
-        label={t("campaigns.detail.segment.smsStatus")}
-        options={smsStatusOptions}
+        label={t(channel === "email" ? "campaigns.detail.segment.emailStatus" : "campaigns.detail.segment.smsStatus")}
+        options={statusOptions(channel)}
         disabled={disabled}
       />
       <ChipSelect
         name="engagement"
         control={control}
         label={t("campaigns.detail.segment.engagement")}
-        options={engagementOptions}
+        options={engagementOptions(channel)}
         disabled={disabled}
       />
     </>

@@ -1,4 +1,4 @@
-import type { Campaign, CampaignManualStatus } from "@leadflow/contracts";
+import { type Campaign, CampaignChannel, type CampaignManualStatus } from "@leadflow/contracts";
 import ContentCopyIcon from "@mui/icons-material/ContentCopyOutlined";
 import CreateNewFolderIcon from "@mui/icons-material/CreateNewFolderOutlined";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
@@ -99,6 +99,7 @@ export function useCampaignActions(campaign: Campaign) {
       <CreateSegmentDialog
         open={creatingSegment}
         campaignId={campaign.id}
+        channel={CampaignChannel[campaign.type]}
         statusUpdating={status.updating}
         onClose={() => setCreatingSegment(false)}
       />

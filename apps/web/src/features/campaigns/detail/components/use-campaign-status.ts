@@ -28,7 +28,7 @@ export function useCampaignStatus(campaign: Campaign) {
   return {
     updating,
     change,
-    choices: statusMenuChoices(config.data?.campaign_manual_status_list ?? [], campaign.status),
+    choices: statusMenuChoices(config.data?.campaign_manual_status_list ?? [], campaign),
     chip: statusChipView(campaign, updating, t("campaigns.detail.updating")),
   };
 }

@@ -1,5 +1,5 @@
 import { CampaignEditLockedStatuses, CampaignSegmentStatuses, type CampaignStatus } from "@leadflow/contracts";
-import { type StatusOption, statusChoices } from "../../model/bulk-status";
+import { bulkStatusChoices, type SelectedCampaign, type StatusOption } from "../../model/bulk-status";
 
 const has = (list: readonly CampaignStatus[], status: CampaignStatus) => list.includes(status);
 
@@ -12,6 +12,10 @@ export const offersCreateSegment = (status: CampaignStatus) => has(CampaignSegme
 /** A campaign that is over keeps the audience it was sent to. */
 export const canChangeAudience = (status: CampaignStatus) => !has(["completed", "failed"], status);
 
-/** Set status: the manual list from configuration minus the campaign's own status (spec 3 §4). */
-export const statusMenuChoices = (manual: readonly StatusOption[], current: CampaignStatus): StatusOption[] =>
-  statusChoices(manual, [current]);
+/**
+ * Set status on the campaign's page: the manual list from configuration, less its own status and the moves the table
+ * of moves refuses (a Completed campaign is offered Active, not a Draft the server would turn down) — the list's bulk
+ * rule for a selection of one.
+ */
+export const statusMenuChoices = (manual: readonly StatusOption[], campaign: SelectedCampaign): StatusOption[] =>
+  bulkStatusChoices(manual, [campaign]);

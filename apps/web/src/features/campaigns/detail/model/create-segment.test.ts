@@ -7,7 +7,7 @@ import {
   engagementOptions,
   newSegmentValues,
   segmentPath,
-  smsStatusOptions,
+  statusOptions,
 } from "./create-segment";
 
 const values = (over: Partial<CreateSegmentValues> = {}): CreateSegmentValues => ({
@@ -50,8 +50,8 @@ describe("Create Segment form", () => {
     expect(canCreateSegment({ sms_status: ["delivered"], engagement: ["clicked"] }, true)).toBe(false);
   });
 
-  it("offers the spec's engagement choices with readable labels, and the message statuses", () => {
-    expect(engagementOptions.map((o) => o.label)).toEqual([
+  it("offers an email campaign the spec's engagement choices with readable labels, and its message statuses", () => {
+    expect(engagementOptions("email").map((o) => o.label)).toEqual([
       "Clicked",
       "Last 90 days",
       "Unsubscribe",
@@ -60,7 +60,7 @@ describe("Create Segment form", () => {
       "Bounced",
       "Complained",
     ]);
-    expect(engagementOptions.map((o) => o.value)).toEqual([
+    expect(engagementOptions("email").map((o) => o.value)).toEqual([
       "clicked",
       "last_90_days",
       "unsubscribe",
@@ -69,7 +69,19 @@ describe("Create Segment form", () => {
       "bounced",
       "complained",
     ]);
-    expect(smsStatusOptions.map((o) => o.label)).toEqual(["Queued", "Sent", "Delivered", "Failed"]);
+    expect(statusOptions("email").map((o) => o.label)).toEqual(["Queued", "Sent", "Delivered", "Failed"]);
+  });
+
+  it("offers a text campaign the carrier's outcomes and none of email's engagements", () => {
+    expect(statusOptions("sms").map((o) => o.label)).toEqual([
+      "Queued",
+      "Sent",
+      "Delivered",
+      "Failed",
+      "Blocked by carrier",
+      "Inactive device",
+    ]);
+    expect(engagementOptions("sms").map((o) => o.value)).toEqual(["clicked", "last_90_days", "unsubscribe", "non_clicked"]);
   });
 
   it("goes to the segment under its audience", () => {

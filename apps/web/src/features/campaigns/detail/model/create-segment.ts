@@ -2,6 +2,7 @@ import {
   type CampaignMessageStatus,
   CampaignMessageStatuses,
   CampaignMessageStatusLabels,
+  CampaignSegmentChoices,
   type CampaignSegmentEngagement,
   CampaignSegmentEngagementLabels,
   CampaignSegmentEngagements,
@@ -64,15 +65,13 @@ export interface ChipOption<V extends string> {
   label: string;
 }
 
-export const smsStatusOptions: ChipOption<CampaignMessageStatus>[] = CampaignMessageStatuses.map((value) => ({
-  value,
-  label: CampaignMessageStatusLabels[value],
-}));
+/** The statuses a campaign of this channel's messages can have (an email has no carrier to block it). */
+export const statusOptions = (channel: "sms" | "email"): ChipOption<CampaignMessageStatus>[] =>
+  CampaignSegmentChoices[channel].statuses.map((value) => ({ value, label: CampaignMessageStatusLabels[value] }));
 
-export const engagementOptions: ChipOption<CampaignSegmentEngagement>[] = CampaignSegmentEngagements.map((value) => ({
-  value,
-  label: CampaignSegmentEngagementLabels[value],
-}));
+/** The engagements a campaign of this channel's messages can have (opens, bounces and complaints are email's). */
+export const engagementOptions = (channel: "sms" | "email"): ChipOption<CampaignSegmentEngagement>[] =>
+  CampaignSegmentChoices[channel].engagements.map((value) => ({ value, label: CampaignSegmentEngagementLabels[value] }));
 
 /** Go to Segment: the new segment under its audience (spec 3 §2), relative to the account's base path. */
 export const segmentPath = (created: { id: number; parent: { id: number } }) => `audiences/${created.parent.id}/segments/${created.id}`;

@@ -85,6 +85,11 @@ export function settingSections(c: Campaign, names: SettingNames, t: T): Setting
               : t("campaigns.detail.settings.anyTime"),
         },
         { label: "campaigns.detail.settings.byLeadZone", value: yesNo(c.need_send_by_timezones) },
+        // "Any time" and "No" above are the campaign's own window: the law's hours hold texts whatever they say.
+        {
+          label: "campaigns.waiting.quietHours",
+          value: t(email ? "campaigns.waiting.quietHoursEmail" : "campaigns.waiting.quietHoursSms"),
+        },
       ],
     },
     {
@@ -120,6 +125,7 @@ export function settingSections(c: Campaign, names: SettingNames, t: T): Setting
       title: "campaigns.detail.settings.verification",
       rows: [
         { label: "campaigns.detail.settings.onlyVerified", value: yesNo(c.only_verified_leads), field: "only_verified_leads" },
+        { label: "campaigns.detail.settings.onlyConsentProof", value: yesNo(c.only_consent_proof) },
         ...(c.only_verified_leads
           ? [
               {

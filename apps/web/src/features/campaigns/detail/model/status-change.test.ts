@@ -13,13 +13,16 @@ const manual = [
 ];
 
 describe("Set status choices", () => {
-  it("are the manual list minus the campaign's status", () => {
-    expect(statusMenuChoices(manual, "paused").map((o) => o.key)).toEqual(["draft", "active", "stop"]);
-    expect(statusMenuChoices(manual, "draft").map((o) => o.label)).toEqual(["Active", "Paused", "Stop"]);
+  it("are the manual list minus the campaign's status and the moves it may not make", () => {
+    expect(statusMenuChoices(manual, { status: "paused" }).map((o) => o.key)).toEqual(["active", "stop"]);
+    expect(statusMenuChoices(manual, { status: "draft" }).map((o) => o.label)).toEqual(["Active", "Stop"]);
+    expect(statusMenuChoices(manual, { status: "scheduled" }).map((o) => o.key)).toEqual(["draft", "active", "paused", "stop"]);
   });
 
-  it("keep the whole manual list for a status no one sets by hand", () => {
-    expect(statusMenuChoices(manual, "completed")).toEqual(manual);
+  it("offer a finished campaign Active only, never a Draft it would refuse; a stopped one nothing", () => {
+    expect(statusMenuChoices(manual, { status: "completed" }).map((o) => o.key)).toEqual(["active"]);
+    expect(statusMenuChoices(manual, { status: "failed" }).map((o) => o.key)).toEqual(["active", "stop"]);
+    expect(statusMenuChoices(manual, { status: "stop" })).toEqual([]);
   });
 });
 

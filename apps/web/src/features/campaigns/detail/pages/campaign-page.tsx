@@ -7,6 +7,7 @@ import { HeaderSkeleton } from "../../../../components/page-state/page-state";
 import { useT } from "../../../../lib/i18n";
 import { campaignQuery } from "../../api/campaigns.api";
 import { useCampaignsLiveUpdates } from "../../api/campaigns-live";
+import { WaitingCard } from "../../waiting/waiting-card";
 import { ActionsMenu } from "../components/actions-menu";
 import { CampaignHeader } from "../components/campaign-header";
 import { CampaignTabsBar } from "../components/campaign-tabs-bar";
@@ -51,7 +52,9 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
         campaign={campaign}
         actions={<ActionsMenu items={actions.items} label={t("campaigns.detail.actions")} ariaLabel={t("campaigns.detail.actionsLabel")} />}
       />
-      <CampaignTabsBar campaignId={campaign.id} type={campaign.type} chip={actions.chip} />
+      {/* What its messages wait for, under the header on every tab: a quiet campaign says why. */}
+      <WaitingCard campaign={campaign} />
+      <CampaignTabsBar campaignId={campaign.id} type={campaign.type} chip={actions.chip} archived={campaign.archived} />
       <Outlet context={outlet} />
       {actions.dialogs}
     </>

@@ -1,0 +1,3 @@
+export { ComplianceFileDialog } from "./components/compliance-file-dialog";
+export { ComplianceFilesSection } from "./components/compliance-files-section";
+export { DncRuleDialog } from "./components/dnc-rule-dialog";
