@@ -181,6 +181,24 @@ describe("certificate checks in the sandbox", () => {
   });
 });
 
+describe("certificate checks on an audience", () => {
+  it("runs from the audiences page's Run Lookup like the other kinds", async () => {
+    const csv = [HEAD, `2125550100,a@example.com,${fakeCertUrl(1, "0")},,203.0.113.1,2024-05-01T12:00:00Z`].join("\n");
+    const t = await c.team(csv);
+    await c.setMoney(t.ctx.teamId, 5, 0);
+    const gw = await c.gateway(t.token, "consent_certificates", "sandbox");
+    const seg = await c.call(t.token, "POST", "/api/segments", { name: "Everyone" });
+    const segmentId = (seg.json() as { data: { id: number } }).data.id;
+    const { rebuildSegments } = await import("@leadflow/domain");
+    await rebuildSegments(api.db, t.ctx.teamId, [segmentId]);
+    const res = await c.call(t.token, "POST", "/api/segments/lookup/batch", { ids: [segmentId], type: 4, setting_gateway_id: gw });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await c.runLookups()).toEqual(["completed"]);
+    const lead = await c.leadOf(t.ctx.teamId, "+12125550100");
+    expect((await c.consentOf(t.token, lead)).records[0]!.certificate_status).toBe("verified");
+  });
+});
+
 describe("the Reassigned Numbers check", () => {
   const csv = [
     "Phone,Opt-in IP,Opt-in Date",
