@@ -33,13 +33,17 @@ const bare: OpenApiDocument = {
 describe("walking the request body", () => {
   const fields = walkFields(bodySchema);
 
-  it("goes leads[] → attributes[] → type / attribute / value", () =>
+  it("goes leads[] → attributes[] → type / attribute / value, then the optional consent", () =>
     expect(fields.map((f) => [f.name, f.depth, f.required])).toEqual([
       ["leads", 0, true],
       ["leads[].attributes", 1, true],
       ["leads[].attributes[].type", 2, true],
       ["leads[].attributes[].attribute", 2, true],
       ["leads[].attributes[].value", 2, true],
+      ["leads[].consent", 1, false],
+      ...["captured_at", "page_url", "ip", "user_agent", "language", "seller", "trusted_form_cert_url", "leadid_token", "evidence"].map(
+        (k) => [`leads[].consent.${k}`, 2, false],
+      ),
     ]));
 
   it("names types and limits", () => {
