@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ListQuery, pageOf, text } from "./common";
 
 /*
- * Integrations (spec 2 §2 Integrations, §3 gateways): the kinds of gateway a team configures, the provider
+ * Integrations: the kinds of gateway a team configures, the provider
  * types of each kind and the fields each type asks for. One table drives the add/edit dialog, the server's
  * validation and which fields are secret (encrypted at rest, never returned in full).
  */

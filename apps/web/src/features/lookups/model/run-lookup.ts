@@ -22,7 +22,7 @@ export const RunLookupScopes = {
 } as const;
 export type RunLookupScope = keyof typeof RunLookupScopes;
 
-/** The lead page's 'Relookup' submenu (spec 1 §2): SMS Lookup, SMS DNC, Email Lookup. */
+/** The lead page's 'Relookup' submenu (the kinds the server looks up again for one lead): SMS Lookup, SMS DNC, Email Lookup. */
 export const RELOOKUP_TYPES = [LookupTypes.sms, LookupTypes.sms_dnc, LookupTypes.email] as const satisfies readonly LookupType[];
 
 /** The 'Run Lookup' submenu: the relookup's three, then the consent checks. */

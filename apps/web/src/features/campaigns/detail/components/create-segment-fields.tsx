@@ -78,7 +78,7 @@ export interface CreateSegmentFieldsProps {
   disabled?: boolean;
 }
 
-/** Audience, name, 'Update dynamically', the channel's statuses and engagement (spec 3 §5, §9). */
+/** Audience, name, 'Update dynamically', the channel's statuses and engagement. */
 export function CreateSegmentFields({ control, audiences, channel, disabled }: CreateSegmentFieldsProps) {
   const t = useT();
   return (
