@@ -23,13 +23,15 @@ import {
 import { serveAdminSocket } from "./cli/admin-socket";
 import type { Config } from "./config";
 import { buildApp } from "./http/app";
-import { drain } from "./http/drain";
+import { drain, isDraining } from "./http/drain";
+import { mountLinkHandler } from "./http/link-handler";
+import { runLinks } from "./http/links-role";
 import type { App } from "./http/types";
 import { createJobQueue } from "./jobs/queue";
 import { createLiveBus } from "./live/live-bus";
 import { type LogSettings, processLog, resolveLogSettings } from "./log";
 
-export type Role = "start" | "api" | "worker";
+export type Role = "start" | "api" | "worker" | "links";
 
 /** The start-up and shutdown lines, whatever the log's level: where the program is and what it is doing. */
 const log = (msg: string) => console.log(`[leadflow] ${msg}`);
@@ -64,6 +66,7 @@ export async function openDatabase(config: Config, pool?: { size: number; name: 
  * HTTP and the live channel; `worker` runs jobs. SIGTERM drains: no new requests or jobs, running ones finish.
  */
 export async function run(role: Role, config: Config): Promise<void> {
+  if (role === "links") return runLinks(config, openDatabase);
   // A malformed credentials key (or sandbox callback delay) stops the start, not the first save or send hours later.
   secretsKeyFromEnv();
   sharedSandboxCallbacks();
@@ -140,6 +143,8 @@ export async function run(role: Role, config: Config): Promise<void> {
       { database, bulk, config, jobs: queue.sender, live: bus.publisher, liveSecret, files },
       { logger: { settings: logging } },
     ));
+    // Short links answer ahead of Fastify (docs/short-links.md); everything else reaches it unchanged.
+    mountLinkHandler(app.server, app.linkRouter, { trustProxy: config.trustProxy, draining: () => isDraining(app!) });
     await app.listen({ port: config.port, host: config.host });
   }
   let adminSocket: Server | undefined;

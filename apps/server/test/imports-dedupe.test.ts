@@ -148,6 +148,64 @@ describe("dedupe rule", () => {
     expect(lead.rows).toEqual([{ duplicates_count: 2 }]);
   });
 
+  it("a re-import of unchanged rows rewrites no lead, key or membership, and still counts every duplicate", async () => {
+    const t = await team();
+    const file = csv([
+      ["2124560031", "r1@x.test", "R1"],
+      ["2124560032", "r2@x.test", "R2"],
+      ["2124560033", "", "R3"],
+    ]);
+    await im.start(t.token, t.list.id, "1.csv", file, { Name: "Name" });
+    await im.runQueued();
+    const q = (sql: string) => api.database.query<Record<string, unknown>>(sql, [t.ctx.teamId]).then((r) => r.rows);
+    // What a rewrite would change: the row version of keys and memberships, a lead's values and Updated Date.
+    const state = async () => ({
+      leads: await q("SELECT id, attrs::text AS attrs, updated_at::text AS updated_at FROM leads WHERE team_id = $1 ORDER BY id"),
+      phones: await q("SELECT phone, xmin::text AS v FROM lead_phones WHERE team_id = $1 ORDER BY phone"),
+      emails: await q("SELECT email, xmin::text AS v FROM lead_emails WHERE team_id = $1 ORDER BY email"),
+      members: await q("SELECT list_id, lead_id, xmin::text AS v FROM list_leads WHERE team_id = $1 ORDER BY lead_id"),
+    });
+    const dupes = () => q("SELECT duplicates_count::int AS d FROM leads WHERE team_id = $1 ORDER BY id").then((r) => r.map((x) => x.d));
+    const before = await state();
+
+    for (const [n, batchRows] of [
+      [1, 1000],
+      [2, 2],
+    ] as const) {
+      const id = await im.start(t.token, t.list.id, `again-${n}.csv`, file, { Name: "Name" });
+      await im.runQueued({ batchRows });
+      const rec = (await im.get(t.token, id)) as ImportRecord;
+      expectNothingLost(rec);
+      expect(rec).toMatchObject({ processed_count: 3, unique_count: 0, duplicates_count: 3, failed_count: 0 });
+      expect(await state()).toEqual(before);
+      expect(await dupes()).toEqual([n, n, n]);
+    }
+
+    // One row bringing a new value: only its lead is rewritten (values and Updated Date), the others only counted.
+    await im.start(
+      t.token,
+      t.list.id,
+      "changed.csv",
+      csv([
+        ...file
+          .split("\n")
+          .slice(1, 3)
+          .map((l) => l.split(",")),
+        ["2124560033", "", "R3b"],
+      ]),
+      {
+        Name: "Name",
+      },
+    );
+    await im.runQueued();
+    const after = await state();
+    expect(after.leads.slice(0, 2)).toEqual(before.leads.slice(0, 2));
+    expect(after.leads[2]!.updated_at).not.toBe(before.leads[2]!.updated_at);
+    expect(Object.values(JSON.parse(after.leads[2]!.attrs as string))).toEqual([["R3", "R3b"]]);
+    expect(after.phones).toEqual(before.phones);
+    expect(await dupes()).toEqual([3, 3, 3]);
+  });
+
   it("holds under two concurrent imports into the same team: no duplicate leads", async () => {
     const t = await team();
     const list2 = await api.factory.list(t.ctx, t.source.id);

@@ -89,7 +89,15 @@ describe("audiences", () => {
     const res = await h.call(t.token, "POST", "/api/segments/preview", {
       filters: tree({ attributes: [{ attribute_id: city, expression: "not_equals", values: ["Boston"] }] }),
     });
-    expect(res.json()).toEqual({ data: { total: 6, total_blacklisted: 0 } });
+    expect(res.json()).toEqual({ data: { total: 6, total_blacklisted: 0, exact: true, estimated: false } });
+    // The dialog's quick ask: a count under the cap is the exact figure already.
+    const quick = await h.call(t.token, "POST", "/api/segments/preview", {
+      filters: tree({ attributes: [{ attribute_id: city, expression: "not_equals", values: ["Boston"] }] }),
+      count: "capped",
+    });
+    expect(quick.json()).toEqual({ data: { total: 6, total_blacklisted: 0, exact: true, estimated: false } });
+    const unknown = await h.call(t.token, "POST", "/api/segments/preview", { filters: tree({}), count: "roughly" });
+    expect(unknown.statusCode).toBe(422);
   });
 
   it("answers 422 keyed by filter row for incomplete rows and names that are not the team's", async () => {

@@ -41,6 +41,10 @@ export async function importApiBench(options: BenchOptions): Promise<void> {
         JSON.stringify(config),
         "B4 load client",
       );
+      const c = load.connections;
+      console.log(
+        `  B4: ${c.opened} first attempts opened a connection (longest connect ${Math.round(c.connectMaxMs)} ms): p95 ${Math.round(c.p95OnNew)} ms, on a reused one ${Math.round(c.p95OnReused)} ms`,
+      );
       const db = await settledCounts(database, target.ctx.teamId);
       const problems = checkOutcome(load, db, config);
       writeResult(options, load, problems);

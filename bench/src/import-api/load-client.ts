@@ -34,6 +34,11 @@ export interface LoadReport {
   retries: { sent: number; answered: number; replayed: number; sameAnswer: number; problems: string[] };
   /** Requests that left more than 10 ms after they were due (the client's own health). */
   lateSends: number;
+  /**
+   * Connections the client opened (a request finding no idle one opens another), the longest wait for one to
+   * connect, and the p95 latency of requests that opened one against those that reused one.
+   */
+  connections: { opened: number; connectMaxMs: number; p95OnNew: number; p95OnReused: number };
 }
 
 interface Answer {
@@ -41,6 +46,8 @@ interface Answer {
   body: string;
   replayed: boolean;
   ms: number;
+  /** The request opened its connection (ms it took to connect), or reused an idle one (null). */
+  connectMs: number | null;
 }
 
 const config = JSON.parse(process.argv[2]!) as LoadConfig;
@@ -52,6 +59,7 @@ const TIMEOUT_MS = 30_000;
 
 function send(target: URL, body: string, idempotencyKey: string, dueAt: number): Promise<Answer> {
   return new Promise((resolve) => {
+    let connectMs: number | null = null;
     const req = request(
       target,
       {
@@ -70,14 +78,22 @@ function send(target: URL, body: string, idempotencyKey: string, dueAt: number):
             body: text,
             replayed: res.headers["idempotent-replayed"] === "true",
             ms: performance.now() - dueAt,
+            connectMs,
           });
         });
       },
     );
     const timer = setTimeout(() => req.destroy(new Error("timeout")), Math.max(0, dueAt + TIMEOUT_MS - performance.now()));
+    req.on("socket", (socket) => {
+      if (!socket.connecting) return;
+      const asked = performance.now();
+      socket.once("connect", () => {
+        connectMs = performance.now() - asked;
+      });
+    });
     req.on("error", (e) => {
       clearTimeout(timer);
-      resolve({ status: 0, body: e.message, replayed: false, ms: performance.now() - dueAt });
+      resolve({ status: 0, body: e.message, replayed: false, ms: performance.now() - dueAt, connectMs });
     });
     req.end(body);
   });
@@ -95,7 +111,10 @@ const report: LoadReport = {
   leadsAccepted: 0,
   retries: { sent: 0, answered: 0, replayed: 0, sameAnswer: 0, problems: [] },
   lateSends: 0,
+  connections: { opened: 0, connectMaxMs: 0, p95OnNew: 0, p95OnReused: 0 },
 };
+const onNew: number[] = [];
+const onReused: number[] = [];
 const confirmed = new Set<number>();
 const sentPeople = new Set<number>();
 const leadIds = (body: string) => JSON.stringify((JSON.parse(body) as { data: { leads: unknown[] } }).data.leads);
@@ -118,6 +137,11 @@ async function fire(k: number, dueAt: number): Promise<void> {
   const a = await first;
   count(a);
   report.latencies.push(a.ms);
+  if (a.connectMs === null) onReused.push(a.ms);
+  else {
+    onNew.push(a.ms);
+    report.connections.connectMaxMs = Math.max(report.connections.connectMaxMs, a.connectMs);
+  }
   if (a.status === 200) {
     for (const p of people) confirmed.add(p);
     const data = (JSON.parse(a.body) as { data: { created: number; received: number } }).data;
@@ -143,5 +167,7 @@ report.elapsedMs = run.elapsedMs;
 report.lateSends = run.lateSends;
 report.peopleConfirmed = confirmed.size;
 report.peopleSent = sentPeople.size;
+const p95 = (xs: number[]) => (xs.length ? xs.sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]! : 0);
+report.connections = { ...report.connections, opened: onNew.length, p95OnNew: p95(onNew), p95OnReused: p95(onReused) };
 agent.destroy();
 process.stdout.write(`${JSON.stringify(report)}\n`);

@@ -3,7 +3,7 @@ import { type BenchOptions, benchCommand, sizeLabel } from "../options";
 import { record } from "../report";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
 import { measureCsvImport } from "./csv-import";
-import { type ImportFigures, importFigures, millis, rss, seconds, verdict } from "./figures";
+import { type ImportFigures, importFigures, millis, rss, seconds, slowest, verdict } from "./figures";
 import { expectCounts, type FileImportResult, importFile } from "./file-import";
 import { importTeam } from "./import-team";
 
@@ -40,7 +40,7 @@ export async function reimportBench(options: BenchOptions): Promise<void> {
       size: sizeLabel(rows),
       what: `${what}, ${sizeLabel(rows)} rows (median of ${f.runs})`,
       backend: backendName(),
-      ours: `${seconds(f.ms)}; first progress ${millis(f.firstEventMs)}; ${rss(f)}`,
+      ours: `${seconds(f.ms)}; first progress ${millis(f.firstEventMs)}; ${rss(f)}; ${slowest(f)}`,
       baseline: `B1 ${seconds(b1.ms)}`,
       ratio: `${times.toFixed(2)}× B1 — ${verdict({ "≤ 1.5× B1": times <= 1.5 })}`,
       goal: "≤ 1.5× B1 time",

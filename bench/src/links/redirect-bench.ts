@@ -58,12 +58,14 @@ interface RunFigures {
   counted: number;
   lost: number;
   flushes: number;
+  /** The buffer's second stage: one transaction a batch of counted clicks' effects. */
+  effectBatches: number;
   /** Transactions that took an xid anywhere in the cluster over the window; and commits of our database. */
   writeTransactions: number;
   commits: number;
   /** Read transactions of the app: commits less the flushes and the watch's polls — mostly the link cache's misses. */
   appReads: number;
-  /** (write transactions − flushes) ÷ clicks: an upper bound of the writes made while answering. */
+  /** (write transactions − flushes − effect batches) ÷ clicks: an upper bound of the writes made while answering. */
   syncWritesPerClick: number;
   exit: string;
   drainMs: number | null;
@@ -86,7 +88,7 @@ export async function redirectBench(options: BenchOptions): Promise<void> {
         const f = await oneRun(database, url, seeded, dir);
         console.log(
           `  B10 run ${i + 1}: answered ${Math.round(f.ours.redirectsPerSecond)}/s, stored ${Math.round(f.storedPerSecond)}/s (backlog ${f.backlogAfterThroughput}, ${f.backlogAtTerm} at SIGTERM, drained in ${Math.round(f.drainMs ?? 0)} ms) vs ${Math.round(f.baseline.redirectsPerSecond)} req/s (${f.ratio.toFixed(2)}), ` +
-            `p99 ${f.oursLatency.p99.toFixed(1)} ms at ${LATENCY_RATE}/s, ${f.lost} lost of ${f.answered}, ${f.flushes} flushes / ${f.writeTransactions} write transactions`,
+            `p99 ${f.oursLatency.p99.toFixed(1)} ms at ${LATENCY_RATE}/s, ${f.lost} lost of ${f.answered}, ${f.flushes} flushes + ${f.effectBatches} effect batches / ${f.writeTransactions} write transactions`,
         );
         runs.push(f);
       }
@@ -147,7 +149,7 @@ async function oneRun(database: Database, url: string, seeded: SeededLinks, dir:
   await new Promise((r) => setTimeout(r, 1_000));
   await watch.stop();
   const after = await writeCounters(database);
-  const hits = await storedHits(database, seeded.campaignId, before);
+  const hits = await storedHits(database, seeded.teamId, seeded.campaignId, before);
   const phase = (r: RedirectClientReport, name: string) => r.phases.find((p) => p.name === name)!;
   const writeTransactions = after.nextXid - before.nextXid;
   const thr = phase(ours, "throughput");
@@ -170,10 +172,11 @@ async function oneRun(database: Database, url: string, seeded: SeededLinks, dir:
     counted: hits.counted,
     lost: ours.redirects - hits.stored,
     flushes: hits.flushes,
+    effectBatches: hits.effectBatches,
     writeTransactions,
     commits: after.commits - before.commits,
-    appReads: after.commits - before.commits - hits.flushes - watch.polls(),
-    syncWritesPerClick: Math.max(0, writeTransactions - hits.flushes) / Math.max(1, ours.redirects),
+    appReads: after.commits - before.commits - hits.flushes - hits.effectBatches - watch.polls(),
+    syncWritesPerClick: Math.max(0, writeTransactions - hits.flushes - hits.effectBatches) / Math.max(1, ours.redirects),
     exit: exit.signal ?? String(exit.code),
     drainMs: ours.termAt === null ? null : (await exitedAt) - ours.termAt,
   };
@@ -202,16 +205,16 @@ function report(options: BenchOptions, runs: RunFigures[]): void {
     size: `${sizeLabel(n)} links`,
     what:
       `Short-link redirect with click logging: ${n.toLocaleString("en")} links of a sent campaign, requests \`/{code}\` on the app host with an iPhone Safari user agent, ` +
-      `one hot link ${HOT_SHARE * 100}% of requests and the rest Zipf (s = ${ZIPF_S}); the real app server (CLI \`api\` role, its own process) and a client process; ` +
+      `one hot link ${HOT_SHARE * 100}% of requests and the rest Zipf (s = ${ZIPF_S}); the real app server (CLI \`api\` role, its own process: short links answered by its plain Node handler ahead of Fastify, hits by the two-stage buffer) and a client process; ` +
       `req/s from a ${THROUGHPUT_MS / 1000} s closed loop (ours: the lesser of answered and stored a second) over ${CONNECTIONS} keep-alive connections after a ${WARM_MS / 1000} s warm-up, latency from a ${LATENCY_MS / 1000} s open loop (after an ${SETTLE_MS / 1000} s pause) at ${LATENCY_RATE}/s, ` +
-      `then ${TERM_MS / 1000} s of closed-loop load with SIGTERM half-way; writes counted as transactions that took an xid (cluster-wide) against the buffer's flushes (distinct xmin of the stored hits)`,
+      `then ${TERM_MS / 1000} s of closed-loop load with SIGTERM half-way; writes counted as transactions that took an xid (cluster-wide) against the buffer's flushes (distinct xmin of the stored hits, and of the clicks' timeline entries for its effect batches)`,
     backend: backendName(),
     ours:
       `${rps(m((r) => r.sustainedPerSecond))} sustained: answered ${rps(m((r) => r.ours.redirectsPerSecond))} (closed-loop p50 ${ms(m((r) => r.ours.p50))}, p99 ${ms(m((r) => r.ours.p99))}), ` +
       `stored ${m((r) => r.storedPerSecond).toFixed(0)} clicks/s (${last.backlogAfterThroughput.toLocaleString("en")} answered but not yet stored at the end); ` +
       `at ${LATENCY_RATE}/s p50 ${ms(m((r) => r.oursLatency.p50))}, p99 ${ms(p99)}; ` +
-      `${last.writeTransactions} write transactions (cluster-wide) for ${last.answered.toLocaleString("en")} clicks, ${last.flushes} of them the buffer's flushes: ` +
-      `${Math.max(0, last.writeTransactions - last.flushes)} others (≤ ${perClick.toFixed(4)} synchronous writes a click); ${last.appReads.toLocaleString("en")} link reads (cache misses); ` +
+      `${last.writeTransactions} write transactions (cluster-wide) for ${last.answered.toLocaleString("en")} clicks, ${last.flushes + last.effectBatches} of them the buffer's (${last.flushes} hit inserts, ${last.effectBatches} effect batches): ` +
+      `${Math.max(0, last.writeTransactions - last.flushes - last.effectBatches)} others (≤ ${perClick.toFixed(4)} synchronous writes a click); ${last.appReads.toLocaleString("en")} link reads (cache misses); ` +
       `SIGTERM under load (${(last.backlogAtTerm ?? 0).toLocaleString("en")} clicks buffered): ${last.answered.toLocaleString("en")} redirects answered, ${last.stored.toLocaleString("en")} hits stored, ${lost} lost (drained and exited ${last.exit} in ${((last.drainMs ?? 0) / 1000).toFixed(1)} s)`,
     baseline:
       `${rps(m((r) => r.baseline.redirectsPerSecond))} (closed-loop p99 ${ms(m((r) => r.baseline.p99))}); ` +

@@ -57,7 +57,9 @@ async function start(
   ready: RegExp,
   urlOf: (m: RegExpMatchArray) => string,
 ): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...args], {
+  // B10_CPU_PROF=<dir>: the servers write a CPU profile there as they exit (where a run's time went).
+  const prof = process.env.B10_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.B10_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...prof, "--import", "tsx", ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],

@@ -1,11 +1,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { PREVIEW_COUNT_CAP } from "@leadflow/contracts";
 import { type Database, migrateDb, openDb } from "@leadflow/db";
 import { compileFilters, loadCompileContext } from "@leadflow/domain";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { median, percentile } from "../report";
 import { campaignCases, seedCampaignLedger } from "./campaign-ledger-seed";
-import { liveFromTree, type Seeded, seedForSegments, treeCases } from "./segments-bench";
+import { liveFromTree, type Seeded, seedForSegments, shownText, treeCases } from "./segments-bench";
 
 /*
  * B5 while working on the filter compiler: seeding a million leads takes minutes, so this seeds once into a kept
@@ -69,10 +70,10 @@ async function measure(ids: string[], runs: number) {
     const cc = await loadCompileContext(database.db, kept.teamId);
     for (const c of [...treeCases(kept), ...campaignCases(kept.campaignX)]) {
       if (ids.length > 0 && !ids.includes(c.id)) continue;
-      const { n1, o, b } = await liveFromTree(database, kept.teamId, c, cc, runs, 3);
+      const { n1, shown, q, o, b } = await liveFromTree(database, kept.teamId, c, cc, runs, 3);
       const f = (x: number) => x.toFixed(1);
       console.log(
-        `${c.id} ${n1} match: ours p50 ${f(median(o))} p95 ${f(percentile(o, 95))} | hand p50 ${f(median(b))} p95 ${f(percentile(b, 95))} | ${(median(o) / median(b)).toFixed(2)}×`,
+        `${c.id} ${n1} match: dialog ${shownText(shown)} p50 ${f(median(q))} p95 ${f(percentile(q, 95))} | exact p50 ${f(median(o))} p95 ${f(percentile(o, 95))} | hand p50 ${f(median(b))} p95 ${f(percentile(b, 95))} | ${(median(o) / median(b)).toFixed(2)}×`,
       );
     }
   } finally {
@@ -94,6 +95,10 @@ async function explain(ids: string[]) {
         [
           "ours count",
           sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE l.status = 2))::int FROM leads l WHERE l.team_id = ${t} AND ${where}`,
+        ],
+        [
+          "ours quick",
+          sql`SELECT count(*)::int FROM (SELECT l.status FROM leads l WHERE l.team_id = ${t} AND ${where} LIMIT ${PREVIEW_COUNT_CAP + 1}) c`,
         ],
         ["hand count", sql`SELECT count(*) FROM leads l WHERE l.team_id = ${t} AND ${sql.raw(c.hand.replaceAll("$1", String(t)))}`],
         ["ours page", sql`SELECT l.id FROM leads l WHERE l.team_id = ${t} AND ${where} ORDER BY l.id DESC LIMIT 51`],

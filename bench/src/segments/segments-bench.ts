@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import type { SegmentFilters } from "@leadflow/contracts";
+import { PREVIEW_COUNT_CAP, type SegmentFilters } from "@leadflow/contracts";
 import type { Database } from "@leadflow/db";
 import {
   authenticateApiKey,
@@ -12,6 +12,8 @@ import {
   importLeadsByApi,
   type JobSender,
   loadCompileContext,
+  type MatchCount,
+  quickCount,
   rebuildSegments,
   segmentLeads,
   startSegmentSync,
@@ -151,7 +153,7 @@ export async function segmentQueryBench(options: BenchOptions): Promise<void> {
     const campaignCases = await seedCampaignLedger(database, t);
     const cc = await loadCompileContext(database.db, t);
     for (const c of [...treeCases(s), ...campaignCases]) {
-      const { n1, o, b } = await liveFromTree(database, t, c, cc);
+      const { n1, shown, q, o, b } = await liveFromTree(database, t, c, cc);
       // The audience page itself: the segment built, its first page read from the membership.
       const segment = await createSegment(database.db, noJobs, s.ctx, { name: c.id, ignore_new_leads: true, filters: c.filters });
       await rebuildSegments(database.db, t, [segment.id]);
@@ -160,35 +162,45 @@ export async function segmentQueryBench(options: BenchOptions): Promise<void> {
         const d = await timed(() => segmentLeads(database.db, s.ctx, segment.id, { limit: 50 }));
         if (i >= WARMUP) pageTimes.push(d);
       }
-      const [o95, b50, o50] = [percentile(o, 95), median(b), median(o)];
+      // The goal holds the dialog's answer (the quick count) to p95 < 200 ms and the exact count to ≤ 1.5× the hand SQL.
+      const [q95, o50, o95, b50] = [percentile(q, 95), median(o), percentile(o, 95), median(b)];
+      const meets = q95 < 200 && o50 / b50 <= 1.5;
       record({
         id: c.id,
         size: sizeLabel(options.rows),
         what: `Audience count + first page, ${c.what}, ${sizeLabel(options.rows)} leads, ${n1.toLocaleString("en-US")} match (p50/p95 of ${ITERATIONS})`,
         backend: backendName(),
-        ours: `live from the tree p50 ${ms(o50)}, p95 ${ms(o95)}; audience page (materialised) p95 ${ms(percentile(pageTimes, 95))}`,
-        baseline: `p50 ${ms(b50)}, p95 ${ms(percentile(b, 95))} hand-written SQL`,
-        ratio: `${(o50 / b50).toFixed(2)}× — ${o50 / b50 <= 1.5 && o95 < 200 ? "meets the goal" : "misses: ≤ 1.5×, p95 < 200 ms"}`,
-        goal: "≤ 1.5× baseline; p95 < 200 ms",
+        ours: `dialog answer (${shownText(shown)}) p50 ${ms(median(q))}, p95 ${ms(q95)}; exact count p50 ${ms(o50)}, p95 ${ms(o95)}; audience page (materialised) p95 ${ms(percentile(pageTimes, 95))}`,
+        baseline: `p50 ${ms(b50)}, p95 ${ms(percentile(b, 95))} hand-written SQL (exact count)`,
+        ratio: `exact ${(o50 / b50).toFixed(2)}× — ${meets ? "meets the goal" : "misses: dialog answer p95 < 200 ms, exact ≤ 1.5×"}`,
+        goal: "dialog answer p95 < 200 ms; exact count ≤ 1.5× baseline",
         command: benchCommand("B5", ["--rows", sizeLabel(options.rows)]),
-        figures: { rows: options.rows, matches: n1, ours: o, baseline: b, page: pageTimes },
+        figures: { rows: options.rows, matches: n1, shown, quick: q, ours: o, baseline: b, page: pageTimes },
       });
     }
   });
 }
 
 /**
- * A tree's count and first page live (as the product runs them: the dialog's countMatching, then the first page
- * with JIT off) against the same count and page written by hand, alternately; the two must match the same leads.
+ * A tree's count and first page live, as the product runs them — the dialog's quick answer (quickCount: capped at
+ * PREVIEW_COUNT_CAP within a time budget, else the planner's estimate) and its exact count, each followed by the first page with JIT off — against the same
+ * count and page written by hand, in rotation; the exact count and the hand-written one must match the same leads.
  */
 export async function liveFromTree(database: Database, t: number, c: TreeCase, cc: CompileContext, n = ITERATIONS, warm = WARMUP) {
   const compiled = compileFilters(c.filters, cc);
-  const ours = async () => {
-    await countMatching(database.db, t, c.filters, null);
-    await database.db.transaction(async (tx) => {
+  const page = () =>
+    database.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('jit', 'off', true)`);
       await tx.execute(sql`SELECT l.id FROM leads l WHERE l.team_id = ${t} AND ${compiled} ORDER BY l.id DESC LIMIT 51`);
     });
+  let shown: MatchCount | null = null;
+  const quick = async () => {
+    shown = await quickCount(database.db, t, c.filters, null);
+    await page();
+  };
+  const exact = async () => {
+    await countMatching(database.db, t, c.filters, null);
+    await page();
   };
   const hand = async () => {
     await database.query(`SELECT count(*) FROM leads l WHERE l.team_id = $1 AND ${c.hand}`, [t]);
@@ -200,21 +212,26 @@ export async function liveFromTree(database: Database, t: number, c: TreeCase, c
   ]);
   const [n1, n2] = [(counts[0] as unknown as { rows: { n: number }[] }).rows[0]!.n, counts[1].rows[0]!.n];
   if (n1 !== n2) throw new Error(`${c.id}: the compiled tree matches ${n1} leads, the hand-written SQL ${n2}`);
-  return { n1, ...(await alternate(ours, hand, n, warm)) };
+  const [q, o, b] = await rotate([quick, exact, hand], n, warm);
+  const answer = shown as MatchCount | null;
+  const wrong = answer?.exact ? answer.total !== n1 : !answer?.estimated && n1 <= PREVIEW_COUNT_CAP;
+  if (!answer || wrong) throw new Error(`${c.id}: the quick count answered ${JSON.stringify(answer)} for ${n1} matches`);
+  return { n1, shown: answer, q: q!, o: o!, b: b! };
 }
 
-async function alternate(ours: () => Promise<unknown>, hand: () => Promise<unknown>, n = ITERATIONS, warm = WARMUP) {
-  const o: number[] = [];
-  const b: number[] = [];
+/** What the dialog shows first: the exact figure, or "more than" the cap. */
+export const shownText = (m: MatchCount) => `${m.exact ? "exact" : m.estimated ? "about" : "more than"} ${m.total.toLocaleString("en-US")}`;
+
+/** Runs each in turn, `warm` + `n` rounds, and answers each one's last `n` durations. */
+async function rotate(fns: (() => Promise<unknown>)[], n = ITERATIONS, warm = WARMUP): Promise<number[][]> {
+  const out = fns.map(() => [] as number[]);
   for (let i = 0; i < warm + n; i++) {
-    const x = await timed(ours);
-    const y = await timed(hand);
-    if (i >= warm) {
-      o.push(x);
-      b.push(y);
+    for (const [k, fn] of fns.entries()) {
+      const d = await timed(fn);
+      if (i >= warm) out[k]!.push(d);
     }
   }
-  return { o, b };
+  return out;
 }
 
 /**

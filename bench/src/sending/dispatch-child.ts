@@ -1,5 +1,12 @@
 import { openDb } from "@leadflow/db";
-import { type DispatchDeps, type DispatchOutcome, openLiveness, runDispatcher, watchLeadership } from "@leadflow/domain";
+import {
+  type DispatchDeps,
+  type DispatchOutcome,
+  openLiveness,
+  runDispatcher,
+  suppressionWatchOf,
+  watchLeadership,
+} from "@leadflow/domain";
 import { SEND_WINDOW_MS } from "@leadflow/domain/sending/dispatch/dispatcher";
 import { createPacer } from "@leadflow/domain/shared/pacer";
 import { PUBLIC_URL } from "./dispatch-setup";
@@ -96,6 +103,7 @@ function deps(): DispatchDeps {
     wake: (ids) => wakeGateways(database, ids),
     livenessKey: () => liveness.key(),
     stopping: stopping.signal,
+    suppressionWatch: suppressionWatchOf(database),
     ...(rate === null ? {} : { pacer: createPacer(rate, undefined, SEND_WINDOW_MS), batchSize: Math.min(500, Math.max(10, rate * 2)) }),
   };
 }

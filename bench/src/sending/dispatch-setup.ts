@@ -1,5 +1,5 @@
 import type { Database } from "@leadflow/db";
-import { type DispatchDeps, planFirstStep, type TeamCtx } from "@leadflow/domain";
+import { type DispatchDeps, planFirstStep, suppressionWatchOf, type TeamCtx } from "@leadflow/domain";
 import { SEND_WINDOW_MS } from "@leadflow/domain/sending/dispatch/dispatcher";
 import { createPacer } from "@leadflow/domain/shared/pacer";
 import type { RemoteFakeSms } from "./fake-sms-process";
@@ -76,6 +76,7 @@ export function dispatchDeps(database: Database, fake: RemoteFakeSms, rate: numb
     providerOptions: { baseUrls: fake.baseUrls },
     pacer: createPacer(rate, undefined, SEND_WINDOW_MS),
     batchSize: Math.min(500, Math.max(10, rate)),
+    suppressionWatch: suppressionWatchOf(database),
   };
 }
 

@@ -401,10 +401,32 @@ export type SaveSegmentFilters = z.infer<typeof SaveSegmentFilters>;
 export const CloneSegment = z.object({ name: SegmentName, ignore_new_leads: z.boolean().optional() });
 export type CloneSegment = z.infer<typeof CloneSegment>;
 
-/** POST /api/segments/preview: how many leads a tree matches now (within `parent_id`'s leads for a child). */
-export const PreviewSegment = z.object({ filters: SegmentFilters, parent_id: z.coerce.number().int().positive().optional() });
+/** Above this many matches the quick preview stops counting and answers "more than" it (docs/audiences.md). */
+export const PREVIEW_COUNT_CAP = 100_000;
+/**
+ * POST /api/segments/preview: how many leads a tree matches now (within `parent_id`'s leads for a child).
+ * `count`: "exact" (the default) counts every match; "capped" is the quick answer the audience dialog asks first —
+ * exact when cheap, else "more than" PREVIEW_COUNT_CAP or the planner's estimate — then "exact" when it was not.
+ */
+export const PreviewSegment = z.object({
+  filters: SegmentFilters,
+  parent_id: z.coerce.number().int().positive().optional(),
+  count: z.enum(["exact", "capped"]).optional(),
+});
 export type PreviewSegment = z.infer<typeof PreviewSegment>;
-export const PreviewSegmentResponse = z.object({ data: z.object({ total: z.number().int(), total_blacklisted: z.number().int() }) });
+/**
+ * `exact` false: `total` is not the figure — with `estimated` false more than PREVIEW_COUNT_CAP leads match and
+ * `total` is the cap (`total_blacklisted` the blacklisted among those counted: lower bounds); with `estimated`
+ * true it is the planner's estimate ("about", `total_blacklisted` 0). Ask again with `count: "exact"`.
+ */
+export const PreviewCount = z.object({
+  total: z.number().int(),
+  total_blacklisted: z.number().int(),
+  exact: z.boolean(),
+  estimated: z.boolean(),
+});
+export type PreviewCount = z.infer<typeof PreviewCount>;
+export const PreviewSegmentResponse = z.object({ data: PreviewCount });
 
 /** GET /api/segments/{id}/leads: the leads table of a segment (keyset pages), with the blacklisted count. */
 export const SegmentLeadsQuery = ListLeadsQuery;

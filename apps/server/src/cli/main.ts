@@ -12,6 +12,7 @@ const usage = `Usage: npm run leadflow -- <command>
   start                      migrate, then serve API, web app, live channel and workers in one process
   api                        serve the HTTP API, web app and live channel (server mode, many processes)
   worker                     run background jobs (server mode, many processes)
+  links                      serve short-link redirects and the open pixel only (server mode, scaled apart)
   migrate                    apply database migrations
   user approve <email>       approve a pending registration
   user create --email <e> --password <p> --name <n> [--admin]
@@ -124,8 +125,8 @@ async function main(argv: string[]): Promise<void> {
     console.log(usage);
     return;
   }
-  if (command === "start" || command === "api" || command === "worker") {
-    if ((command === "api" || command === "worker") && !config.databaseUrl) {
+  if (command === "start" || command === "api" || command === "worker" || command === "links") {
+    if (command !== "start" && !config.databaseUrl) {
       throw new Error(`'${command}' is for server mode: set DATABASE_URL to a PostgreSQL database (or use 'start' for the embedded one).`);
     }
     await run(command, config);

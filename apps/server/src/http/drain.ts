@@ -35,3 +35,8 @@ export async function drain(app: FastifyInstance): Promise<void> {
   app.server.closeIdleConnections();
   await app.close();
 }
+
+/** Whether the drain began (the plain short-link handler then leaves every request to Fastify's answer). */
+export function isDraining(app: FastifyInstance): boolean {
+  return draining.has(app);
+}

@@ -1,29 +1,24 @@
-import {
-  appHostOf,
-  type ClickAnswer,
-  type HitRequest,
-  LINK_CODE,
-  LinkService,
-  PIXEL_GIF,
-  teamForShortHost,
-  wakeDispatchers,
-} from "@leadflow/domain";
+import { type HitRequest, LinkService, PIXEL_GIF, wakeDispatchers } from "@leadflow/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ipRateLimit } from "./ip-rate-limit";
-import { type LinkPage, notFoundPage, reasonPage, renderLinkPage, tooManyPage } from "./link-pages";
+import { ROUTED } from "./link-handler";
+import { type LinkPage, notFoundPage, renderLinkPage } from "./link-pages";
+import { hitRequest as askHit, type LinkReply, LinkRouter, NO_STORE } from "./link-router";
 import type { App, AppDeps } from "./types";
 
 /*
- * The redirect service's HTTP side (docs/short-links.md). A request on a team's short-URL host is answered here
- * whatever its path — the bare domain goes to the domain's redirect_to, `/{code}` to the link's rules, anything else
- * is the small 404 page — before routing, so no API route or the SPA answers on those hosts. On the app's own host a
- * code-shaped path (10–11 base62 characters) is a link when one exists; otherwise it falls through to the app.
- * Nothing here writes to the database: links and hosts are cached, hits buffered (LinkService).
+ * The redirect service's HTTP side (docs/short-links.md). What is a short link and what it answers is the router's
+ * (link-router.ts); this hook answers them before routing, so no API route or the SPA answers on a short host. A
+ * server that listens puts the plain handler (link-handler.ts) ahead of Fastify with the same router: requests it
+ * answered never reach here, and one it passed on is not routed twice. The open pixel is a route of its own.
  */
 
-const NO_STORE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
-const HOST_TTL_MS = 10_000;
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The short-link router, shared with the plain handler (runtime.ts mounts it). */
+    linkRouter: LinkRouter;
+  }
+}
 
 export async function registerShortLinks(app: App, deps: AppDeps, service?: LinkService): Promise<LinkService> {
   const { database, config } = deps;
@@ -33,36 +28,21 @@ export async function registerShortLinks(app: App, deps: AppDeps, service?: Link
       log: (m) => app.log.warn(m),
       wake: (ids) => wakeDispatchers(deps.jobs, ids),
     });
-  const limit = ipRateLimit(config.linkRate.limit, config.linkRate.windowSeconds * 1000);
-  const appHost = appHostOf(config.appUrl);
-  const hosts = new Map<string, { at: number; value: Awaited<ReturnType<typeof teamForShortHost>> }>();
-  const shortHost = async (host: string) => {
-    const found = hosts.get(host);
-    if (found && Date.now() - found.at < HOST_TTL_MS) return found.value;
-    const value = await teamForShortHost(database.db, host);
-    if (hosts.size > 10_000) hosts.clear();
-    hosts.set(host, { at: Date.now(), value });
-    return value;
-  };
+  const router = new LinkRouter(links, database, config);
 
   // Registered before the API's auth hook: a short host's `/api/...` is a 404 page, not a 401.
   app.addHook("onRequest", async (req, reply) => {
-    const host = (req.host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
-    const path = req.url.split("?", 1)[0] ?? "/";
-    if (host === appHost || host === "") {
-      const code = path.slice(1);
-      if (!LINK_CODE.test(code)) return;
-      if (limited(req, reply)) return reply;
-      const answer = await links.click(code, hitRequest(req), null);
-      // An unknown lower-case word is the app's page (/register), not a link.
-      if (answer.kind === "not_found" && /^[a-z]+$/.test(code)) return;
-      return send(reply, answer);
-    }
-    const short = await shortHost(host);
-    if (!short) return;
-    if (limited(req, reply)) return reply;
-    if (path === "/" && short.redirectTo) return reply.code(302).headers(NO_STORE).redirect(short.redirectTo);
-    return send(reply, await links.click(path.slice(1), hitRequest(req), short.teamId));
+    if ((req.raw as { [ROUTED]?: boolean })[ROUTED]) return;
+    const answer = await router.route({
+      method: req.method,
+      host: req.host ?? "",
+      url: req.url,
+      ip: req.ip ?? null,
+      protocol: req.protocol,
+      headers: req.headers,
+    });
+    if (!answer) return;
+    return send(reply, answer);
   });
 
   app.get(
@@ -72,7 +52,8 @@ export async function registerShortLinks(app: App, deps: AppDeps, service?: Link
       schema: { hide: true, params: z.object({ messageId: z.string().max(20), sig: z.string().max(128) }) },
     },
     async (req, reply) => {
-      if (limited(req, reply)) return reply;
+      const limited = router.limited(req.ip ?? null);
+      if (limited) return send(reply, limited);
       const ok = await links.open(Number(req.params.messageId), req.params.sig, hitRequest(req));
       if (!ok) return page(reply, notFoundPage);
       return reply.code(200).headers(NO_STORE).type("image/gif").send(PIXEL_GIF);
@@ -82,21 +63,14 @@ export async function registerShortLinks(app: App, deps: AppDeps, service?: Link
   // app.close() (the SIGTERM drain) ends requests first, then this writes every buffered hit.
   app.addHook("onClose", async () => links.close());
   app.decorate("links", links);
+  app.decorate("linkRouter", router);
   return links;
-
-  function limited(req: FastifyRequest, reply: FastifyReply): boolean {
-    const wait = limit.hit(req.ip);
-    if (wait === 0) return false;
-    void reply.header("Retry-After", String(wait));
-    void page(reply, tooManyPage);
-    return true;
-  }
 }
 
-function send(reply: FastifyReply, answer: ClickAnswer) {
+function send(reply: FastifyReply, answer: LinkReply) {
   if (answer.kind === "redirect") return reply.code(302).headers(NO_STORE).redirect(answer.location);
-  if (answer.kind === "not_found") return page(reply, notFoundPage);
-  return page(reply, reasonPage(answer.reason, answer.brand, answer.home));
+  if (answer.retryAfter) void reply.header("Retry-After", answer.retryAfter);
+  return page(reply, answer.page);
 }
 
 function page(reply: FastifyReply, p: LinkPage) {
@@ -104,21 +78,12 @@ function page(reply: FastifyReply, p: LinkPage) {
 }
 
 function hitRequest(req: FastifyRequest): HitRequest {
-  const header = (name: string) => {
-    const v = req.headers[name];
-    return (Array.isArray(v) ? v[0] : v) ?? null;
-  };
-  return {
+  return askHit({
     method: req.method,
-    userAgent: header("user-agent"),
-    headers: {
-      "sec-purpose": header("sec-purpose") ?? undefined,
-      purpose: header("purpose") ?? undefined,
-      "x-moz": header("x-moz") ?? undefined,
-      "x-purpose": header("x-purpose") ?? undefined,
-    },
+    host: req.host ?? "",
+    url: req.url,
     ip: req.ip ?? null,
-    referer: header("referer"),
-    url: `${req.protocol}://${req.host}${req.url}`.slice(0, 2000),
-  };
+    protocol: req.protocol,
+    headers: req.headers,
+  });
 }

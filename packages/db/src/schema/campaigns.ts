@@ -82,6 +82,11 @@ export const campaigns = pgTable(
      */
     planningSince: ts("planning_since"),
     /**
+     * While planning in slices of lead ids: the last lead id whose slice is planned and committed. A planning that
+     * stopped (its process gone) resumes after it rather than reading the planned slices again.
+     */
+    plannedThrough: bigint("planned_through", { mode: "number" }),
+    /**
      * The audience's size (its lists', sources' and segments' maintained counters summed) when it was last planned:
      * a different sum means leads joined or left, and the tick plans the campaign again (joining leads are added,
      * silently while paused).

@@ -39,8 +39,12 @@ export interface MatchedResult {
 export async function mergeMatchedRows(tx: DbOrTx, t: MergeTarget): Promise<MatchedResult> {
   // No index on purpose: with one, the planner (nested loops only, see probes) drives the update of existing leads
   // from a scan of all the team's leads into this table, instead of from this table into the leads' key.
-  await tx.execute(sql`CREATE TEMP TABLE _lm_leads (lead_id bigint, is_new boolean, n int) ON COMMIT DROP`);
-  await tx.execute(sql`INSERT INTO _lm_leads SELECT lead_id, bool_or(is_new), count(*)::int FROM _lm_rows GROUP BY lead_id`);
+  await tx.execute(
+    sql`CREATE TEMP TABLE _lm_leads (lead_id bigint, is_new boolean, n int, changed boolean NOT NULL DEFAULT false) ON COMMIT DROP`,
+  );
+  await tx.execute(
+    sql`INSERT INTO _lm_leads (lead_id, is_new, n) SELECT lead_id, bool_or(is_new), count(*)::int FROM _lm_rows GROUP BY lead_id`,
+  );
   await tx.execute(
     sql`CREATE TEMP TABLE _lm_added (lead_id bigint, kind smallint, attr_id int, value text, line int, ord bigint) ON COMMIT DROP`,
   );
@@ -48,6 +52,7 @@ export async function mergeMatchedRows(tx: DbOrTx, t: MergeTarget): Promise<Matc
   const brought = await addMemberships(tx, t);
   await addValues(tx, t);
   await addKeys(tx, t);
+  await writeMergedLeads(tx, t);
   await logMerges(tx, t);
   const added = (await one<{ contacts: number }>(tx, sql`SELECT count(*)::int AS contacts FROM _lm_added WHERE kind < 2`))!;
   await fanOutContacts(tx, t);
@@ -114,8 +119,8 @@ async function addMemberships(tx: DbOrTx, t: MergeTarget): Promise<Brought> {
  * String values: an existing lead gains the values it lacks (a row whose values it all holds — every row of a
  * re-import — is passed over with one containment test); a group's new lead gets its rows' values. Several rows
  * bringing one value add it once, at the earliest row. Values of an attribute deleted meanwhile are dropped.
- * Then the leads are written: new ones inserted with their values, existing ones counted as duplicates and
- * given what they gained.
+ * Then the new leads are inserted with their values (existing ones are written by writeMergedLeads, once their
+ * keys are added too).
  */
 async function addValues(tx: DbOrTx, t: MergeTarget): Promise<void> {
   const team = t.teamId;
@@ -151,6 +156,17 @@ async function addValues(tx: DbOrTx, t: MergeTarget): Promise<void> {
     INSERT INTO leads (team_id, id, status, duplicates_count, import_id, attrs)
     SELECT ${team}, m.lead_id, 1, m.n - 1, ${t.importId}, COALESCE(g.attrs, '{}'::jsonb)
     FROM _lm_leads m LEFT JOIN _lm_gain g ON g.lead_id = m.lead_id WHERE m.is_new`);
+}
+
+/**
+ * The existing leads the batch merged into. Each is counted as a duplicate (its count moves by its rows), but only
+ * a lead that gained a value, phone or email is rewritten with a new Updated Date: for the others (every lead of
+ * an unchanged re-import) the update touches no indexed column, so PostgreSQL can make it a HOT update that writes
+ * no index entry (the GIN entries of the search and equals indexes are the costly ones; see docs/imports.md).
+ */
+async function writeMergedLeads(tx: DbOrTx, t: MergeTarget): Promise<void> {
+  const team = t.teamId;
+  await tx.execute(sql`UPDATE _lm_leads SET changed = true WHERE NOT is_new AND lead_id IN (SELECT lead_id FROM _lm_added)`);
   await probes(
     tx,
     sql`
@@ -158,7 +174,14 @@ async function addValues(tx: DbOrTx, t: MergeTarget): Promise<void> {
       attrs = CASE WHEN g.attrs IS NULL THEN l.attrs ELSE l.attrs || (
         SELECT jsonb_object_agg(k, COALESCE(l.attrs -> k, '[]'::jsonb) || gained) FROM jsonb_each(g.attrs) AS n(k, gained)) END
     FROM _lm_leads m LEFT JOIN _lm_gain g ON g.lead_id = m.lead_id
-    WHERE NOT m.is_new AND l.team_id = ${team} AND l.id = m.lead_id`,
+    WHERE m.changed AND l.team_id = ${team} AND l.id = m.lead_id`,
+  );
+  await probes(
+    tx,
+    sql`
+    UPDATE leads l SET duplicates_count = l.duplicates_count + m.n
+    FROM _lm_leads m
+    WHERE NOT m.is_new AND NOT m.changed AND l.team_id = ${team} AND l.id = m.lead_id`,
   );
 }
 

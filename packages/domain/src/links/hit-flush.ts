@@ -33,37 +33,52 @@ export interface Hit extends GeoInfo {
   at: Date;
 }
 
-/** Writes the batch; answers the gateways of trigger rows it planned (the caller wakes their dispatchers). */
+/** Writes the batch and its effects in one transaction; answers the gateways of trigger rows it planned. */
 export async function flushHits(db: DbOrTx, hits: readonly Hit[]): Promise<number[]> {
   if (hits.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const inserted = new Set(
-      (
-        await rows<{ hit_id: string }>(
-          tx,
-          sql`INSERT INTO message_hits (hit_id, kind, team_id, campaign_id, step_id, part_id, message_id, lead_id, code, reason, reason_detail,
-                click_url, redirect_url, ip, country, region, city, isp, asname, mobile, proxy, user_agent, referer, created_at)
-              SELECT * FROM ${records(hits.map(hitRecord), HIT_COLUMNS)}
-              ON CONFLICT (hit_id) DO NOTHING RETURNING hit_id`,
-        )
-      ).map((r) => r.hit_id),
-    );
-    const counted = hits.filter((h) => h.reason === null && inserted.has(h.hitId));
-    if (counted.length === 0) return [];
-    const clicks = counted.filter((h) => h.kind === "click");
-    const counters = new CounterBatch();
-    await firstClicks(tx, clicks);
-    for (const [kind, column] of [
-      ["click", "clicked"],
-      ["open", "opened"],
-    ] as const) {
-      const firsts = await firstOfMessages(tx, counted, kind);
-      for (const h of firsts) counters.add({ ...keyOf(h.owner), day: utcDay(h.at) }, column);
-    }
-    await counters.write(tx);
-    await leadEngagement(tx, clicks);
-    return enrolTriggers(tx, counted);
-  });
+  return db.transaction(async (tx) => applyHitEffects(tx, await storeHits(tx, hits)));
+}
+
+/**
+ * The hits alone: one multi-row insert, idempotent by hit id (a flush retried after an unknown commit writes nothing
+ * twice). Answers the counted hits it inserted — what applyHitEffects takes.
+ */
+export async function storeHits(db: DbOrTx, hits: readonly Hit[]): Promise<Hit[]> {
+  if (hits.length === 0) return [];
+  const inserted = new Set(
+    (
+      await rows<{ hit_id: string }>(
+        db,
+        sql`INSERT INTO message_hits (hit_id, kind, team_id, campaign_id, step_id, part_id, message_id, lead_id, code, reason, reason_detail,
+              click_url, redirect_url, ip, country, region, city, isp, asname, mobile, proxy, user_agent, referer, created_at)
+            SELECT * FROM ${records(hits.map(hitRecord), HIT_COLUMNS)}
+            ON CONFLICT (hit_id) DO NOTHING RETURNING hit_id`,
+      )
+    ).map((r) => r.hit_id),
+  );
+  return hits.filter((h) => h.reason === null && inserted.has(h.hitId));
+}
+
+/**
+ * What counted hits change, set-based (one statement per table a batch, each row once): the links' first click, the
+ * messages' clicked_at / opened_at and the campaign counters, the leads' engagement, the trigger campaigns. Run it in
+ * a transaction; answers the gateways of trigger rows it planned (the caller wakes their dispatchers).
+ */
+export async function applyHitEffects(tx: DbOrTx, counted: readonly Hit[]): Promise<number[]> {
+  if (counted.length === 0) return [];
+  const clicks = counted.filter((h) => h.kind === "click");
+  const counters = new CounterBatch();
+  await firstClicks(tx, clicks);
+  for (const [kind, column] of [
+    ["click", "clicked"],
+    ["open", "opened"],
+  ] as const) {
+    const firsts = await firstOfMessages(tx, counted, kind);
+    for (const h of firsts) counters.add({ ...keyOf(h.owner), day: utcDay(h.at) }, column);
+  }
+  await counters.write(tx);
+  await leadEngagement(tx, clicks);
+  return enrolTriggers(tx, counted);
 }
 
 /**

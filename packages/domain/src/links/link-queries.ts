@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { usStateCode } from "../sending/gate/window/zones/us-states";
-import { type DbOrTx, one } from "../shared/rows";
+import { type DbOrTx, one, rows, textArray } from "../shared/rows";
 import type { LinkFacts } from "./link-rules";
 
 /*
- * The reads behind the redirect's cache: one indexed read per code (the primary key) with everything the rules and
- * the click's writes need — the message's keys, the step's options, the campaign's Expire All Links, the domain's
+ * The reads behind the redirect's cache: one indexed read for a batch of codes (the primary key, `= ANY`) with
+ * everything the rules and the click's writes need — the message's keys, the step's options, the campaign's Expire All Links, the domain's
  * fallbacks, the lead's state — and one per message for the open pixel.
  */
 
@@ -69,7 +69,14 @@ const int = (o: Record<string, unknown>, k: string) => {
 };
 
 export async function loadLink(db: DbOrTx, code: string): Promise<LinkEntry | null> {
-  const r = await one<LinkRow>(
+  return (await loadLinks(db, [code])).get(code) ?? null;
+}
+
+/** The links of `codes` that exist, by code: the misses of many concurrent redirects in one read. */
+export async function loadLinks(db: DbOrTx, codes: readonly string[]): Promise<Map<string, LinkEntry>> {
+  const found = new Map<string, LinkEntry>();
+  if (codes.length === 0) return found;
+  const list = await rows<LinkRow>(
     db,
     sql`SELECT l.code, l.team_id, l.campaign_id, l.step_id, l.part_id, l.message_id::float8 AS message_id, l.lead_id::float8 AS lead_id,
           l.redirect_to, l.created_at, l.first_clicked_at, c.links_expired_at, s.options,
@@ -87,9 +94,13 @@ export async function loadLink(db: DbOrTx, code: string): Promise<LinkEntry | nu
         LEFT JOIN campaign_messages m ON m.id = l.message_id
         LEFT JOIN leads ld ON ld.team_id = l.team_id AND ld.id = l.lead_id
         LEFT JOIN lead_phones p ON p.team_id = l.team_id AND p.phone = m.address AND m.channel = 'sms'
-        WHERE l.code = ${code}`,
+        WHERE l.code = ANY(${textArray(codes)})`,
   );
-  if (!r) return null;
+  for (const r of list) found.set(r.code, linkEntry(r));
+  return found;
+}
+
+function linkEntry(r: LinkRow): LinkEntry {
   const o = r.options ?? {};
   return {
     code: r.code,

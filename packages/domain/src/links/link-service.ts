@@ -6,7 +6,8 @@ import { type ClickAgent, classifyClick } from "./click-agent";
 import { type Geo, type GeoInfo, sharedGeo } from "./geo";
 import { HitBuffer, type HitBufferOptions } from "./hit-buffer";
 import type { Hit } from "./hit-flush";
-import { type LinkEntry, loadLink, loadLinksExpiredAt, loadOpenTarget, type OpenEntry } from "./link-queries";
+import { LinkLoader } from "./link-loader";
+import { type LinkEntry, loadLinksExpiredAt, loadOpenTarget, type OpenEntry } from "./link-queries";
 import { BotHitReason, decideLink, fillTarget, type HitReason, isDesktopAgent } from "./link-rules";
 import { TtlCache } from "./ttl-cache";
 
@@ -16,7 +17,8 @@ import { TtlCache } from "./ttl-cache";
  * (`ttlMs`; step edits and another process's first click reach this one within it) and misses for less; what does
  * change — Expire All Links — is read per campaign and cached for seconds (`expiryTtlMs`), so it reaches every process
  * at once whatever the number of links. A counted click marks its link first-clicked here at once, so a second click
- * a moment later already gets the after-first-click rule. The geolocation databases (~75 MB in memory) are opened by
+ * a moment later already gets the after-first-click rule. Misses of concurrent redirects are read together, one query
+ * a batch (link-loader.ts). The geolocation databases (~75 MB in memory) are opened by
  * the first click or open of a real link, not at start: a server that never redirects never holds them.
  */
 
@@ -63,6 +65,7 @@ export class LinkService {
   private geoOpening: Promise<Geo> | null = null;
   private readonly log: ((message: string) => void) | undefined;
   private readonly now: () => number;
+  private readonly loader: LinkLoader;
 
   constructor(
     private readonly db: DbOrTx,
@@ -80,6 +83,7 @@ export class LinkService {
     this.expiries = new TtlCache({ max: 10_000, ttlMs: expiryTtl, negativeTtlMs: expiryTtl, now: this.now });
     this.opens = new TtlCache(cache);
     this.buffer = new HitBuffer(db, opts);
+    this.loader = new LinkLoader(db);
     this.geo = opts.geo ?? null;
     this.log = opts.log;
   }
@@ -105,17 +109,25 @@ export class LinkService {
   /** `teamId`: the short host's team — a code of another team's is not found there. */
   async click(code: string, req: HitRequest, teamId: number | null = null): Promise<ClickAnswer> {
     if (!LINK_CODE.test(code)) return { kind: "not_found" };
-    const link = await this.links.get(code, async (previous) => {
-      const fresh = await loadLink(this.db, code);
-      // A first click this process saw may not be written yet: keep it over the database's "never".
-      if (fresh && previous?.facts.firstClickedAt && fresh.facts.firstClickedAt === null)
-        fresh.facts.firstClickedAt = previous.facts.firstClickedAt;
-      return fresh;
-    });
+    // A cached link answers without a promise: the redirect's common case, taken on every request under load.
+    const cached = this.links.fresh(code);
+    const link =
+      cached !== undefined
+        ? cached
+        : await this.links.get(code, async (previous) => {
+            const fresh = await this.loader.load(code);
+            // A first click this process saw may not be written yet: keep it over the database's "never".
+            if (fresh && previous?.facts.firstClickedAt && fresh.facts.firstClickedAt === null)
+              fresh.facts.firstClickedAt = previous.facts.firstClickedAt;
+            return fresh;
+          });
     if (!link || (teamId !== null && link.teamId !== teamId)) return { kind: "not_found" };
-    const expiry = await this.expiries.get(String(link.campaignId), async () => ({
-      at: await loadLinksExpiredAt(this.db, link.campaignId),
-    }));
+    const campaignKey = String(link.campaignId);
+    const expiry =
+      this.expiries.fresh(campaignKey) ??
+      (await this.expiries.get(campaignKey, async () => ({
+        at: await loadLinksExpiredAt(this.db, link.campaignId),
+      })));
     link.facts.campaignLinksExpiredAt = expiry?.at ?? null;
     const geo = (this.geo ?? (await this.geoOf())).lookup(req.ip);
     const now = this.now();
@@ -145,6 +157,9 @@ export class LinkService {
         at: new Date(now),
       }),
     );
+    // The buffer full (the database behind): the answer waits a moment for the flushes, the click is kept.
+    const room = this.buffer.room();
+    if (room) await room;
     // A machine is sent nowhere only by an expired link (every other rule sends it to the target): its page is that one.
     const page = agent.bot ? "expired" : (decision.reason ?? "expired");
     if (location === null) return { kind: "page", reason: page, brand: link.brand, home: link.facts.domainRedirectTo };
@@ -173,6 +188,8 @@ export class LinkService {
         at: new Date(this.now()),
       }),
     );
+    const room = this.buffer.room();
+    if (room) await room;
     return true;
   }
 

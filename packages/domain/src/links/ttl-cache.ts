@@ -42,6 +42,15 @@ export class TtlCache<V> {
     return promise;
   }
 
+  /** The cached value, kept as recently used, without a promise (expired or missing: undefined; get loads it). */
+  fresh(key: string): V | null | undefined {
+    const found = this.entries.get(key);
+    if (!found || found.until <= this.now()) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, found);
+    return found.value;
+  }
+
   /** The cached value without loading (expired or missing: undefined). */
   peek(key: string): V | null | undefined {
     const found = this.entries.get(key);

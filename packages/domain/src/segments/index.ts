@@ -2,6 +2,7 @@ export * from "./export-links";
 export * from "./filter-refs";
 export * from "./filter-sql";
 export * from "./segment-build";
+export * from "./segment-count";
 export * from "./segment-export";
 export * from "./segment-export.jobs";
 export * from "./segment-sync";

@@ -103,22 +103,3 @@ export async function rebuildSegments(db: DbOrTx, teamId: number, ids: number[])
   if (written >= ANALYZE_AFTER_ROWS) await db.execute(sql`ANALYZE segment_leads`);
   return done;
 }
-
-/** How many leads a tree matches now (the dialog's live count), within a parent's members for a child. */
-export async function countMatching(
-  db: DbOrTx,
-  teamId: number,
-  filters: SegmentFilters,
-  parentId: number | null,
-): Promise<{ total: number; total_blacklisted: number }> {
-  const cc = await loadCompileContext(db, teamId);
-  // JIT compiling a one-off count costs more than it saves (hundreds of ms on an attribute test).
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('jit', 'off', true)`);
-    return (await one<{ total: number; total_blacklisted: number }>(
-      tx,
-      sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE l.status = ${LeadStatuses.blacklisted}))::int AS total_blacklisted
-          FROM ${segmentSource(teamId, { parent_id: parentId, filters }, cc)}`,
-    ))!;
-  });
-}

@@ -4,6 +4,7 @@ import type {
   ListLeadsQuery,
   ListSegmentsQuery,
   Page,
+  PreviewCount,
   PreviewSegment,
   Segment,
   SegmentFilters,
@@ -22,7 +23,8 @@ import { type DbOrTx, intArray, iso, one, rows } from "../shared/rows";
 import { exportLinkSigner } from "./export-links";
 import { checkFilterRefs, loadCompileContext } from "./filter-refs";
 import { filterProblems } from "./filter-sql";
-import { countMatching, readFilters } from "./segment-build";
+import { readFilters } from "./segment-build";
+import { countMatching, quickCount } from "./segment-count";
 import { refreshSegmentsJob } from "./segments.jobs";
 
 /*
@@ -283,11 +285,16 @@ export async function refreshSegments(db: DbOrTx, jobs: JobSender, ctx: TeamCtx,
   });
 }
 
-/** POST /api/segments/preview: what a tree matches now. */
-export async function previewSegment(db: DbOrTx, ctx: TeamCtx, input: PreviewSegment) {
+/**
+ * POST /api/segments/preview: what a tree matches now — every match, or (`count: "capped"`, the dialog's first
+ * ask) the quick answer: exact when cheap, else "more than" PREVIEW_COUNT_CAP or the planner's estimate.
+ */
+export async function previewSegment(db: DbOrTx, ctx: TeamCtx, input: PreviewSegment): Promise<{ data: PreviewCount }> {
   if (input.parent_id !== undefined) await segmentRecord(db, ctx.teamId, input.parent_id);
   await validateFilters(db, ctx.teamId, input.filters);
-  return { data: await countMatching(db, ctx.teamId, input.filters, input.parent_id ?? null) };
+  const parentId = input.parent_id ?? null;
+  if (input.count === "capped") return { data: await quickCount(db, ctx.teamId, input.filters, parentId) };
+  return { data: await countMatching(db, ctx.teamId, input.filters, parentId) };
 }
 
 /** GET /api/segments/{id}/leads: the members, as the leads tables show leads, with the maintained counts. */

@@ -35,4 +35,12 @@ export { type Enrolled, enrollLeads } from "./plan/enroll";
 export { FIRST_SLICE, PLAN_SLICE, type Planned, planFirstSlice, planFirstStep, planFollowingSteps, planSliceOf } from "./plan/plan";
 export { planWelcomeMessages } from "./plan/welcome-plan";
 export { planJob, planSegmentJoiners, sendingJobs, sendingTickJob, startCampaigns } from "./sending.jobs";
-export { liftReplyOptOuts, type Suppression, SuppressionCheck, suppress, suppressedAmong } from "./suppressions";
+export {
+  liftReplyOptOuts,
+  type Suppression,
+  SuppressionCheck,
+  SuppressionWatch,
+  suppress,
+  suppressedAmong,
+  suppressionWatchOf,
+} from "./suppressions";

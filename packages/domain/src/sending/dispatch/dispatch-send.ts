@@ -5,7 +5,7 @@ import { signedStatusUrl } from "../../providers/callback-signing";
 import type { Pacer } from "../../shared/pacer";
 import { intArray, rows } from "../../shared/rows";
 import { autoFailReason, failureFigures } from "../outcomes/auto-fail";
-import type { SuppressionCheck } from "../suppressions";
+import type { SuppressionCheck, SuppressionWatch } from "../suppressions";
 import { INSUFFICIENT_FUNDS_FOR_SENDING } from "./charges";
 import type { SendResult } from "./dispatch-record";
 import type { Rendered } from "./dispatch-render";
@@ -28,6 +28,8 @@ export interface SendRun {
   pacer: Pacer;
   /** The last look at the suppression list before each call, shared by the batch's messages and the lane's. */
   suppressions: SuppressionCheck;
+  /** What was suppressed since a batch's claim, without a query (suppression-watch.ts); none: `suppressions` is read. */
+  watch?: SuppressionWatch;
   senders: SenderPaces;
   concurrency: number;
   /** Campaigns this dispatcher found over the auto-fail threshold before their batch was recorded. */
@@ -56,15 +58,16 @@ export async function sendAll(
   nearlyDone?: () => void,
   /** Whether a message may be handed over now (the dispatcher's handed-over mark); false holds it back. */
   mayStart: (r: Rendered) => Promise<boolean> = async () => true,
+  /** The watch's stamp taken before the batch's claim; null: each check reads the list. */
+  since: number | null = null,
 ): Promise<SendResult[]> {
   const limit = run.concurrency;
   const results: SendResult[] = [];
   const watch = watchCampaigns(run, [...new Set(batch.map((r) => r.row.campaign_id))]);
-  const gate = run.suppressions;
   // The gate's first look, before any pace slot is taken: a cold first query (a new process's connection) would
   // otherwise delay the batch's first call past its slot and bring the second closer to it than the pace allows.
   const first = batch[0];
-  if (first) await gate.suppressed(first.row.team_id, first.row.channel, first.row.address).catch(() => true);
+  if (first) await optedOut(run, first, since);
   const nearly = Math.ceil(batch.length * NEARLY_DONE);
   let next = 0;
   const worker = async () => {
@@ -88,7 +91,7 @@ export async function sendAll(
       if (!outcome && rendered.row.channel === "sms") await run.senders.acquire(rendered.row.sender, parts);
       if (!outcome) {
         const slot = await run.pacer.reserve(parts);
-        outcome = held() ?? (await optedOut(gate, rendered));
+        outcome = held() ?? (await optedOut(run, rendered, since));
         if (outcome) slot.done(false);
         else {
           outcome = await sendOne(run, rendered);
@@ -155,10 +158,14 @@ function watchCampaigns(run: SendRun, campaignIds: readonly number[]) {
 
 /**
  * A message whose address was suppressed after the claim (a STOP while it waited its turn) is not sent: back to
- * `planned`, where the claim's gate skips it with its reason. A failed look holds it back the same way.
+ * `planned`, where the claim's gate skips it with its reason. A failed look holds it back the same way. The watch
+ * answers without a query when it knows (nothing suppressed since the claim's read, or this address); else the list
+ * is read, one query shared by the messages asking at that moment.
  */
-async function optedOut(gate: SuppressionCheck, r: Rendered): Promise<SendOutcome | null> {
-  const out = await gate.suppressed(r.row.team_id, r.row.channel, r.row.address).catch(() => true);
+async function optedOut(run: SendRun, r: Rendered, since: number | null): Promise<SendOutcome | null> {
+  const { team_id, channel, address } = r.row;
+  const known = since === null ? null : (run.watch?.verdict(team_id, channel, address, since) ?? null);
+  const out = known ?? (await run.suppressions.suppressed(team_id, channel, address).catch(() => true));
   return out ? { kind: "throttled", retryAfterMs: 0, message: "Held back: the address opted out before its turn." } : null;
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { providerOptionsFromEnv } from "../../providers";
 import { defineJob, type JobDeps, type JobSender } from "../../shared/jobs";
+import { suppressionWatchOf } from "../suppressions";
 import { type DispatchDeps, runDispatcher } from "./dispatcher";
 
 /*
@@ -32,6 +33,7 @@ export function dispatchDeps(deps: JobDeps): DispatchDeps {
     providerOptions: providerOptionsFromEnv(process.env),
     live: deps.live,
     log: deps.log,
+    suppressionWatch: suppressionWatchOf(deps.database),
     ...(deps.jobs ? { wake: (ids: readonly number[]) => wakeDispatchers(deps.jobs!, ids) } : {}),
     ...(deps.livenessKey ? { livenessKey: deps.livenessKey } : {}),
     ...(deps.stopping ? { stopping: deps.stopping } : {}),

@@ -8,6 +8,7 @@ import { one, rows } from "../../shared/rows";
 import { completeFinishedCampaigns } from "../outcomes/campaign-progress";
 import { planFirstStep } from "../plan/plan";
 import { type LeadSpec, useSendingTestkit } from "../plan/plan.testkit";
+import { suppress, suppressionWatchOf } from "../suppressions";
 import { takeAllowances } from "./allowance";
 import { type ClaimedRow, claimDue } from "./dispatch-claim";
 import { recordOutcomes } from "./dispatch-record";
@@ -150,6 +151,28 @@ describe("runDispatcher", () => {
     await runDispatcher(deps(cb.options), t.sms.id);
     expect((await messages(c.id)).every((m) => m.state === "accepted")).toBe(true);
     expect(new Set(cb.sent.map((s) => s.what)).size).toBe(30);
+  });
+
+  it("holds back a batch's later messages to an address suppressed after the batch was claimed (the watch, no per-call read)", async () => {
+    const { t, c } = await activeCampaign(phones(30));
+    const cb = capture();
+    const watch = suppressionWatchOf(kit.database());
+    const paced = { ...deps(cb.options), pacer: createPacer(20), batchSize: 30, suppressionWatch: watch };
+    const running = runDispatcher(paced, t.sms.id);
+    await new Promise((r) => setTimeout(r, 400));
+    // The one batch of 30 is claimed and on its way at 20/s, in ledger order; the last row's turn is a second away.
+    const last = await one<{ lead_id: number; address: string }>(
+      db(),
+      sql`SELECT lead_id, address FROM campaign_messages WHERE campaign_id = ${c.id} ORDER BY id DESC LIMIT 1`,
+    );
+    const before = cb.sent.length;
+    await suppress(db(), [{ teamId: t.ctx.teamId, channel: "sms", address: last!.address, reason: "stop", campaignId: c.id }]);
+    expect(await running).toBe("idle");
+    expect(before).toBeLessThan(29);
+    const found = await messages(c.id);
+    expect(found.find((m) => m.lead_id === last!.lead_id)).toMatchObject({ state: "skipped", reason: "suppressed", provider_id: null });
+    expect(found.filter((m) => m.state === "accepted")).toHaveLength(29);
+    expect(cb.sent).toHaveLength(29);
   });
 
   it("paces a route's sender at its own frequency per minute, whatever the gateway's rate", async () => {

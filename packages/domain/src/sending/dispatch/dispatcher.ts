@@ -13,7 +13,7 @@ import { CounterBatch, utcDay } from "../counters/counters";
 import { failCampaignsOverThreshold } from "../outcomes/auto-fail";
 import { completeFinishedCampaigns } from "../outcomes/campaign-progress";
 import { planAfterTaken } from "../plan/plan-after";
-import { SuppressionCheck } from "../suppressions";
+import { SuppressionCheck, type SuppressionWatch } from "../suppressions";
 import { takeAllowances } from "./allowance";
 import { type BatchHolds, holdForBatch, returnUncovered, settleBatch, settleIdleHolds } from "./charges";
 import { type ClaimedRow, claimDue, deferMissedWindows } from "./dispatch-claim";
@@ -63,6 +63,11 @@ export interface DispatchDeps {
   /** Aborted when the worker stops: nothing more is handed over, unsent rows go back, the lease is let go. */
   stopping?: AbortSignal;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
+  /**
+   * The process's watch over the suppression list (suppression-watch.ts): with it, the check right before each call
+   * is a lookup of what was suppressed since the claim; without it, a read of the list per round of calls.
+   */
+  suppressionWatch?: SuppressionWatch;
 }
 
 export type DispatchOutcome = "idle" | "leased" | "gone" | "lost" | "stopped";
@@ -117,7 +122,9 @@ export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Prom
   if (!(await lease.claim(db))) return "leased";
   const stopHeartbeat = lease.heartbeat(db);
   let run: Dispatch | undefined;
+  let unwatch: (() => Promise<void>) | undefined;
   try {
+    unwatch = await deps.suppressionWatch?.acquire();
     await takeOver(db, gateway.id, lease.owner);
     run = await open(deps, gateway, lease);
     followPredecessor(run, before, lease.owner);
@@ -126,6 +133,7 @@ export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Prom
     return await loop(run);
   } finally {
     stopHeartbeat();
+    await unwatch?.();
     const recent = run?.pacer.recent() ?? [];
     await lease.release(
       db,
@@ -179,6 +187,7 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
       ...(deps.stopping ? { stopping: deps.stopping } : {}),
     },
     suppressions,
+    ...(deps.suppressionWatch ? { watch: deps.suppressionWatch } : {}),
     ...(deps.stopping ? { stopping: deps.stopping } : {}),
     db: deps.db,
     gatewayId: gateway.id,
@@ -249,7 +258,16 @@ type Prepared =
   | { kind: "idle" }
   /** Due rows held back by their campaign's frequency: its next token comes in `ms`. */
   | { kind: "wait"; ms: number }
-  | { kind: "batch"; claimed: ClaimedRow[]; rendered: Rendered[]; holds: BatchHolds; marked: Set<number>; seqOf: Map<number, number> };
+  | {
+      kind: "batch";
+      claimed: ClaimedRow[];
+      rendered: Rendered[];
+      holds: BatchHolds;
+      marked: Set<number>;
+      seqOf: Map<number, number>;
+      /** The suppression watch's stamp taken before the claim read the list (the checks before each call ask since). */
+      since: number | null;
+    };
 
 /**
  * Batch after batch until nothing is due. Pipelined: while one batch is at the provider, the next is claimed,
@@ -330,6 +348,7 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
         cur.rendered.filter((r) => cur.marked.has(r.row.id)),
         () => nearlyDone(),
         (r) => run.mark.mayStart(cur.seqOf.get(r.row.id) ?? Number.POSITIVE_INFINITY),
+        cur.since,
       );
       void drain();
       // The next batch is claimed and rendered while this one sends, and committed as submitting once this one is
@@ -372,6 +391,8 @@ async function handBackClaimed(db: Db, gatewayId: number, owner: string): Promis
 async function prepareBatch(run: Dispatch, ready: Promise<void> = Promise.resolve()): Promise<Prepared> {
   const { db } = run.deps;
   if (run.stopping?.aborted) return { kind: "idle" };
+  // Before the claim's statement takes its snapshot of the suppression list: what arrives after it is checked per call.
+  const since = run.watch?.stamp() ?? null;
   const claim = await db.transaction(async (tx) => {
     if (!(await run.lease.holds(tx))) return null;
     await deferMissedWindows(tx, run.gateway.id);
@@ -412,7 +433,7 @@ async function prepareBatch(run: Dispatch, ready: Promise<void> = Promise.resolv
     return { holds, seqOf, marked: await markSubmitting(tx, run.lease.owner, covered, holds.holdOf, seqOf) };
   });
   if (prepared === null) return { kind: "lost" };
-  return { kind: "batch", claimed, rendered, ...prepared };
+  return { kind: "batch", claimed, rendered, since, ...prepared };
 }
 
 /**

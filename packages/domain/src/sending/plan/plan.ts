@@ -102,8 +102,9 @@ export async function planFirstSlice(db: DbOrTx, campaignId: number, now = new D
 
 /**
  * Plans the campaign's first step for every lead of its audience, slice by slice of the team's lead ids (each its own
- * transaction), and ends its planning with the last. Answers how many rows were planned (leads already planned are
- * left as they are). `now`: the clock, for tests.
+ * transaction, recording the last lead id it planned through), and ends its planning with the last. A planning that
+ * stopped part way resumes after the last slice it committed. Answers how many rows were planned (leads already
+ * planned are left as they are). `now`: the clock, for tests.
  */
 export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Date(), slice = PLAN_SLICE): Promise<Planned> {
   const c = await loadPlannedCampaign(db, campaignId);
@@ -112,14 +113,18 @@ export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Da
   const seen = (await one<{ n: number }>(db, sql`SELECT ${audienceSizeOf(sql`${campaignId}::int`)} AS n`))?.n ?? 0;
   if (!Number.isFinite(slice)) return planAudience(db, campaignId, now, { all: true }, { seen });
   const total: Planned = { planned: 0, skipped: 0 };
-  let after = 0;
+  const mark = await one<{ through: number | null }>(
+    db,
+    sql`SELECT planned_through::float8 AS through FROM campaigns WHERE id = ${campaignId}`,
+  );
+  let after = mark?.through ?? 0;
   for (;;) {
     const bound = await one<{ id: number }>(
       db,
       sql`SELECT id::float8 AS id FROM leads WHERE team_id = ${c.team_id} AND id > ${after} ORDER BY id OFFSET ${slice - 1} LIMIT 1`,
     );
     const upTo = bound?.id ?? null;
-    const done = await planAudience(db, campaignId, now, { leadIds: { after, upTo } }, upTo === null ? { seen } : null);
+    const done = await planAudience(db, campaignId, now, { leadIds: { after, upTo } }, upTo === null ? { seen } : { through: upTo });
     total.planned += done.planned;
     total.skipped += done.skipped;
     if (upTo === null) return total;
@@ -132,26 +137,40 @@ export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Da
 
 const SLICE_PAUSE_MS = 150;
 
-/** One slice in one transaction; `mark`: the planning starts (first slice) or ends (last: the audience size it saw). */
+/**
+ * One slice in one transaction; `mark`: the planning starts (first slice), goes on (a slice of lead ids: the last it
+ * holds) or ends (last: the audience size it saw).
+ */
 async function planAudience(
   db: DbOrTx,
   campaignId: number,
   now: Date,
   slice: Slice,
-  mark: "start" | { seen: number } | null,
+  mark: "start" | { through: number } | { seen: number },
 ): Promise<Planned> {
   return db.transaction(async (tx) => {
     const c = await loadPlannedCampaign(tx, campaignId);
     const step = c && (await firstStep(tx, campaignId));
     if (!c || !step) return { planned: 0, skipped: 0 };
+    // A big audience's two statements are costed far above the server's JIT threshold, and compiling them takes
+    // longer than running them (a second each, spent before the first row); their hash joins and sorts also get
+    // the memory to stay off disk.
+    await tx.execute(sql`SET LOCAL jit = off`);
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     const start = Math.max(now.getTime(), c.started_at ? Date.parse(c.started_at) : 0);
-    const range = "leadIds" in slice ? slice.leadIds : undefined;
+    // The whole audience is the range of every lead id: its leads' addresses are read in one pass too.
+    const range = "leadIds" in slice ? slice.leadIds : "all" in slice ? { after: 0, upTo: null } : undefined;
     const audience = campaignAudienceSql(c.team_id, c.id, "all" in slice ? {} : slice);
     const planned = await planStep(tx, c, step, audience, start + stepDelayMs(step), range);
     // Last, so the campaign's row is locked for a moment only (a Pause never waits for a planning).
     if (mark === "start") await tx.execute(sql`UPDATE campaigns SET planning_since = now() WHERE id = ${campaignId}`);
-    if (mark !== null && mark !== "start")
-      await tx.execute(sql`UPDATE campaigns SET planning_since = NULL, audience_seen = ${mark.seen} WHERE id = ${campaignId}`);
+    // Each slice renews `planning_since` too: a planning is stale (its job lost) when no slice has committed for a while.
+    if (typeof mark === "object" && "through" in mark)
+      await tx.execute(sql`UPDATE campaigns SET planned_through = ${mark.through}, planning_since = now() WHERE id = ${campaignId}`);
+    if (typeof mark === "object" && "seen" in mark)
+      await tx.execute(
+        sql`UPDATE campaigns SET planning_since = NULL, planned_through = NULL, audience_seen = ${mark.seen} WHERE id = ${campaignId}`,
+      );
     if (planned.total === 0) return { planned: 0, skipped: 0 };
     const day = utcDay(now);
     const counters = new CounterBatch().add({ teamId: c.team_id, campaignId, stepId: 0, partId: 0, day }, "records", planned.total);
@@ -269,12 +288,7 @@ async function recipientsOf(
     const ids = attrs.filter((a) => slugs.includes(a.slug)).map((a) => sql`l.attrs -> ${String(a.id)} ->> 0`);
     return ids.length ? sql`coalesce(${sql.join(ids, sql`, `)})` : sql`NULL::text`;
   };
-  const address =
-    channel === "sms"
-      ? sql`LEFT JOIN LATERAL (SELECT lp.phone AS address, lp.timezone, lp.state, lp.carrier_name FROM lead_phones lp
-            WHERE lp.team_id = a.team_id AND lp.lead_id = a.lead_id ORDER BY (lp.status = ${PhoneStatuses.subscribed}) DESC, lp.id LIMIT 1) ad ON true`
-      : sql`LEFT JOIN LATERAL (SELECT le.email AS address, NULL::text AS timezone, NULL::text AS state, NULL::text AS carrier_name FROM lead_emails le
-            WHERE le.team_id = a.team_id AND le.lead_id = a.lead_id ORDER BY (le.status IN (${EmailStatuses.pending}, ${EmailStatuses.valid})) DESC, le.id LIMIT 1) ad ON true`;
+  const address = leadIds ? addressesOfRange(teamId, channel, leadIds) : addressesPerLead(channel);
   // The lead's own fields only when the team has such attributes: otherwise the leads table is not read at all.
   // In a slice, its id range too: the planner then reads the slice's leads by the key, not the whole table per slice.
   const range = leadIds ? sql` AND l.id > ${leadIds.after}${leadIds.upTo === null ? sql`` : sql` AND l.id <= ${leadIds.upTo}`}` : sql``;
@@ -298,11 +312,49 @@ async function recipientsOf(
   // Null-safe and still a hash join: equal text and equal nullness per column (IS NOT DISTINCT FROM would make the
   // insert compare every row with every place).
   const matches = KEY.map((k) => sql.raw(`coalesce(r.${k}, '') = coalesce(v.${k}, '') AND (r.${k} IS NULL) = (v.${k} IS NULL)`));
-  return {
+  const select = sql`SELECT a.team_id, a.lead_id, ad.address, ad.timezone, ad.state, ${columns} FROM ${leads} a ${address} ${lead}`;
+  if (!leadIds)
     // OFFSET 0 keeps the subquery whole: merged into the outer query, each value would be computed once per use.
-    from: sql`(SELECT a.team_id, a.lead_id, ad.address, ad.timezone, ad.state, ${columns} FROM ${leads} a ${address} ${lead} OFFSET 0) r`,
-    matches: sql.join(matches, sql` AND `),
-  };
+    return { from: sql`(${select} OFFSET 0) r`, matches: sql.join(matches, sql` AND `) };
+  // A range's recipients are read once into a table of the transaction, which both the read of their places and the
+  // insert then scan: joining the audience, addresses and leads twice costs more than writing them down once.
+  await tx.execute(sql`DROP TABLE IF EXISTS pg_temp.plan_recipients`);
+  // In lead order, as the insert then reads it: the ledger's key on (campaign, step, lead) grows at its end rather
+  // than at a million random places.
+  await tx.execute(sql`CREATE TEMP TABLE plan_recipients ON COMMIT DROP AS ${select} ORDER BY a.lead_id`);
+  return { from: sql`plan_recipients r`, matches: sql.join(matches, sql` AND `) };
+}
+
+/** The lead's address: the first of its subscribed phones (or pending or valid emails), else its first. */
+const ADDRESS = {
+  sms: {
+    table: sql`lead_phones`,
+    columns: sql`x.phone AS address, x.timezone, x.state, x.carrier_name`,
+    first: sql`(x.status = ${PhoneStatuses.subscribed}) DESC, x.id`,
+  },
+  email: {
+    table: sql`lead_emails`,
+    columns: sql`x.email AS address, NULL::text AS timezone, NULL::text AS state, NULL::text AS carrier_name`,
+    first: sql`(x.status IN (${EmailStatuses.pending}, ${EmailStatuses.valid})) DESC, x.id`,
+  },
+} as const;
+
+/** A few leads (a first slice, an event's, the accepted ones): each lead's address by its index, one probe per lead. */
+function addressesPerLead(channel: "sms" | "email"): SQL {
+  const a = ADDRESS[channel];
+  return sql`LEFT JOIN LATERAL (SELECT ${a.columns} FROM ${a.table} x
+    WHERE x.team_id = a.team_id AND x.lead_id = a.lead_id ORDER BY ${a.first} LIMIT 1) ad ON true`;
+}
+
+/**
+ * A range of the team's lead ids: their addresses in one pass over the range, hash-joined — a probe per lead costs
+ * more than reading the range once when the audience is most of it.
+ */
+function addressesOfRange(teamId: number, channel: "sms" | "email", r: LeadIdRange): SQL {
+  const a = ADDRESS[channel];
+  const upTo = r.upTo === null ? sql`` : sql` AND x.lead_id <= ${r.upTo}`;
+  return sql`LEFT JOIN (SELECT DISTINCT ON (x.lead_id) x.lead_id, ${a.columns} FROM ${a.table} x
+    WHERE x.team_id = ${teamId} AND x.lead_id > ${r.after}${upTo} ORDER BY x.lead_id, ${a.first}) ad ON ad.lead_id = a.lead_id`;
 }
 
 /** Characters of a non-NANP number in its place key: "+" and five digits, the calling code and the next few. */

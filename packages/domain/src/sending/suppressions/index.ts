@@ -1,2 +1,3 @@
 export { SuppressionCheck, suppressedAmong } from "./suppression-check";
+export { SUPPRESSIONS_CHANNEL, SuppressionWatch, suppressionWatchOf } from "./suppression-watch";
 export { liftReplyOptOuts, type Suppression, suppress, suppressedSql } from "./suppressions";

@@ -1,6 +1,7 @@
 import { ReplySuppressionReasons, type SuppressionReason } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rows, textArray } from "../../shared/rows";
+import { MAX_NOTICE_BYTES, SUPPRESSIONS_CHANNEL } from "./suppression-watch";
 
 /*
  * The team-wide suppression list's one writer. An address on it gets nothing from any sender of the team, whatever
@@ -30,11 +31,23 @@ export async function suppress(tx: DbOrTx, entries: readonly Suppression[]): Pro
   const values = [...byKey.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([, s]) => sql`(${s.teamId}::int, ${s.channel}::text, ${s.address}::text, ${s.reason}::text, ${s.campaignId}::int)`);
+  // The new suppressions are announced to the dispatchers in the same statement: the notice leaves when the write
+  // commits, or never (suppression-watch.ts: what a dispatcher checks right before each call). One notice per team,
+  // naming its new addresses — or only the team when they would not fit in one.
   const added = await rows<{ team_id: number; channel: string; address: string }>(
     tx,
-    sql`INSERT INTO suppressions (team_id, channel, address, reason, campaign_id) VALUES ${sql.join(values, sql`, `)}
-        ON CONFLICT (team_id, channel, address) DO NOTHING
-        RETURNING team_id, channel, address`,
+    sql`WITH added AS (
+          INSERT INTO suppressions (team_id, channel, address, reason, campaign_id) VALUES ${sql.join(values, sql`, `)}
+          ON CONFLICT (team_id, channel, address) DO NOTHING
+          RETURNING team_id, channel, address
+        ), notices AS (
+          SELECT team_id, string_agg(channel || '|' || address, chr(10)) AS lines FROM added GROUP BY team_id
+        ), announced AS (
+          SELECT pg_notify(${SUPPRESSIONS_CHANNEL},
+            team_id::text || CASE WHEN octet_length(lines) <= ${MAX_NOTICE_BYTES - 16}::int THEN chr(10) || lines ELSE '' END)::text
+          FROM notices
+        )
+        SELECT a.team_id, a.channel, a.address FROM added a CROSS JOIN (SELECT count(*) FROM announced) n`,
   );
   return new Set(added.map((a) => keyOf({ teamId: a.team_id, channel: a.channel, address: a.address })));
 }

@@ -2,6 +2,7 @@ import type {
   CloneSegment,
   CreateSegment,
   MessageResponse,
+  PreviewCount,
   PreviewSegment,
   Segment,
   SegmentFilters,
@@ -23,11 +24,6 @@ export interface SegmentsParams {
 interface Saved {
   message: string;
   data: Segment;
-}
-
-export interface PreviewCount {
-  total: number;
-  total_blacklisted: number;
 }
 
 /**
@@ -87,7 +83,10 @@ export const segmentQuery = (id: number) =>
       q.state.data?.is_recalculating || q.state.data?.export?.type === "export-pending" ? RECALCULATING_POLL_MS : false,
   });
 
-/** How many leads a tree matches now (POST, but a read: cached per tree like any query). */
+/**
+ * How many leads a tree matches now (POST, but a read: cached per tree and per kind of count like any query):
+ * `count: "capped"` answers fast and stops at the cap, `"exact"` counts them all.
+ */
 export const segmentPreviewQuery = (input: PreviewSegment) =>
   queryOptions({
     queryKey: segmentKeys.preview(input),

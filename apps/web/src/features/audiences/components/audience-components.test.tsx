@@ -8,7 +8,7 @@ import { resolveColumns } from "../../../components/data-table/resolve-columns";
 import { t } from "../../../lib/i18n";
 import { segmentPreviewQuery } from "../api/segments.api";
 import { ExportNotice } from "./export-notice";
-import { PreviewCount } from "./preview-count";
+import { PreviewCount, previewInputs } from "./preview-count";
 import { audienceColumns } from "./segment-columns";
 
 const segment: Segment = {
@@ -96,10 +96,61 @@ describe("PreviewCount", () => {
 
   it("shows how many leads match the applied tree, and when the draft has moved on", () => {
     const qc = new QueryClient();
-    qc.setQueryData(segmentPreviewQuery(applied).queryKey, { total: 12345, total_blacklisted: 3 });
+    qc.setQueryData(segmentPreviewQuery(previewInputs(applied).quick).queryKey, {
+      total: 12345,
+      total_blacklisted: 3,
+      exact: true,
+      estimated: false,
+    });
     const out = html(<PreviewCount applied={applied} stale />, qc);
     expect(out).toContain("12,345 leads match");
     expect(out).toContain("3 of them blacklisted");
     expect(out).toContain("Apply to count your latest changes.");
+  });
+
+  it("says 'More than 100,000' with a spinner while the exact count of a big audience is on its way", () => {
+    const qc = new QueryClient();
+    qc.setQueryData(segmentPreviewQuery(previewInputs(applied).quick).queryKey, {
+      total: 100_000,
+      total_blacklisted: 40,
+      exact: false,
+      estimated: false,
+    });
+    const out = html(<PreviewCount applied={applied} stale={false} />, qc);
+    expect(out).toContain("More than 100,000 leads match");
+    expect(out).toContain('aria-label="Counting them all…"');
+    expect(out).not.toContain("blacklisted");
+    expect(out).not.toContain(">100,000 leads match");
+  });
+
+  it("says 'About 480,000' when the quick answer is the planner's estimate", () => {
+    const qc = new QueryClient();
+    qc.setQueryData(segmentPreviewQuery(previewInputs(applied).quick).queryKey, {
+      total: 480_000,
+      total_blacklisted: 0,
+      exact: false,
+      estimated: true,
+    });
+    const out = html(<PreviewCount applied={applied} stale={false} />, qc);
+    expect(out).toContain("About 480,000 leads match");
+    expect(out).toContain('aria-label="Counting them all…"');
+  });
+
+  it("then the exact figure once it came", () => {
+    const qc = new QueryClient();
+    const inputs = previewInputs(applied);
+    qc.setQueryData(segmentPreviewQuery(inputs.quick).queryKey, { total: 100_000, total_blacklisted: 40, exact: false, estimated: false });
+    qc.setQueryData(segmentPreviewQuery(inputs.exact).queryKey, { total: 480_123, total_blacklisted: 77, exact: true, estimated: false });
+    const out = html(<PreviewCount applied={applied} stale={false} />, qc);
+    expect(out).toContain("480,123 leads match");
+    expect(out).toContain("77 of them blacklisted");
+    expect(out).not.toContain("More than");
+  });
+
+  it("asks quick and exact counts of the same tree separately", () => {
+    const inputs = previewInputs(applied);
+    expect(inputs.quick).toEqual({ ...applied, count: "capped" });
+    expect(inputs.exact).toEqual({ ...applied, count: "exact" });
+    expect(segmentPreviewQuery(inputs.quick).queryKey).not.toEqual(segmentPreviewQuery(inputs.exact).queryKey);
   });
 });

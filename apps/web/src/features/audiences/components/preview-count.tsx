@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { errorMessage } from "../../../lib/errors";
 import { tn, useT } from "../../../lib/i18n";
 import { segmentPreviewQuery } from "../api/segments.api";
+import { previewFigure } from "../model/audience-dialog";
 
 export interface PreviewCountProps {
   /** The tree last applied (null: nothing applied yet). */
@@ -14,34 +15,61 @@ export interface PreviewCountProps {
   stale: boolean;
 }
 
-/** "12,345 leads match" for the applied filters, under the builder (POST /segments/preview). */
+/** The two asks for one applied tree: the quick capped count first, the exact one only when that was capped. */
+export const previewInputs = (applied: PreviewSegment | null) => {
+  const base = applied ?? { filters: EmptySegmentFilters };
+  return { quick: { ...base, count: "capped" as const }, exact: { ...base, count: "exact" as const } };
+};
+
+/**
+ * "12,345 leads match" for the applied filters, under the builder (POST /segments/preview): the quick answer
+ * first, and when it is not the exact figure — "More than 100,000 leads match" or "About 480,000 leads match" —
+ * a spinner until the exact count lands.
+ */
 export function PreviewCount({ applied, stale }: PreviewCountProps) {
   const t = useT();
-  const preview = useQuery({ ...segmentPreviewQuery(applied ?? { filters: EmptySegmentFilters }), enabled: !!applied });
+  const inputs = previewInputs(applied);
+  const quick = useQuery({ ...segmentPreviewQuery(inputs.quick), enabled: !!applied });
+  const exact = useQuery({ ...segmentPreviewQuery(inputs.exact), enabled: !!applied && quick.data?.exact === false });
+  const figure = previewFigure(quick.data, { data: exact.data, failed: exact.isError });
+  const count = (n: number) => n.toLocaleString("en-US");
 
   let line: ReactNode;
   if (!applied) line = <Typography color="text.secondary">{t("audiences.preview.applyHint")}</Typography>;
-  else if (preview.isPending)
+  else if (quick.isError) line = <Typography color="error">{errorMessage(quick.error, t("audiences.preview.error"))}</Typography>;
+  else if (!figure)
     line = (
       <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
         <CircularProgress size={16} />
         <Typography color="text.secondary">{t("audiences.preview.counting")}</Typography>
       </Stack>
     );
-  else if (preview.isError) line = <Typography color="error">{errorMessage(preview.error, t("audiences.preview.error"))}</Typography>;
-  else {
-    const { total, total_blacklisted } = preview.data;
+  else if (figure.kind !== "exact")
     line = (
       <Stack direction="row" spacing={1} sx={{ alignItems: "baseline", flexWrap: "wrap", rowGap: 0.5 }}>
         <Typography sx={{ fontWeight: 600, fontVariantNumeric: "tabular-nums" }}>
-          {tn("audiences.preview.match", total, { count: total.toLocaleString("en-US") })}
+          {t(figure.kind === "about" ? "audiences.preview.about" : "audiences.preview.moreThan", { count: count(figure.total) })}
         </Typography>
-        {total_blacklisted > 0 && (
-          <Typography variant="body2" color="text.secondary">
-            {t("audiences.preview.blacklisted", { count: total_blacklisted.toLocaleString("en-US") })}
+        {figure.counting && <CircularProgress size={14} aria-label={t("audiences.preview.exactCounting")} />}
+        {figure.failed && (
+          <Typography variant="body2" color="error">
+            {t("audiences.preview.exactFailed")}
           </Typography>
         )}
-        {preview.isFetching && <CircularProgress size={14} aria-label={t("audiences.preview.counting")} />}
+      </Stack>
+    );
+  else {
+    line = (
+      <Stack direction="row" spacing={1} sx={{ alignItems: "baseline", flexWrap: "wrap", rowGap: 0.5 }}>
+        <Typography sx={{ fontWeight: 600, fontVariantNumeric: "tabular-nums" }}>
+          {tn("audiences.preview.match", figure.total, { count: count(figure.total) })}
+        </Typography>
+        {figure.blacklisted > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t("audiences.preview.blacklisted", { count: count(figure.blacklisted) })}
+          </Typography>
+        )}
+        {(quick.isFetching || exact.isFetching) && <CircularProgress size={14} aria-label={t("audiences.preview.counting")} />}
       </Stack>
     );
   }

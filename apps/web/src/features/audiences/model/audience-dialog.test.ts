@@ -1,6 +1,15 @@
 import { EmptySegmentFilters, type Segment, type SegmentFilters } from "@leadflow/contracts";
 import { describe, expect, it } from "vitest";
-import { type AudienceDialogMode, dialogTexts, initialDraft, previewParentId, sameFilters, savePlan, splitErrors } from "./audience-dialog";
+import {
+  type AudienceDialogMode,
+  dialogTexts,
+  initialDraft,
+  previewFigure,
+  previewParentId,
+  sameFilters,
+  savePlan,
+  splitErrors,
+} from "./audience-dialog";
 
 const tree: SegmentFilters = {
   ...EmptySegmentFilters,
@@ -165,5 +174,40 @@ describe("splitErrors", () => {
 
   it("copes with an answer without errors", () => {
     expect(splitErrors(undefined)).toEqual({ filters: {}, other: [] });
+  });
+});
+
+describe("previewFigure", () => {
+  const none = { data: undefined, failed: false };
+  const capped = { total: 100_000, total_blacklisted: 12, exact: false, estimated: false };
+  const estimate = { total: 480_000, total_blacklisted: 0, exact: false, estimated: true };
+
+  it("shows nothing before the quick answer", () => {
+    expect(previewFigure(undefined, none)).toBeNull();
+  });
+
+  it("shows the quick answer as it is when it was exact", () => {
+    const quick = { total: 42, total_blacklisted: 1, exact: true, estimated: false };
+    expect(previewFigure(quick, none)).toEqual({ kind: "exact", total: 42, blacklisted: 1 });
+  });
+
+  it("shows 'more than' the cap, or 'about' the estimate, counting, while the exact count is on its way", () => {
+    expect(previewFigure(capped, none)).toEqual({ kind: "moreThan", total: 100_000, counting: true, failed: false });
+    expect(previewFigure(estimate, none)).toEqual({ kind: "about", total: 480_000, counting: true, failed: false });
+  });
+
+  it("then the exact figure", () => {
+    const exact = { data: { total: 480_123, total_blacklisted: 30, exact: true, estimated: false }, failed: false };
+    expect(previewFigure(capped, exact)).toEqual({ kind: "exact", total: 480_123, blacklisted: 30 });
+    expect(previewFigure(estimate, exact)).toEqual({ kind: "exact", total: 480_123, blacklisted: 30 });
+  });
+
+  it("keeps the quick figure, no longer counting, when the exact count failed", () => {
+    expect(previewFigure(capped, { data: undefined, failed: true })).toEqual({
+      kind: "moreThan",
+      total: 100_000,
+      counting: false,
+      failed: true,
+    });
   });
 });

@@ -2,6 +2,7 @@ import {
   type CloneSegment,
   type CreateSegment,
   EmptySegmentFilters,
+  type PreviewCount,
   type Segment,
   type SegmentFilters,
   type UpdateSegment,
@@ -124,4 +125,22 @@ export function splitErrors(errors: Record<string, string[]> | undefined): Split
     else out.other.push(...messages);
   }
   return out;
+}
+
+/**
+ * What the preview line shows from the quick answer and, once it came, the exact one: the exact figure as soon as
+ * either has it, else "more than" the cap or "about" the estimate while the exact count is still on its way.
+ */
+export type PreviewFigure =
+  | { kind: "exact"; total: number; blacklisted: number }
+  | { kind: "moreThan" | "about"; total: number; counting: boolean; failed: boolean };
+
+export function previewFigure(
+  quick: PreviewCount | undefined,
+  exact: { data: PreviewCount | undefined; failed: boolean },
+): PreviewFigure | null {
+  const known = exact.data ?? (quick?.exact ? quick : undefined);
+  if (known) return { kind: "exact", total: known.total, blacklisted: known.total_blacklisted };
+  if (!quick) return null;
+  return { kind: quick.estimated ? "about" : "moreThan", total: quick.total, counting: !exact.failed, failed: exact.failed };
 }

@@ -1,0 +1,84 @@
+import { LeadStatuses, SegmentFilters } from "@leadflow/contracts";
+import type { Database } from "@leadflow/db";
+import { createTestDatabase } from "@leadflow/db/testing";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeFactory } from "../testing/factory";
+import { countMatching, estimateMatching, quickCount } from "./segment-count";
+
+/* The dialog's live count: exact, or stopped at a cap with `exact: false` when more leads match. */
+
+let database: Database;
+let teamId: number;
+const everyone = SegmentFilters.parse({});
+const blacklistedOnly = SegmentFilters.parse({ system_attributes: [{ field: "lead_status", expression: "in", values: [2] }] });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  teamId = (await makeFactory(database).team()).ctx.teamId;
+  // Five leads, two of them blacklisted.
+  await database.db.execute(
+    sql`INSERT INTO leads (team_id, status) SELECT ${teamId}, CASE WHEN i <= 2 THEN ${LeadStatuses.blacklisted} ELSE 1 END
+        FROM generate_series(1, 5) i`,
+  );
+});
+afterAll(() => database.close());
+
+describe("countMatching", () => {
+  it("counts every match without a cap", async () => {
+    expect(await countMatching(database.db, teamId, everyone, null)).toEqual({
+      total: 5,
+      total_blacklisted: 2,
+      exact: true,
+      estimated: false,
+    });
+  });
+
+  it("is exact under the cap and at it", async () => {
+    expect(await countMatching(database.db, teamId, everyone, null, 10)).toEqual({
+      total: 5,
+      total_blacklisted: 2,
+      exact: true,
+      estimated: false,
+    });
+    expect(await countMatching(database.db, teamId, everyone, null, 5)).toEqual({
+      total: 5,
+      total_blacklisted: 2,
+      exact: true,
+      estimated: false,
+    });
+    expect(await countMatching(database.db, teamId, blacklistedOnly, null, 2)).toEqual({
+      total: 2,
+      total_blacklisted: 2,
+      exact: true,
+      estimated: false,
+    });
+  });
+
+  it("answers the cap, not exact, when more leads match", async () => {
+    const capped = await countMatching(database.db, teamId, everyone, null, 4);
+    expect(capped).toMatchObject({ total: 4, exact: false, estimated: false });
+    expect(capped.total_blacklisted).toBeLessThanOrEqual(2);
+    expect(await countMatching(database.db, teamId, blacklistedOnly, null, 1)).toEqual({
+      total: 1,
+      total_blacklisted: 1,
+      exact: false,
+      estimated: false,
+    });
+  });
+
+  it("answers the exact figure quickly when it is cheap", async () => {
+    expect(await quickCount(database.db, teamId, blacklistedOnly, null)).toEqual({
+      total: 2,
+      total_blacklisted: 2,
+      exact: true,
+      estimated: false,
+    });
+  });
+
+  it("estimates from the plan without counting", async () => {
+    const n = await estimateMatching(database.db, teamId, everyone, null);
+    expect(Number.isInteger(n)).toBe(true);
+    expect(n).toBeGreaterThan(0);
+  });
+});
