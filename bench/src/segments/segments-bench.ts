@@ -183,7 +183,7 @@ export async function segmentQueryBench(options: BenchOptions): Promise<void> {
 
 /**
  * A tree's count and first page live, as the product runs them — the dialog's quick answer (quickCount: capped at
- * PREVIEW_COUNT_CAP within a time budget, else the planner's estimate) and its exact count, each followed by the first page with JIT off — against the same
+ * PREVIEW_COUNT_CAP within a time budget, else an estimate from a sample) and its exact count, each followed by the first page with JIT off — against the same
  * count and page written by hand, in rotation; the exact count and the hand-written one must match the same leads.
  */
 export async function liveFromTree(database: Database, t: number, c: TreeCase, cc: CompileContext, n = ITERATIONS, warm = WARMUP) {

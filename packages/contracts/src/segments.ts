@@ -406,7 +406,7 @@ export const PREVIEW_COUNT_CAP = 100_000;
 /**
  * POST /api/segments/preview: how many leads a tree matches now (within `parent_id`'s leads for a child).
  * `count`: "exact" (the default) counts every match; "capped" is the quick answer the audience dialog asks first —
- * exact when cheap, else "more than" PREVIEW_COUNT_CAP or the planner's estimate — then "exact" when it was not.
+ * exact when cheap, else "more than" PREVIEW_COUNT_CAP or an estimate from a sample — then "exact" when it was not.
  */
 export const PreviewSegment = z.object({
   filters: SegmentFilters,
@@ -417,7 +417,7 @@ export type PreviewSegment = z.infer<typeof PreviewSegment>;
 /**
  * `exact` false: `total` is not the figure — with `estimated` false more than PREVIEW_COUNT_CAP leads match and
  * `total` is the cap (`total_blacklisted` the blacklisted among those counted: lower bounds); with `estimated`
- * true it is the planner's estimate ("about", `total_blacklisted` 0). Ask again with `count: "exact"`.
+ * true it is an estimate from a sample of the leads ("about", `total_blacklisted` 0). Ask again with `count: "exact"`.
  */
 export const PreviewCount = z.object({
   total: z.number().int(),

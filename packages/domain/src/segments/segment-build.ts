@@ -43,11 +43,17 @@ export function readFilters(stored: unknown): SegmentFilters {
  * The leads of a segment as a FROM … WHERE over `leads l`: an audience reads the team's leads, a child drives
  * from its parent's membership (already narrowed), both with the compiled tree.
  */
-export function segmentSource(teamId: number, s: Pick<SegmentDef, "parent_id" | "filters">, cc: CompileContext): SQL {
+export function segmentSource(
+  teamId: number,
+  s: Pick<SegmentDef, "parent_id" | "filters">,
+  cc: CompileContext,
+  /** The leads as read: a sample of them for an estimate (`leads l TABLESAMPLE …`). */
+  leads: SQL = sql`leads l`,
+): SQL {
   const where = compileFilters(s.filters, cc);
   return s.parent_id === null
-    ? sql`leads l WHERE l.team_id = ${teamId} AND ${where}`
-    : sql`segment_leads p JOIN leads l ON l.team_id = p.team_id AND l.id = p.lead_id
+    ? sql`${leads} WHERE l.team_id = ${teamId} AND ${where}`
+    : sql`segment_leads p JOIN ${leads} ON l.team_id = p.team_id AND l.id = p.lead_id
           WHERE p.team_id = ${teamId} AND p.segment_id = ${s.parent_id} AND ${where}`;
 }
 

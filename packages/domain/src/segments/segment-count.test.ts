@@ -76,9 +76,7 @@ describe("countMatching", () => {
     });
   });
 
-  it("estimates from the plan without counting", async () => {
-    const n = await estimateMatching(database.db, teamId, everyone, null);
-    expect(Number.isInteger(n)).toBe(true);
-    expect(n).toBeGreaterThan(0);
+  it("estimates from a sample, which is every page of a small table", async () => {
+    expect(await estimateMatching(database.db, teamId, everyone, null)).toBe(5);
   });
 });

@@ -123,7 +123,7 @@ describe("PreviewCount", () => {
     expect(out).not.toContain(">100,000 leads match");
   });
 
-  it("says 'About 480,000' when the quick answer is the planner's estimate", () => {
+  it("says 'About 480,000' when the quick answer is an estimate", () => {
     const qc = new QueryClient();
     qc.setQueryData(segmentPreviewQuery(previewInputs(applied).quick).queryKey, {
       total: 480_000,
