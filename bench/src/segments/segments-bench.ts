@@ -164,7 +164,7 @@ export async function segmentQueryBench(options: BenchOptions): Promise<void> {
       }
       // The goal holds the dialog's answer (the quick count) to p95 < 200 ms and the exact count to ≤ 1.5× the hand SQL.
       const [q95, o50, o95, b50] = [percentile(q, 95), median(o), percentile(o, 95), median(b)];
-      const meets = q95 < 200 && o50 / b50 <= 1.5;
+      const missed = [q95 < 200 ? null : "dialog answer p95 < 200 ms", o50 / b50 <= 1.5 ? null : "exact ≤ 1.5×"].filter(Boolean);
       record({
         id: c.id,
         size: sizeLabel(options.rows),
@@ -172,7 +172,7 @@ export async function segmentQueryBench(options: BenchOptions): Promise<void> {
         backend: backendName(),
         ours: `dialog answer (${shownText(shown)}) p50 ${ms(median(q))}, p95 ${ms(q95)}; exact count p50 ${ms(o50)}, p95 ${ms(o95)}; audience page (materialised) p95 ${ms(percentile(pageTimes, 95))}`,
         baseline: `p50 ${ms(b50)}, p95 ${ms(percentile(b, 95))} hand-written SQL (exact count)`,
-        ratio: `exact ${(o50 / b50).toFixed(2)}× — ${meets ? "meets the goal" : "misses: dialog answer p95 < 200 ms, exact ≤ 1.5×"}`,
+        ratio: `exact ${(o50 / b50).toFixed(2)}× — ${missed.length ? `misses: ${missed.join(", ")}` : "meets the goal"}`,
         goal: "dialog answer p95 < 200 ms; exact count ≤ 1.5× baseline",
         command: benchCommand("B5", ["--rows", sizeLabel(options.rows)]),
         figures: { rows: options.rows, matches: n1, shown, quick: q, ours: o, baseline: b, page: pageTimes },
