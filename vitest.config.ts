@@ -15,6 +15,9 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts"],
+          // Every feature's error map, registered as importing the domain registers them: a test that imports one
+          // module alone still gets each code's status and message.
+          setupFiles: ["packages/domain/src/app-errors.ts"],
         },
       },
       {

@@ -15,7 +15,7 @@ test("@smoke register, approve with the CLI, sign in, then create, rename and de
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Your account is pending verification. We will let you know when it's active.")).toBeVisible();
 
-  // Not approved yet: refused with the spec's text.
+  // Not approved yet: refused with the product's text.
   await signIn(page, email);
   await expect(page.getByText("Account has not yet been approved").first()).toBeVisible();
 

@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { FileStoreSettings, MailConfig } from "@leadflow/domain";
 import { DEFAULT_MAX_IMPORT_BYTES, DEFAULT_UPLOAD_QUOTA_BYTES } from "@leadflow/domain";
-import dotenv from "dotenv";
 import { type LogFormat, LogFormats, type LogLevel, LogLevels, parseLogSetting } from "./log";
 
 export interface Config {
@@ -115,9 +114,9 @@ function fileStoreSettings(env: NodeJS.ProcessEnv): FileStoreSettings {
 
 export const repoRoot = resolve(import.meta.dirname, "../../..");
 
-/** Reads the environment (and `.env` in the working directory, if present). */
+/** Reads the environment (and `.env` in the working directory, if present; a variable already set wins). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  if (env === process.env && existsSync(".env")) dotenv.config({ path: ".env", quiet: true });
+  if (env === process.env && existsSync(".env")) process.loadEnvFile(".env");
   const port = Number(env.PORT ?? 3000);
   return {
     port,

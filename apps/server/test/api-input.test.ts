@@ -5,7 +5,7 @@ import { registerErrorHandler } from "../src/http/errors";
 import { parseQuery } from "../src/http/querystring";
 import { type Api, setupApi } from "./helpers";
 
-/** RELIABILITY.md, "Bad input to try", API: each gets a clear error and changes nothing else. */
+/** Bad input to the API: each gets a clear error and changes nothing else. */
 
 let api: Api;
 let team: Awaited<ReturnType<Api["factory"]["team"]>>;

@@ -3,7 +3,7 @@ import { type Api, setupApi } from "./helpers";
 import { importHelpers } from "./imports-helpers";
 
 /**
- * RELIABILITY.md "Bad input to try" → files: each gets a clear message (the upload's answer, which the dialog
+ * Bad input, files: each gets a clear message (the upload's answer, which the dialog
  * shows, and Import History) and leaves no half-imported state; readable oddities import correctly.
  */
 let api: Api;
@@ -156,7 +156,7 @@ describe("readable oddities import correctly", () => {
     await im.runQueued();
     const record = await im.get(t.token, id);
     expect(record.status).toBe("completed");
-    // Every row is accounted for: a lead, a merge, or a failure with its reason (I5).
+    // Every row is accounted for: a lead, a merge, or a failure with its reason.
     expect(record.unique_count + record.duplicates_count + record.failed_count + record.skipped_count).toBe(record.processed_count);
     expect(record.processed_count).toBe(3);
     const phones = await im.count("SELECT count(*)::int AS n FROM lead_phones WHERE team_id = $1", [t.ctx.teamId]);

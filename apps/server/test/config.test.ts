@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig, parseTrustProxy } from "../src/config";
 import { resolveLogSettings } from "../src/log";
@@ -45,5 +48,31 @@ describe("LOG_FORMAT and LOG_LEVEL", () => {
     expect(settings({ LOG_LEVEL: "error" }, "start")).toEqual({ format: "pretty", level: "error" });
     expect(settings({ LOG_FORMAT: "pretty", DATABASE_URL: "postgres://db/leadflow" }, "api")).toEqual({ format: "pretty", level: "warn" });
     expect(settings({ LOG_LEVEL: "warn", DATABASE_URL: "postgres://db/leadflow" }, "worker")).toEqual({ format: "json", level: "warn" });
+  });
+});
+
+describe(".env", () => {
+  it("fills what the environment leaves unset, and a variable already set wins", () => {
+    const cwd = process.cwd();
+    const dir = mkdtempSync(join(tmpdir(), "leadflow-env-"));
+    writeFileSync(join(dir, ".env"), "LEADFLOW_WORKER_NICE=3\nPORT=4567\n");
+    const saved = { nice: process.env.LEADFLOW_WORKER_NICE, port: process.env.PORT };
+    process.env.PORT = "3999";
+    delete process.env.LEADFLOW_WORKER_NICE;
+    try {
+      process.chdir(dir);
+      const config = loadConfig();
+      expect([config.workerNice, config.port]).toEqual([3, 3999]);
+    } finally {
+      process.chdir(cwd);
+      for (const [key, value] of [
+        ["LEADFLOW_WORKER_NICE", saved.nice],
+        ["PORT", saved.port],
+      ] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

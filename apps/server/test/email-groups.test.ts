@@ -2,7 +2,7 @@ import type { SenderEmailGroup, SpamEmailGroup } from "@leadflow/contracts";
 import { describe, expect, it } from "vitest";
 import { signedInTeam, useApi } from "./helpers";
 
-/** Settings → Spam Email Groups and Sender Email Groups (spec 2 §2, §3, §7). */
+/** Settings → Spam Email Groups and Sender Email Groups (docs/product/audiences-lookups-settings.md). */
 const api = useApi();
 
 const team = () => signedInTeam(api);

@@ -11,8 +11,8 @@ import { type Api, setupApi } from "./helpers";
 import { importHelpers } from "./imports-helpers";
 
 /*
- * Files anywhere (issue 19 §4): with LEADFLOW_S3_* set, uploads and exports live in an S3-compatible bucket (here
- * a real one, s3rver from the npm registry, on loopback), so the API and a worker on another machine share them.
+ * Files anywhere (docs/architecture.md): with LEADFLOW_S3_* set, uploads and exports live in an S3-compatible bucket
+ * (here a real one, s3rver from the npm registry, on loopback), so the API and a worker on another machine share them.
  * The API and the worker get separate data dirs: nothing may pass through either's local folder.
  */
 let s3: TestS3;

@@ -124,7 +124,7 @@ describe("integrations CRUD", () => {
 });
 
 describe("integration validation", () => {
-  it("answers 422 with the spec's field messages", async () => {
+  it("answers 422 with the product's field messages", async () => {
     const { token } = await api.factory.team();
     const noName = await call(token, "POST", "/api/gateways", { kind: "sms_lookup", type: "gateway1", name: " ", params: {} });
     expect(noName.statusCode).toBe(422);

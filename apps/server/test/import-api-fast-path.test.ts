@@ -2,7 +2,10 @@ import { API_KEY_CACHE_MS, AppError, authenticateApiKey, createRateLimiter } fro
 import { describe, expect, it } from "vitest";
 import { useApi } from "./helpers";
 
-/** The public import API's fast path (issue 19 §3): keys cached a few seconds, rate limits counted in memory. */
+/**
+ * The public import API's fast path (docs/scaling.md, "One team never slows another"): keys cached a few seconds, rate
+ * limits counted in memory.
+ */
 const api = useApi();
 
 async function teamWithKey() {

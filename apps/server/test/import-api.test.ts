@@ -2,7 +2,7 @@ import { ImportListSavedMessage, PublicImportSavedMessage } from "@leadflow/cont
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, setupApi } from "./helpers";
 
-/** Settings → Import API Keys and the public import interface (doc 2 §7, doc 3 §2). */
+/** Settings → Import API Keys and the public import interface (docs/import-api.md). */
 let api: Api;
 beforeAll(async () => {
   api = await setupApi({ LEADFLOW_IMPORT_API_BAD_KEY_LIMIT: "1000" });

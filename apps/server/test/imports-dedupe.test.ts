@@ -32,7 +32,7 @@ async function owners(teamId: number) {
   return Object.fromEntries([...phones.rows, ...emails.rows].map((r) => [r.k, r.lead_id]));
 }
 
-/** I5: every processed row is a new lead, a merge, a failure or a skip. */
+/** Nothing lost: every processed row is a new lead, a merge, a failure or a skip. */
 function expectNothingLost(rec: ImportRecord) {
   expect(rec.processed_count).toBe(rec.total_rows);
   expect(rec.processed_count).toBe(rec.unique_count + rec.duplicates_count + rec.failed_count + rec.skipped_count);

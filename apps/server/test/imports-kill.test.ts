@@ -9,7 +9,7 @@ import { createJobQueue, type JobQueue } from "../src/jobs/queue";
 import { jobRegistry } from "../src/jobs/registry";
 
 /**
- * RELIABILITY F1: a worker killed with SIGKILL in the middle of an import; a new worker resumes it through
+ * A worker killed with SIGKILL in the middle of an import; a new worker resumes it through
  * pg-boss's retry. The result must have no duplicate lead and no lost row.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;

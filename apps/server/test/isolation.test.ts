@@ -5,7 +5,7 @@ import { type Api, setupApi } from "./helpers";
 import { importHelpers } from "./imports-helpers";
 
 /**
- * Tenant isolation (RELIABILITY I6): every registered route is called with team B's token on team A's data.
+ * Tenant isolation: every registered route is called with team B's token on team A's data.
  * The list of routes comes from the app itself, so a new route fails this test until it is classified below.
  */
 

@@ -168,7 +168,7 @@ describe("the lead page", () => {
     expect((await h.call(t.token, "PUT", "/api/lead-emails/garbage", { value: "x@example.com" })).statusCode).toBe(404);
   });
 
-  it("sets phone statuses 1–6 and email statuses only as the spec allows, logging each", async () => {
+  it("sets phone statuses 1–6 and email statuses only as the status menus allow, logging each", async () => {
     const t = await setup();
     const d = await h.lead(t.token, t.jane);
     const phone = byValue(d, "+12125550100");

@@ -8,9 +8,9 @@ import { type Api, setupApi } from "./helpers";
 import { leadHelpers } from "./leads-helpers";
 
 /*
- * Money moves only through holds and their settles (RELIABILITY.md, Money and F16): whatever mix of reused, paid,
- * failed and skipped items, pipelined batches, concurrent jobs of one team and runners taken over mid-batch, the
- * balance ends at top-ups − Σ priced items, never below zero, and no looked-up item goes unpaid.
+ * Money moves only through holds and their settles (docs/lookups.md, "Money"; F16 in docs/benchmarks.md): whatever mix
+ * of reused, paid, failed and skipped items, pipelined batches, concurrent jobs of one team and runners taken over
+ * mid-batch, the balance ends at top-ups − Σ priced items, never below zero, and no looked-up item goes unpaid.
  */
 
 let api: Api;

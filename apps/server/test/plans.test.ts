@@ -5,7 +5,7 @@ import { runAdminCommand } from "../src/cli/admin-commands";
 import { type Api, useApi } from "./helpers";
 import { importHelpers } from "./imports-helpers";
 
-/** Plans and their limits (spec 1 §1, §6, §9): the price list, a team's plan and usage, and where limits hold. */
+/** Plans and their limits: the price list, a team's plan and usage, and where limits hold. */
 const api = useApi();
 
 type Team = Awaited<ReturnType<Api["factory"]["team"]>>;

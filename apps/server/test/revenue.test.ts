@@ -3,7 +3,7 @@ import { signPostback, verifyPostbackSignature } from "@leadflow/domain";
 import { describe, expect, it } from "vitest";
 import { signedInTeam, useApi } from "./helpers";
 
-/** Settings → Revenue Tracking (spec 2 §2, §7): trackings, their postback URLs and signing secrets. */
+/** Settings → Revenue Tracking: trackings, their postback URLs and signing secrets. */
 // A trailing slash on APP_URL must not double the URL's slash.
 const api = useApi({ APP_URL: "https://app.leadflow.test/" });
 

@@ -173,7 +173,7 @@ describe("campaign routes", () => {
     expect(list.meta).toMatchObject({ total: 1, current_page: 1, last_page: 1 });
     expect((await call(t.token, "GET", `/api/routes/${route.id}`)).json().data).toEqual(route);
 
-    // Frequency left empty is 0 (spec 2 §5); the AT&T group goes, T-Mobile comes.
+    // Frequency left empty is 0 (docs/product/audiences-lookups-settings.md); the AT&T group goes, T-Mobile comes.
     const updated = await call(t.token, "PUT", `/api/routes/${route.id}`, {
       name: "Renamed",
       default: { ...phone(t.twilio.id, "+12125550100"), frequency: "" },

@@ -96,7 +96,7 @@ describe("rules", () => {
     const all = await t.call("GET", "/api/rules");
     expect(all.json().meta).toEqual({ current_page: 1, last_page: 1, per_page: 50, total: 3 });
     expect(all.json().data.map((r: Rule) => r.id)).toEqual([c.id, b.id, a.id]);
-    // The spec's own spelling, with the slash.
+    // The spelling with the slash.
     expect((await t.call("GET", "/api/rules/?type=1")).json().data.map((r: Rule) => r.id)).toEqual([b.id, a.id]);
     expect((await t.call("GET", "/api/rules?type=1&is_active=true")).json().data.map((r: Rule) => r.id)).toEqual([a.id]);
     expect((await t.call("GET", "/api/rules?is_active=0")).json().data.map((r: Rule) => r.id)).toEqual([b.id]);

@@ -8,7 +8,7 @@ import { type Api, setupApi } from "./helpers";
 import { importHelpers } from "./imports-helpers";
 import { type LeadHelpers, leadHelpers } from "./leads-helpers";
 
-/** Export as CSV over HTTP (doc 2 §7 export, export list; §8 message), downloads and the import round trip. */
+/** Export as CSV over HTTP (docs/product/audiences-lookups-settings.md), downloads and the import round trip. */
 let api: Api;
 let lh: LeadHelpers;
 let dataDir: string;
@@ -64,7 +64,7 @@ const list = async (token: string) => {
 };
 
 describe("POST /api/segments/{id}/export", () => {
-  it("queues the export and answers the spec's message; the name is required", async () => {
+  it("queues the export and answers the product's message; the name is required", async () => {
     const a = await audience();
     const res = await api.app.inject({
       method: "POST",

@@ -7,8 +7,9 @@ import { createJobQueue, type JobQueue } from "../src/jobs/queue";
 import { recordingLive } from "./helpers";
 
 /**
- * Issue 19 §3: one team's jobs of a kind (imports, exports, lookups) never take every worker slot. Each job runs
- * until the test releases it, so what runs together is the queue's doing, not a race of timers.
+ * One team never slows another (docs/scaling.md): one team's jobs of a kind (imports, exports, lookups) never take
+ * every worker slot. Each job runs until the test releases it, so what runs together is the queue's doing, not a race
+ * of timers.
  */
 const running = new Map<string, number>();
 const started: string[] = [];

@@ -6,7 +6,7 @@ import { onInterrupt } from "../shared/interrupt";
 import { freePort } from "../shared/processes";
 
 /*
- * The load case of RELIABILITY.md as an operator runs it: `api` and `worker` processes of the real CLI
+ * The S2 load case as an operator runs it: `api` and `worker` processes of the real CLI
  * (`npm run leadflow -- api|worker`, server mode) on one PostgreSQL database, sharing one data dir for uploads and
  * exports. Each is a Node process of its own, so the product's pools, queues and limits are the ones that ship.
  */

@@ -16,7 +16,7 @@ import type { PageConfig, PageReport } from "./page-client";
 import type { PushConfig, PushReport } from "./push-client";
 
 /**
- * S2: one team never slows another (RELIABILITY.md, "Loads to hold"; issue 19 §3). Two `api` and `--workers`
+ * S2: one team never slows another (docs/scaling.md). Two `api` and `--workers`
  * `worker` processes of the real CLI on one PostgreSQL database. Team B (100k leads, 200 sources) opens its sources
  * and leads pages at a steady rate, first alone (idle), then while team A pushes the public import API as fast as
  * it is answered; the figure is B's p95 under load over its p95 idle (goal ≤ 1.2×). Then the import API alone at

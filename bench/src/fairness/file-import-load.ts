@@ -13,7 +13,7 @@ import type { PageReport } from "./page-client";
 
 /*
  * S2's second load: team A imports a big CSV file through the product's HTTP API, as the web app drives it, while
- * team B's pages are timed (RELIABILITY.md: "1M-row import while the UI stays responsive (API p95 within 20% of
+ * team B's pages are timed (goal: "1M-row import while the UI stays responsive (API p95 within 20% of
  * idle)"). Team A talks to one api process; the `imports.run` job runs in a `worker` process.
  */
 

@@ -12,16 +12,16 @@ import { seedAudience, smsGateway } from "../sending/sending-setup";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
 
 /*
- * B15 (shared/BENCHMARKS.md): inbound STOP while a campaign sends to that phone's team. The campaign's SMS leave from
- * a dispatcher in a worker process (dispatch-child.ts) at RATE a second through the fake Twilio served here, which
+ * B15 (goal in docs/benchmarks.md): inbound STOP while a campaign sends to that phone's team. The campaign's SMS leave
+ * from a dispatcher in a worker process (dispatch-child.ts) at RATE a second through the fake Twilio served here, which
  * notes every Messages.create (arrival time, To, and whether it is a campaign message — its StatusCallback names a
- * ledger row — or an answer). Meanwhile STOPS phones whose messages are still queued or on their way (among the
- * next couple of seconds' sends) reply STOP: each reply is a signed Twilio inbound webhook posted over HTTP to the app
+ * ledger row — or an answer). Meanwhile STOPS phones whose messages are still queued or on their way (among the next
+ * couple of seconds' sends) reply STOP: each reply is a signed Twilio inbound webhook posted over HTTP to the app
  * server's hook, twice (half one after the other, half at once). Measured: each post's answer time; then, from the
  * fake's record, the campaign messages to a STOPped phone that arrived after its first 200 (an arrival is later than
  * its start: counted strictly), and the confirmations each STOPped phone got — sent by the worker's dispatcher in its
- * lane beside the campaign, any left at the end by two dispatcher runs at once.
- * Needs PostgreSQL: the dispatcher runs in another process.
+ * lane beside the campaign, any left at the end by two dispatcher runs at once. Needs PostgreSQL: the dispatcher runs
+ * in another process.
  */
 
 const RATE = 200;

@@ -11,11 +11,11 @@ import { LookupTypes, lookupGateway, seconds, startListLookup } from "./lookup-s
 import { runChild, waitForIdle } from "./runner-process";
 
 /*
- * F16 (shared/RELIABILITY.md, Money): a carrier lookup and a DNC check of one team run at once, each in worker
- * processes that are SIGKILLed at random moments, over phones whose fresh (free) results come in blocks longer
- * than a batch — so whole batches have nothing to pay for between batches that do — with money for only part
- * of the paid items and some free items. At the end, and after every kill: nothing held, every looked-up item
- * in the ledger once, priced after the free items at its type's price, the balance = top-ups − charges ≥ 0.
+ * F16 (money under faults; goal in docs/benchmarks.md): a carrier lookup and a DNC check of one team run at once, each
+ * in worker processes that are SIGKILLed at random moments, over phones whose fresh (free) results come in blocks
+ * longer than a batch — so whole batches have nothing to pay for between batches that do — with money for only part of
+ * the paid items and some free items. At the end, and after every kill: nothing held, every looked-up item in the
+ * ledger once, priced after the free items at its type's price, the balance = top-ups − charges ≥ 0.
  */
 
 const ITEMS = 10_000;

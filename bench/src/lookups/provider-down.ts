@@ -22,7 +22,7 @@ import {
 } from "./lookup-setup";
 
 /*
- * F11 (shared/RELIABILITY.md): a lookup or DNC provider that is down. Three runs on one seeded team:
+ * F11 (fault goal in docs/benchmarks.md): a lookup or DNC provider that is down. Three runs on one seeded team:
  *
  * 1. DNC, fail closed. A fake Blacklist Alliance answers the first part of the list, then goes down (503 to
  *    everything), is tried again while still down (connection refused), and comes back. While it is down the job

@@ -21,10 +21,10 @@ import {
 import { runChild, waitForIdle } from "./runner-process";
 
 /*
- * F12 (shared/RELIABILITY.md): the worker running a lookup is killed (SIGKILL) mid-run, several times. The runner
- * runs in a child process (runner-child.ts) against a fake Twilio Lookup served by this process; each child is
- * killed at a random moment 200–1500 ms after it starts running the job — while it snapshots the list, holds
- * money, asks the provider or settles a batch — and then a last child runs the job to the end.
+ * F12 (fault goal in docs/benchmarks.md): the worker running a lookup is killed (SIGKILL) mid-run, several times. The
+ * runner runs in a child process (runner-child.ts) against a fake Twilio Lookup served by this process; each child is
+ * killed at a random moment 200–1500 ms after it starts running the job — while it snapshots the list, holds money,
+ * asks the provider or settles a batch — and then a last child runs the job to the end.
  *
  * After each kill the money must still add up (balance + the job's hold = top-ups − charges), and at the end:
  * every item looked up once (state 1, one carrier entry on each lead's timeline, the job's count = its items),

@@ -183,7 +183,8 @@ export async function segmentQueryBench(options: BenchOptions): Promise<void> {
 
 /**
  * A tree's count and first page live, as the product runs them — the dialog's quick answer (quickCount: capped at
- * PREVIEW_COUNT_CAP within a time budget, else an estimate from a sample) and its exact count, each followed by the first page with JIT off — against the same
+ * PREVIEW_COUNT_CAP within a time budget, else an estimate from a sample started beside it) with the first page
+ * at the same time, and the exact count followed by the first page, JIT off — against the same
  * count and page written by hand, in rotation; the exact count and the hand-written one must match the same leads.
  */
 export async function liveFromTree(database: Database, t: number, c: TreeCase, cc: CompileContext, n = ITERATIONS, warm = WARMUP) {
@@ -194,9 +195,9 @@ export async function liveFromTree(database: Database, t: number, c: TreeCase, c
       await tx.execute(sql`SELECT l.id FROM leads l WHERE l.team_id = ${t} AND ${compiled} ORDER BY l.id DESC LIMIT 51`);
     });
   let shown: MatchCount | null = null;
+  // The dialog's count and the first page are independent asks: each on its own connection, at once.
   const quick = async () => {
-    shown = await quickCount(database.db, t, c.filters, null);
-    await page();
+    [shown] = await Promise.all([quickCount(database.db, t, c.filters, null, { concurrent: true }), page()]);
   };
   const exact = async () => {
     await countMatching(database.db, t, c.filters, null);

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Database } from "@leadflow/db";
-import { type DelayedCallback, planFirstSlice, planFirstStep, planSliceOf, runDispatcher } from "@leadflow/domain";
+import { type DelayedCallback, planFirstSlice, planFirstStep, planParallelOf, planSliceOf, runDispatcher } from "@leadflow/domain";
 import { type BenchOptions, benchCommand, sizeLabel } from "../options";
 import { median, record } from "../report";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
@@ -119,7 +119,10 @@ async function startOnce(database: Database, campaignId: number, gatewayId: numb
   const t2 = performance.now();
   const dispatching = runDispatcher({ db: dispatcherTimer.db, publicUrl: PUBLIC_URL, providerOptions: { sandboxCallbacks } }, gatewayId);
   let planEnd = 0;
-  const resting = planFirstStep(timer.db, campaignId, undefined, planSliceOf(database.kind)).then((r) => {
+  const resting = planFirstStep(timer.db, campaignId, undefined, {
+    slice: planSliceOf(database.kind),
+    parallel: planParallelOf(database.kind),
+  }).then((r) => {
     planEnd = performance.now();
     return r;
   });

@@ -52,6 +52,9 @@ export interface StepChecks {
   /** Leads taken at step 1 without a welcome row; welcome rows by state. */
   welcomeMissing: number;
   welcomeStates: Record<string, number>;
+  /** Welcome rows `unknown` (a kill judged them maybe sent): at the fake, and never there (in doubt, not resent). */
+  welcomesUnknownAtFake: number;
+  welcomesUnknownNeverSent: number;
   /** A few ids of each problem, to look at. */
   examples: Record<string, number[]>;
 }
@@ -114,6 +117,8 @@ export async function chaosChecks(
       `${stepFigures.welcomeRowsTwice} welcome rows accepted twice, ${stepFigures.leadsWithTwoWelcomes} leads with more than one welcome at the provider`,
     );
   if (stepFigures.welcomeMissing) problems.push(`${stepFigures.welcomeMissing} leads taken at step 1 without a welcome planned`);
+  const welcomesSubmitting = stepFigures.welcomeStates.submitting ?? 0;
+  if (welcomesSubmitting) problems.push(`${welcomesSubmitting} welcome rows left submitting (neither sent back nor judged by a take-over)`);
   if (open) problems.push(`${open} rows not final`);
   if (uncounted) problems.push(`${uncounted} messages a provider accepted whose row is not counted as taken`);
   if (counterMismatches.length) problems.push(`counters ≠ recount: ${counterMismatches.join("; ")}`);
@@ -177,6 +182,8 @@ async function stepChecks(
   const withWelcome = new Set(welcomes.rows.map((w) => w.lead_id));
   const welcomeMissing = [...taken].filter((l) => !withWelcome.has(l));
   const rowsTwice = [...perRow].filter(([, n]) => n > 1).map(([id]) => id);
+  const unknown = welcomes.rows.filter((w) => w.state === "unknown");
+  const unknownAtFake = unknown.filter((w) => perRow.has(w.id)).length;
   const leadsTwice = [...perLead].filter(([, n]) => n > 1).map(([k]) => Number(k.split(" ")[1]));
   return {
     takenAtStep1: taken.size,
@@ -188,6 +195,8 @@ async function stepChecks(
     leadsWithTwoWelcomes: leadsTwice.length,
     welcomeMissing: welcomeMissing.length,
     welcomeStates,
+    welcomesUnknownAtFake: unknownAtFake,
+    welcomesUnknownNeverSent: unknown.length - unknownAtFake,
     examples: {
       step2MissingLeads: missing.slice(0, 10),
       step2OpenRows: open.slice(0, 10),

@@ -11,19 +11,19 @@ import { sleep, waitFor } from "./dispatch-child-setup";
 import { seedAudience } from "./sending-setup";
 
 /*
- * F15 (shared/RELIABILITY.md), the campaign chaos run: AUDIENCE leads get two SMS steps and a welcome message through
- * a Twilio gateway (step 2 without delay, planned as a provider takes step 1) and an email through an SES gateway (the
- * fakes, in this process), sent by three worker processes that all run both gateways' dispatchers (a duplicated job:
- * the lease keeps one dispatcher per gateway; each worker's liveness lock, leadership watch and wake as in
- * production: dispatch-child.ts). While they send: KILLS SIGKILLs of workers, ACCEPT_KILLS of them right after a
+ * F15 (fault goal in docs/benchmarks.md), the campaign chaos run: AUDIENCE leads get two SMS steps and a welcome
+ * message through a Twilio gateway (step 2 without delay, planned as a provider takes step 1) and an email through an
+ * SES gateway (the fakes, in this process), sent by three worker processes that all run both gateways' dispatchers (a
+ * duplicated job: the lease keeps one dispatcher per gateway; each worker's liveness lock, leadership watch and wake as
+ * in production: dispatch-child.ts). While they send: KILLS SIGKILLs of workers, ACCEPT_KILLS of them right after a
  * provider accepted a send and before the worker could record it — nothing ends a dead worker's lease by hand, the
  * others take its gateways over; a lease lost under a stalled (SIGSTOPped) worker on each gateway, so two dispatchers
  * run at once; FAULTS injected provider faults (5xx, 429, hangs past the send timeout, connections reset); the
  * providers' callbacks shuffled, 20% duplicated, 10% dropped. Then reconciliation to the end (chaos-setup.ts) and the
- * welcomes' last sends. Checked: no ledger row — one per (campaign, step, lead) — with two provider-accepted
- * messages, and no lead with two welcomes at the provider; no step lost (every lead whose step 1 a provider took has
- * its step-2 row); every row final; every message a provider accepted counted as taken; the counters equal a recount.
- * Needs PostgreSQL: the workers are processes.
+ * welcomes' last sends. Checked: no ledger row — one per (campaign, step, lead) — with two provider-accepted messages,
+ * and no lead with two welcomes at the provider; no step lost (every lead whose step 1 a provider took has its step-2
+ * row); every row final; every message a provider accepted counted as taken; the counters equal a recount. Needs
+ * PostgreSQL: the workers are processes.
  */
 
 const AUDIENCE = 10_000;
@@ -176,7 +176,7 @@ export async function campaignChaosBench(options: BenchOptions): Promise<void> {
         ours:
           `${checks.duplicateAccepted} rows with 2 provider-accepted messages (${n(checks.accepted.sms)} SMS and ${n(checks.accepted.email)} emails accepted); ${checks.open} rows not final; ` +
           `steps lost: ${st.step2Missing} of ${n(st.takenAtStep1)} leads taken at step 1 without a step-2 row (${n(st.step2Accepted)} step-2 SMS accepted); ` +
-          `welcomes: ${n(st.welcomesSent)} at the fake, ${st.leadsWithTwoWelcomes} leads with 2, ${st.welcomeMissing} leads taken without one planned (rows: ${welcomeStatesText}; ${n(welcomesLeft)} still planned when the ledger was done, sent in ${(welcomesMs / 1000).toFixed(0)} s more); ` +
+          `welcomes: ${n(st.welcomesSent)} at the fake, ${st.leadsWithTwoWelcomes} leads with 2, ${st.welcomeMissing} leads taken without one planned (rows: ${welcomeStatesText}; ${n(welcomesLeft)} still planned when the ledger was done, sent in ${(welcomesMs / 1000).toFixed(0)} s more; of the unknown ones ${n(st.welcomesUnknownAtFake)} at the fake, ${n(st.welcomesUnknownNeverSent)} never reached it, up to a killed run's lane mark); ` +
           `${checks.uncounted} accepted messages not counted as taken; counters vs recount: ${checks.counterMismatches.length} mismatches; ` +
           `${takeoverText}; stalled workers fenced off when continued: ${
             pool.races().filter((r) => r.fencedOff).length

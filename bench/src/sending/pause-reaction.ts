@@ -11,8 +11,8 @@ import { listOf, statesOf } from "./dispatch-setup";
 import { seedAudience, smsGateway } from "./sending-setup";
 
 /*
- * B17 (shared/BENCHMARKS.md): how soon sending stops after Pause, and after the auto-fail threshold is crossed. The
- * gateway's dispatcher runs in a worker process (dispatch-child.ts) at RATE messages a second; the fake Twilio is
+ * B17 (goal in docs/benchmarks.md): how soon sending stops after Pause, and after the auto-fail threshold is crossed.
+ * The gateway's dispatcher runs in a worker process (dispatch-child.ts) at RATE messages a second; the fake Twilio is
  * served by this process, which also sets the statuses, so arrivals and status changes are read on one clock.
  * - Pause, PAUSES times: set Active, let a batch be under way (a random 0.3–1.5 s after its first message), Pause;
  *   the reaction is the last arrival of the campaign's messages after the Pause commit (its `updated_at`, the

@@ -9,13 +9,13 @@ import { pauseResumeChecks } from "./pause-resume-checks";
 import { seedAudience, smsGateway } from "./sending-setup";
 
 /*
- * F14 (shared/RELIABILITY.md): a campaign of AUDIENCE SMS at RATE a second, its dispatcher in a worker process
- * (dispatch-child.ts), is paused and set Active again TOGGLES times at random moments through `setCampaignStatus`,
- * and once, mid-batch, the worker is SIGKILLed and a new one started ("restart everything": the provider and the
- * database stay up, the engine's process does not). A share of the audience opted out, so the gates skip them with
- * a reason. Then it runs to the end; rows a kill left `unknown` are settled by reconciliation (the provider's message
- * API: never resent). Checked: every row final; sent = planned − skipped-with-reason; at most one provider message
- * per lead (requests and acceptances counted at the fake); the counters equal a recount of the ledger.
+ * F14 (fault goal in docs/benchmarks.md): a campaign of AUDIENCE SMS at RATE a second, its dispatcher in a worker
+ * process (dispatch-child.ts), is paused and set Active again TOGGLES times at random moments through
+ * `setCampaignStatus`, and once, mid-batch, the worker is SIGKILLed and a new one started ("restart everything": the
+ * provider and the database stay up, the engine's process does not). A share of the audience opted out, so the gates
+ * skip them with a reason. Then it runs to the end; rows a kill left `unknown` are settled by reconciliation (the
+ * provider's message API: never resent). Checked: every row final; sent = planned − skipped-with-reason; at most one
+ * provider message per lead (requests and acceptances counted at the fake); the counters equal a recount of the ledger.
  * Needs PostgreSQL: the worker is another process.
  */
 

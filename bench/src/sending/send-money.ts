@@ -11,19 +11,19 @@ import { readSendMoney, sendMoneyProblems } from "./send-money-checks";
 import { seedAudience } from "./sending-setup";
 
 /*
- * F16, sends (shared/RELIABILITY.md, Money): one team sends two campaigns at once over the same audience, each on a
- * platform gateway of its own (team_id NULL: the platform's price is held before each batch and settled after,
- * charges.ts), one of one-part and one of two-part SMS, each gateway's dispatcher in a worker process SIGKILLed
- * KILLS times at random moments and started again; the team has FREE_SMS free parts from its plan and money for
- * FUNDED of the rest, so the first batches mix free and paid parts and both campaigns run out of money and pause.
- * A batch a kill left `unknown` keeps its hold until reconciliation answers for its rows (charges.ts), so the
- * sending is over when nothing is on its way and every hold left waits on `unknown` rows; then reconciliation runs
- * beside the last workers, as the reconcile job does: what the provider took is charged, a send it never took is
- * given back and planned again (sent by the worker while its campaign is Active and has the money). Checked at the
- * end, once every hold is settled (and the balance sampled throughout): no hold left; the ledger charged exactly the
- * parts of the rows that may have been sent, free ones first and no more free than the plan gave; the balance =
- * top-up − charges, never below zero; every message the provider took is paid for, none went twice, and no part is
- * paid for a message the provider never took. Needs PostgreSQL: the workers are other processes.
+ * F16, sends (money under faults; goal in docs/benchmarks.md): one team sends two campaigns at once over the same
+ * audience, each on a platform gateway of its own (team_id NULL: the platform's price is held before each batch and
+ * settled after, charges.ts), one of one-part and one of two-part SMS, each gateway's dispatcher in a worker process
+ * SIGKILLed KILLS times at random moments and started again; the team has FREE_SMS free parts from its plan and money
+ * for FUNDED of the rest, so the first batches mix free and paid parts and both campaigns run out of money and pause. A
+ * batch a kill left `unknown` keeps its hold until reconciliation answers for its rows (charges.ts), so the sending is
+ * over when nothing is on its way and every hold left waits on `unknown` rows; then reconciliation runs beside the last
+ * workers, as the reconcile job does: what the provider took is charged, a send it never took is given back and planned
+ * again (sent by the worker while its campaign is Active and has the money). Checked at the end, once every hold is
+ * settled (and the balance sampled throughout): no hold left; the ledger charged exactly the parts of the rows that may
+ * have been sent, free ones first and no more free than the plan gave; the balance = top-up − charges, never below
+ * zero; every message the provider took is paid for, none went twice, and no part is paid for a message the provider
+ * never took. Needs PostgreSQL: the workers are other processes.
  */
 
 const AUDIENCE = 3_000;

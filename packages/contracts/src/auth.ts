@@ -3,7 +3,7 @@ import { pageOf, requiredString } from "./common";
 import { Industries, TeamRoles } from "./enums";
 
 const password = requiredString("The password field is required.").min(8, "The password must be at least 8 characters.").max(200);
-/** Spec: at least one special character and one number. */
+/** At least one special character and one number. */
 export const StrongPassword = password
   .regex(/[0-9]/, "The password must contain at least one number.")
   .regex(/[^A-Za-z0-9]/, "The password must contain at least one special character.");

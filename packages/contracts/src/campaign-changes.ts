@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageOf } from "./common";
 
 /*
- * The Logs tab (spec 3 §2, §3 "Campaign log entry", §7 campaign-logs): a campaign's change timeline. Each entry is a
+ * The Logs tab (docs/product/campaigns.md): a campaign's change timeline. Each entry is a
  * kind of change, the fields it changed with their new values (as a person reads them), and who made it — nobody
  * when the engine did (completed, failed automatically, a schedule reached, out of funds).
  */
@@ -26,7 +26,7 @@ export const CampaignChangeTypes = {
 } as const;
 export type CampaignChangeType = keyof typeof CampaignChangeTypes;
 
-/** Spec 3 §9: the Logs tab shows 20 entries a page. */
+/** The Logs tab shows 20 entries a page (docs/product/campaigns.md). */
 export const CampaignChangePageSize = 20;
 
 /** One changed field: its label and its new value (null: cleared). */

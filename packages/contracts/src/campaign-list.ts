@@ -3,7 +3,7 @@ import { type CampaignStatus, CampaignStatusList, CampaignTypes } from "./campai
 import { ListQuery, PageMeta } from "./common";
 
 /*
- * The campaign list (spec 3 §2, §7, §9): its query (paging, search, sort, types, the stat period or a custom
+ * The campaign list (docs/product/campaigns.md): its query (paging, search, sort, types, the stat period or a custom
  * range, archived) and its row, one field per column of the 28. Figures come from the maintained counters.
  */
 
@@ -106,6 +106,6 @@ export type CampaignPage = z.infer<typeof CampaignPage>;
 /** A share in percent with two decimals; 0 when there is nothing to divide by. */
 export const percentOf = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
 
-/** Progress of a row (spec 3 §2): processed / (records × steps), capped at 100. */
+/** Progress of a row (docs/product/campaigns.md): processed / (records × steps), capped at 100. */
 export const campaignProgress = (processed: number, records: number, steps: number): number =>
   Math.min(100, percentOf(processed, records * steps));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PageMeta, text } from "./common";
 
 /*
- * A campaign's log tabs (spec 3 §2, §3, §7): Message, Queued and Skipped Logs are three views of the send ledger;
+ * A campaign's log tabs: Message, Queued and Skipped Logs are three views of the send ledger;
  * Incoming and Welcome Messages, Clicks, Open at and Redirects read the tables beside it. One query shape for all of
  * them; each kind has its page size, its default order and (Clicks, Open at) its searchable columns.
  */
@@ -19,7 +19,7 @@ export const CampaignLogKinds = [
 ] as const;
 export type CampaignLogKind = (typeof CampaignLogKinds)[number];
 
-/** Spec 3 §9: message, queued and skipped logs 100 a page; incoming and welcome messages 15; the others 20. */
+/** Message, queued and skipped logs 100 a page; incoming and welcome messages 15; the others 20. */
 export const CampaignLogPageSize: Record<CampaignLogKind, number> = {
   "message-logs": 100,
   "queued-logs": 100,
@@ -31,7 +31,7 @@ export const CampaignLogPageSize: Record<CampaignLogKind, number> = {
   "redirect-logs": 20,
 };
 
-/** The Clicks and Open at tabs' column-and-value search (spec 3 §2). */
+/** The Clicks and Open at tabs' column-and-value search (docs/product/campaigns.md). */
 export const HitSearchColumns = [
   "id",
   "lead_id",
@@ -52,7 +52,7 @@ export type HitSearchColumn = (typeof HitSearchColumns)[number];
 export const CampaignLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100, "The limit may not be greater than 100.").optional(),
-  /** `asc` or `desc` over the kind's own order (the default is the spec's). */
+  /** `asc` or `desc` over the kind's own order (the default is the product's). */
   sort: z.enum(["asc", "desc"], { error: "The sort must be asc or desc." }).optional(),
   column: z.enum(HitSearchColumns, { error: "This column cannot be searched." }).optional(),
   value: text().trim().max(200, "The search may not be longer than 200 characters.").optional(),

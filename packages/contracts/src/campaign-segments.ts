@@ -4,8 +4,8 @@ import type { MessageState } from "./message-states";
 import { type CampaignEngagement, CampaignMessageStatuses, CreateSegment } from "./segments";
 
 /*
- * What campaign filters read of the send ledger, and Create Segment from a campaign (spec 3 §3 "Segment creation
- * payload", §4, §7 create-segment, §9 engagement choices).
+ * What campaign filters read of the send ledger, and Create Segment from a campaign
+ * (docs/product/campaigns.md, "Create Segment").
  */
 
 export type CampaignMessageStatus = (typeof CampaignMessageStatuses)[number];
@@ -50,10 +50,10 @@ export const CampaignSegmentChoices = {
 /** The status field's name in the dialog and the campaign's log, by channel. */
 export const CampaignSegmentStatusNames = { sms: "SMS statuses", email: "Email statuses" } as const;
 
-/** Create Segment is offered, and accepted, only for a campaign that is over or held (spec 3 §4). */
+/** Create Segment is offered, and accepted, only for a campaign that is over or held (docs/product/campaigns.md). */
 export const CampaignSegmentStatuses = ["completed", "failed", "paused"] as const satisfies readonly CampaignStatus[];
 
-/** The dialog's engagement choices (spec 3 §9), in the spec's order. */
+/** The dialog's engagement choices (docs/product/campaigns.md), in the product's order. */
 export const CampaignSegmentEngagements = [
   "clicked",
   "last_90_days",

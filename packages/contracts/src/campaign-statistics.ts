@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /*
- * A campaign's Statistics tab (spec 3 §2 "Statistics tab", §3 "Statistics", §4 chart statuses, §7): the summary, the
+ * A campaign's Statistics tab (docs/product/campaigns.md): the summary, the
  * chart, the By Step table with each split's A/B comparison, and the Lead Engagement Statistic. Every figure is read
  * from the maintained counters (and, for the leads block, the engagement tables), never by counting the send ledger.
  * Days are UTC days, as the counters keep them.
@@ -14,7 +14,7 @@ const Day = z
 
 const range = { date_from: Day.optional(), date_to: Day.optional() };
 
-/** Spec 3 §5 (email statistics by date): the range's order is a field error on Date From. */
+/** Statistics by date: the range's order is a field error on Date From. */
 const ordered = (q: { date_from?: string; date_to?: string }, ctx: z.RefinementCtx) => {
   if (q.date_from && q.date_to && q.date_from > q.date_to)
     ctx.addIssue({ code: "custom", path: ["date_from"], message: "Date From cannot be after Date To." });
@@ -30,14 +30,14 @@ export const StatisticLeadsQuery = z
   .superRefine(ordered);
 export type StatisticLeadsQuery = z.infer<typeof StatisticLeadsQuery>;
 
-/** Campaigns in these statuses have nothing to build a statistic from (spec 3 §2). */
+/** Campaigns in these statuses have nothing to build a statistic from (docs/product/campaigns.md). */
 export const StatisticUnavailableStatuses = ["draft", "scheduled"] as const;
 
 const channel = z.enum(["sms", "email"]);
 const money = z.number();
 const count = z.number();
 
-/** Spec 3 §3 Statistics, plus the raw money figures the formatted ones are made from. */
+/** The summary's figures (docs/product/campaigns.md), plus the raw money figures the formatted ones are made from. */
 export const CampaignStatistic = z.object({
   /** False while the campaign is draft or scheduled: every figure is then 0. */
   available: z.boolean(),
@@ -106,7 +106,9 @@ export const CampaignStatistic = z.object({
 });
 export type CampaignStatistic = z.infer<typeof CampaignStatistic>;
 
-/** Spec 3 §4 chart statuses per channel, in the spec's order, keyed by the hourly counters' columns. */
+/**
+ * Chart statuses per channel in the product's order (docs/product/campaigns.md), keyed by the hourly counters' columns.
+ */
 export const StatisticChartSeries = {
   sms: [
     { key: "delivered", label: "Delivered" },

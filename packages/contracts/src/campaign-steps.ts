@@ -3,7 +3,7 @@ import { requiredString, text } from "./common";
 import { SmsEncodings } from "./sms-length";
 
 /*
- * Campaign steps (spec 3 §3–§5, §9; CAMPAIGNS.md §1): sms, email or split (1–50 parts, each an sms or email step),
+ * Campaign steps (docs/product/campaigns.md): sms, email or split (1–50 parts, each an sms or email step),
  * with a delay after the previous step. One discriminated union validates the step editor and the API.
  */
 
@@ -26,7 +26,7 @@ export const EmailSenderTypes = ["email", "domain", "group"] as const;
 export const SplitPartLimits = { min: 1, max: 50, default: 2 } as const;
 export const StepLimits = { name: 191, message: 10_000, emailBody: 500_000, delay: 100_000, url: 2048, expireDays: 3650 } as const;
 
-/** The placeholder that makes the link options apply (spec 3 §5). */
+/** The placeholder that makes the link options apply (docs/product/campaigns.md). */
 export const LINK_PLACEHOLDER = "{{link}}";
 /** What tracking revenue adds to redirect_to; turning it off strips it. */
 export const REVENUE_TOKEN = "{revenue_token}";
@@ -58,7 +58,7 @@ const StepBase = z.object({
   delay_time_period: z.enum(DelayPeriods, { error: "The delay unit must be min, hours or days." }).default("min"),
 });
 
-/** SMS extras (spec 3 §3): link options, triggers, welcome message, revenue tracking. */
+/** SMS extras (docs/product/campaigns.md): link options, triggers, welcome message, revenue tracking. */
 export const SmsStepInput = StepBase.extend({
   type: z.literal("sms"),
   message: text().max(StepLimits.message, `The message may not be greater than ${StepLimits.message} characters.`).default(""),

@@ -4,12 +4,12 @@ import { requiredString, text } from "./common";
 import { SmsEncodings } from "./sms-length";
 
 /*
- * Test SMS / Test Email of a step (issue 15 §3, spec 3 §4–§5, §7): the editor's current message, rendered for a
+ * Test SMS / Test Email of a step (docs/inbound.md, "Tests"): the editor's current message, rendered for a
  * lead of the audience (or sample values) and sent for real through the campaign's sender; the answer is an alert.
  */
 
 /**
- * The placeholders the step editor's tag chips insert (spec 3 §5), besides lead attributes by slug (`{{first_name}}`)
+ * The placeholders the step editor's tag chips insert, besides lead attributes by slug (`{{first_name}}`)
  * and the random number (`randomPlaceholder`). The renderer (domain `render-message.ts`) reads the same names.
  */
 export const MessagePlaceholders = {
@@ -19,7 +19,7 @@ export const MessagePlaceholders = {
   last4: "{{last_4_digits}}",
   unsubscribeUrl: "{{unsubscribe_url}}",
 } as const;
-/** Bounds the editor offers for the random number: 100 to 5000 by 500 (spec 3 §5). */
+/** Bounds the editor offers for the random number: 100 to 5000 by 500 (docs/product/campaigns.md). */
 export const RandomPlaceholderRange = { min: 100, max: 5000, step: 500 } as const;
 export const randomPlaceholder = (min: number, max: number) => `{{random:${min}-${max}}}`;
 

@@ -31,6 +31,13 @@ export const WaitingReason = z.object({
 });
 export type WaitingReason = z.infer<typeof WaitingReason>;
 
+/**
+ * A planning under way: the recipients planned so far (the first step's ledger rows, skipped ones too: the campaign's
+ * records) of the audience's size (its lists', sources' and segments' counts summed, so a lead in two counts twice).
+ */
+export const PlanningProgress = z.object({ planned: z.number(), total: z.number() });
+export type PlanningProgress = z.infer<typeof PlanningProgress>;
+
 export const CampaignWaiting = z.object({
   campaign_id: z.number().int(),
   /** Planned messages not yet taken by a dispatcher. */
@@ -38,6 +45,8 @@ export const CampaignWaiting = z.object({
   next_send_at: z.string().nullable(),
   /** The audience is still being planned (more messages will join) since then; null when it is not. */
   planning_since: z.string().nullable(),
+  /** How far the planning is; null when it is not under way. */
+  planning_progress: PlanningProgress.nullable(),
   /** Most first. */
   reasons: z.array(WaitingReason),
 });
@@ -65,6 +74,7 @@ export const CampaignWaitingBrief = z.object({
   next_send_at: z.string().nullable(),
   reason: z.string().nullable(),
   planning: z.boolean(),
+  planning_progress: PlanningProgress.nullable(),
 });
 export type CampaignWaitingBrief = z.infer<typeof CampaignWaitingBrief>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { IdList, requiredString, text } from "./common";
 
 /*
- * Campaigns (spec 3 §2–§5, §7, §9; CAMPAIGNS.md §1): types, statuses and the one table of status moves, the
+ * Campaigns (docs/product/campaigns.md): types, statuses and the one table of status moves, the
  * Create/Edit Campaign dialog's schema, the list's query and row, and the bulk actions' bodies.
  */
 
@@ -67,7 +67,7 @@ export const CampaignStatusMoves = {
 export const canMoveCampaign = (from: CampaignStatus, to: CampaignStatus): boolean =>
   (CampaignStatusMoves[from] as readonly CampaignStatus[]).includes(to);
 
-/** Edit Campaign is disabled in these (spec 3 §4). */
+/** Edit Campaign is disabled in these (docs/product/campaigns.md). */
 export const CampaignEditLockedStatuses = ["active", "completed", "failed"] as const satisfies readonly CampaignStatus[];
 
 export const CampaignSenderTypes = ["gateway", "route", "pool"] as const;
@@ -88,7 +88,7 @@ export const CampaignTriggerLabels = {
 export const CampaignFrequencyPeriods = { 1: "Minute", 60: "Hour", 1440: "Day", 10080: "Week" } as const;
 export const CampaignFrequencyPeriodList = [1, 60, 1440, 10080] as const;
 
-/** Fields locked once the campaign has started (spec 3 §4), server-side too. */
+/** Fields locked once the campaign has started (docs/product/campaigns.md), server-side too. */
 export const CampaignLockedFields = [
   "type",
   "triggers",
@@ -300,7 +300,7 @@ export const CampaignSaved = z.object({ message: z.string(), data: Campaign });
 export type CampaignSaved = z.infer<typeof CampaignSaved>;
 
 /**
- * Auto-fail (CAMPAIGNS.md §3): a campaign fails when a fifth of what it sent failed after 1,000 sent, or half of the
+ * Auto-fail (docs/sending.md): a campaign fails when a fifth of what it sent failed after 1,000 sent, or half of the
  * provider's final answers once 50 are in — a bad list or a blocked sender stops before it costs more.
  */
 export const CampaignAutoFail = { minSent: 1000, sentShare: 0.2, minOutcomes: 50, outcomeShare: 0.5 } as const;

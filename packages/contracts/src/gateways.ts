@@ -7,11 +7,11 @@ import { ListQuery, pageOf, text } from "./common";
  * validation and which fields are secret (encrypted at rest, never returned in full).
  */
 
-/** The stacked tables of Settings → Integrations: the spec's five, then the consent checks. */
+/** The stacked tables of Settings → Integrations: the product's five, then the consent checks. */
 export const GatewayKinds = ["sms", "email", "email_lookup", "sms_lookup", "sms_dnc", "consent_certificates", "rnd"] as const;
 export type GatewayKind = (typeof GatewayKinds)[number];
 
-/** The dialog's Type select (spec: SMS, SMS Lookup, SMS DNC, Email, Email Lookup) and the tables' titles. */
+/** The dialog's Type select (SMS, SMS Lookup, SMS DNC, Email, Email Lookup) and the tables' titles. */
 export const GatewayKindLabels = {
   sms: "SMS",
   sms_lookup: "SMS Lookup",
@@ -66,7 +66,7 @@ export interface GatewayField {
   format?: { pattern: RegExp; message: string };
 }
 
-/** The shapes of the SMS gateways' sender settings (spec 2 §3 table). */
+/** The shapes of the SMS gateways' sender settings (docs/providers.md, "SMS gateway types"). */
 export type SenderShape =
   | "none"
   | "twilio" // pools [id, name], numbers [number, type]
@@ -413,7 +413,7 @@ export type Gateway = z.infer<typeof Gateway>;
 export const GatewayPage = pageOf(Gateway);
 export type GatewayPage = z.infer<typeof GatewayPage>;
 
-/** Gateway settings are fetched with limit 10000 (spec 2 §7). */
+/** Gateway settings are fetched with limit 10000 (docs/product/audiences-lookups-settings.md). */
 export const ListGatewaysQuery = ListQuery.extend({
   // Not ListQuery's limit with a higher max: its own max(1000) check would still apply.
   limit: z.coerce.number().int().min(1).max(10_000, "The limit may not be greater than 10000.").default(10_000),
@@ -437,7 +437,7 @@ export type SaveGateway = z.infer<typeof SaveGateway>;
 /** The mask a secret is answered with; sending it back on update keeps the stored secret. */
 export const SECRET_MASK_PREFIX = "••••";
 
-/** Pickers (spec 1 §7 Gateways for pickers): active gateways; for lookups only those that allow lookup. */
+/** Pickers (docs/product/audiences-lookups-settings.md): active gateways; for lookups only those that allow lookup. */
 export const GatewayOption = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -461,7 +461,7 @@ export type GatewayOptionsQuery = z.infer<typeof GatewayOptionsQuery>;
 export const TestGatewayResult = z.object({ ok: z.boolean(), message: z.string() });
 export type TestGatewayResult = z.infer<typeof TestGatewayResult>;
 
-/** An email gateway's verified senders (spec 2 §7 "senders and email domains"): addresses, and domains any address of may send. */
+/** An email gateway's verified senders: addresses, and domains any address of may send. */
 const EmailSenderOption = z.object({ key: z.string(), label: z.string() });
 export const EmailGatewaySenders = z.object({
   senders: z.array(EmailSenderOption),

@@ -5,7 +5,7 @@ import { ConsentFields } from "./consent-capture";
 /*
  * Lead import: lead attributes, the import record ("processing document"), the mapping step, the lead
  * synchronisation phase, the failed-rows history and the phone ignore template. Statuses are string enums on
- * the wire, except the lead, phone and email statuses, which the spec gives as numbers.
+ * the wire, except the lead, phone and email statuses, which the API carries as numbers.
  */
 
 // ── Enums ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -64,7 +64,7 @@ export const AttributeTypes = ["string", "phone", "email"] as const;
 export type AttributeType = (typeof AttributeTypes)[number];
 export const AttributeTypeLabels = { string: "String", phone: "Phone", email: "Email" } as const satisfies Record<AttributeType, string>;
 
-/** Lead status (spec: pending is the default; imported 1, blacklisted 2, flagged 3, DNC 4). */
+/** Lead status (pending is the default; imported 1, blacklisted 2, flagged 3, DNC 4). */
 export const LeadStatuses = { pending: 0, imported: 1, blacklisted: 2, flagged: 3, dnc: 4 } as const;
 export type LeadStatusName = keyof typeof LeadStatuses;
 export type LeadStatus = (typeof LeadStatuses)[LeadStatusName];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ListQuery, pageOf, text } from "./common";
 
 /*
- * Settings → Keywords (spec 2 §2–§4, §7; CAMPAIGNS.md §5): words a lead texts to one of the team's numbers, and what
+ * Settings → Keywords (docs/inbound.md): words a lead texts to one of the team's numbers, and what
  * the product does then. The system keywords (STOP, START, HELP and their variants) are every team's, locked.
  */
 

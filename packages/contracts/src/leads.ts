@@ -6,7 +6,7 @@ import { AttributeTypes, EmailStatusValue, LeadAttribute, LeadStatusValue, Phone
 import { MessageStates } from "./message-states";
 
 /*
- * Leads: the tables (list page, leads page), the lead page and its edits, statuses and bulk actions (issue 4).
+ * Leads: the tables (list page, leads page), the lead page and its edits, statuses and bulk actions (docs/leads.md).
  * Tables page with a keyset cursor, never OFFSET: a deep page of a million leads costs what the first one does.
  */
 

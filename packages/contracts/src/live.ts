@@ -28,7 +28,10 @@ export const LiveEvents = {
     percent: z.number(),
     count: z.number(),
     time_left: z.string().nullable(),
-    /** Beyond the spec's four fields: the scope's size is known only once the job snapshots it, and its cost grows. */
+    /**
+     * Beyond the four basic fields (status, time_left, percent, count): the scope's size is known only once the job
+     * snapshots it, and its cost grows.
+     */
     total_count: z.number().optional(),
     cost: z.number().optional(),
     reused_count: z.number().optional(),
@@ -62,7 +65,7 @@ export const LiveEvents = {
     /** The counted revenue (postbacks): Revenue and Profit move when a conversion is attributed. */
     revenue: z.number().optional(),
     /**
-     * Beyond the spec's fields: the same figures within the server's UTC day, so the list on its default period (today)
+     * Beyond the basic fields: the same figures within the server's UTC day, so the list on its default period (today)
      * moves too, and the day itself, so the browser knows which of its periods include it.
      */
     today: z

@@ -4,7 +4,7 @@ import type { LookupGatewayKind } from "./gateways";
 import { LeadSelection, QueryFlag } from "./leads";
 
 /*
- * Lookup jobs (spec 2 §3 Lookup job, §4 Lookup job status, §7 Lookups; spec 1 §4 Lookup actions): carrier
+ * Lookup jobs (docs/product/audiences-lookups-settings.md): carrier
  * lookups of phones, do-not-contact checks of phones, verification of emails, consent certificate checks and
  * Reassigned Numbers Database queries, run through a team's lookup gateway, priced per item against the team's
  * balance, reported live as `LookupData`.
@@ -50,7 +50,7 @@ export const LookupStatusLabels = { 0: "Pending", 1: "Running", 2: "Paused", 3: 
   LookupStatus,
   string
 >;
-/** The chip classes of spec 2 §9. */
+/** The status chip classes (docs/product/audiences-lookups-settings.md). */
 export const LookupStatusClasses = { 0: "pending", 1: "success", 2: "paused", 3: "completed", 4: "stop" } as const satisfies Record<
   LookupStatus,
   string
@@ -67,7 +67,7 @@ const Ref = z.object({ id: z.number().int(), name: z.string() });
 export const LookupJob = z.object({
   id: z.number().int(),
   type: LookupTypeLiteral,
-  /** Same as `type` (spec: lead_type and type both name it). */
+  /** Same as `type` (the API names it both ways: lead_type and type). */
   lead_type: z.number().int(),
   source: Ref.nullable(),
   list: Ref.nullable(),
@@ -118,7 +118,7 @@ export const ListLookupsQuery = ListQuery.extend({
 });
 export type ListLookupsQuery = z.infer<typeof ListLookupsQuery>;
 
-/** The Lookup list page's form (spec 2 §3 Lookup (form)). */
+/** The Lookup list page's form (docs/product/audiences-lookups-settings.md). */
 export const SaveLookup = z.object({
   lead_type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
   setting_gateway_id: z.coerce.number().int().positive({ error: "Select a gateway." }),
@@ -132,7 +132,7 @@ export const SaveLookup = z.object({
 });
 export type SaveLookup = z.infer<typeof SaveLookup>;
 
-/** POST /lookup/{id}/status. Start sends 1, pause and stop controls send 2 (spec 2 §4); 4 stops for good. */
+/** POST /lookup/{id}/status. Start sends 1, pause and stop controls send 2; 4 stops for good. */
 export const SetLookupStatus = z.object({
   status: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(4)])),
 });
@@ -203,7 +203,7 @@ export const BalanceTransactionPage = pageOf(BalanceTransaction);
 const days = z.coerce.number().int().min(0).max(3650);
 
 /**
- * How old a result may be and still be reused instead of paid again (spec: 30 days carrier and email, 31 DNC). A
+ * How old a result may be and still be reused instead of paid again (30 days carrier and email, 31 DNC). A
  * certificate verdict is reused unless it was an error; a Reassigned Numbers answer only for the same date asked
  * about. The consent kinds came later: a client that does not send them keeps their defaults.
  */

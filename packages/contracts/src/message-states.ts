@@ -1,7 +1,7 @@
 import type { StepStatus } from "./campaign-steps";
 
 /*
- * The send ledger's states (CAMPAIGNS.md §3) and how they read as the spec's message statuses (spec 3 §4). A ledger
+ * The send ledger's states (docs/sending.md) and how they read as the product's message statuses. A ledger
  * row moves planned → claimed → submitting → accepted → sent → delivered, or ends in one of the terminal states;
  * `unknown` waits for reconciliation. Callbacks move a row only to a higher rank.
  */
@@ -55,9 +55,9 @@ export const OpenMessageStates = [
 export const ClosedWithoutReceipt = "no_receipt" satisfies MessageReason;
 
 /**
- * Ranks: an update applies only when it raises the rank (I6). The provider's outcomes share one rank, so the first
- * final word wins; a complaint outranks the delivery it follows. Rows never sent (rejected, skipped, cancelled) are
- * final before any callback could name them.
+ * Ranks: an update applies only when it raises the rank: a status only moves forward. The provider's outcomes share one
+ * rank, so the first final word wins; a complaint outranks the delivery it follows. Rows never sent (rejected, skipped,
+ * cancelled) are final before any callback could name them.
  */
 export const MessageStateRank = {
   planned: 0,
@@ -128,7 +128,7 @@ export const MessageStateLabels = {
   cancelled: "Cancelled",
 } as const satisfies Record<MessageState, string>;
 
-/** The spec's SMS message statuses (pending, queued, sent, delivered, …): the codes the logs' API answers. */
+/** The product's SMS message statuses (pending, queued, sent, delivered, …): the codes the logs' API answers. */
 export const SmsStatusOf = {
   planned: "pending",
   claimed: "pending",
@@ -160,7 +160,9 @@ export const SmsStatusLabels = {
   cancelled: "Cancelled",
 } as const satisfies Record<SmsStatus, string>;
 
-/** The spec's email statuses: Pending 1, Error 2, Sent 3, Delivered 4, Cancelled 5, Complaint 6, Bounce 7, Queued 8. */
+/**
+ * The product's email statuses: Pending 1, Error 2, Sent 3, Delivered 4, Cancelled 5, Complaint 6, Bounce 7, Queued 8.
+ */
 export const EmailStatusOf = {
   planned: 1,
   claimed: 1,
@@ -180,7 +182,7 @@ export const EmailStatusOf = {
 } as const satisfies Record<MessageState, number>;
 export type EmailStatusNumber = (typeof EmailStatusOf)[MessageState];
 
-/** The email statuses' names (spec 3: Pending 1 … Queued 8). */
+/** The email statuses' names (Pending 1 … Queued 8). */
 export const EmailMessageStatusLabels = {
   1: "Pending",
   2: "Error",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /*
- * The platform's plans (spec 1 §1, §6, §9): a monthly price in UAH and the limits a team on it works within.
+ * The platform's plans: a monthly price in UAH and the limits a team on it works within.
  * Plans are rows of the `plans` table, not code; a limit of null is unlimited.
  */
 

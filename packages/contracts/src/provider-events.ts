@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./common";
 
 /*
- * Provider callbacks (CAMPAIGNS.md §3 step 7): what the public hook endpoints answer, and the sandbox's simulated
+ * Provider callbacks (docs/sending.md): what the public hook endpoints answer, and the sandbox's simulated
  * inbound reply (Settings → Integrations, a sandbox SMS gateway's "Simulate reply").
  */
 

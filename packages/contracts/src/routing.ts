@@ -10,8 +10,8 @@ import {
 } from "./gateways";
 
 /*
- * Campaign Routes, Campaign Pools and what they pick from (spec 2 §2–§3, §5, §9; CAMPAIGNS.md §1): carrier groups
- * and the senders of the team's SMS gateways. A sender is a phone or a pool plus a key (spec 2 §5).
+ * Campaign Routes, Campaign Pools and what they pick from (docs/product/audiences-lookups-settings.md): carrier groups
+ * and the senders of the team's SMS gateways. A sender is a phone or a pool plus a key.
  */
 
 // ── Senders ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -98,13 +98,13 @@ export type GatewaySenderOptionsList = z.infer<typeof GatewaySenderOptionsList>;
 
 export const CarrierGroup = z.object({ id: z.number().int(), name: z.string() });
 export type CarrierGroup = z.infer<typeof CarrierGroup>;
-/** Spec 2 §7: the carrier-groups call answers `data.data`. */
+/** The carrier-groups call answers `data.data`, as the web client reads it. */
 export const CarrierGroupList = z.object({ data: z.object({ data: z.array(CarrierGroup) }) });
 export type CarrierGroupList = z.infer<typeof CarrierGroupList>;
 
 // ── Limits ───────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Spec 2 §9: routes and pools show up to 100 with no paging, so a team has at most that many. */
+/** Routes and pools show up to 100 with no paging, so a team has at most that many. */
 export const RoutingLimits = { routes: 100, pools: 100, frequency: 100_000, poolSenders: 200, nameLength: 191, senderLength: 120 } as const;
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -132,7 +132,7 @@ export function routeGroupShares(groups: readonly { group_id: unknown; frequency
   });
 }
 
-/** Spec 2 §5: frequencies are whole numbers per minute, an empty one is 0. */
+/** Frequencies are whole numbers per minute, an empty one is 0 (docs/product/audiences-lookups-settings.md). */
 export const RoutingFrequencyMessage = `The frequency must be a whole number from 0 to ${RoutingLimits.frequency}.`;
 const blankIsZero = (v: unknown) => {
   if (v === null || v === undefined) return 0;
@@ -253,6 +253,6 @@ export const RoutingMessages = {
   poolDeleted: "Pool has been deleted.",
 } as const;
 
-/** The estimated frequency of a route (spec 2 §2): the default's plus the sum of the groups'. */
+/** The estimated frequency of a route: the default's plus the sum of the groups'. */
 export const estimatedFrequency = (route: { default: { frequency: number }; groups: readonly { frequency: number }[] }): number =>
   route.groups.reduce((sum, g) => sum + g.frequency, route.default.frequency);

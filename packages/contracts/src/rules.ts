@@ -2,8 +2,8 @@ import { z } from "zod";
 import { ListQuery, pageOf, requiredString } from "./common";
 
 /*
- * Settings → Rules (spec 2 §2–§3, §9; CAMPAIGNS.md §1): cool-offs that hold a message back, and the two rules that
- * move a campaign's frequency. Each type has its own params, validated by the type's own schema.
+ * Settings → Rules (docs/product/audiences-lookups-settings.md, docs/sending.md): cool-offs that hold a message back,
+ * and the two rules that move a campaign's frequency. Each type has its own params, validated by the type's own schema.
  */
 
 /** 1 Sms Cool Off, 2 SMS Inactive Device, 3 Email Cool Off, 4 Reset Frequency, 5 Increase Frequency. */
@@ -17,7 +17,7 @@ export const RuleTypes = {
 export type RuleType = (typeof RuleTypes)[keyof typeof RuleTypes];
 export const RuleTypeList = [1, 2, 3, 4, 5] as const satisfies readonly RuleType[];
 
-/** The product's names (spec 2 §3), verbatim. */
+/** The product's names (docs/product/audiences-lookups-settings.md), verbatim. */
 export const RuleTypeLabels = {
   1: "Sms Cool Off",
   2: "SMS Inactive Device",
@@ -27,13 +27,13 @@ export const RuleTypeLabels = {
 } as const satisfies Record<RuleType, string>;
 
 /**
- * Coverage: which campaigns a rule applies to. The spec names only the default, the user's own account ("other
+ * Coverage: which campaigns a rule applies to. The product names only the default, the user's own account ("other
  * values not shown"), so that is the one value.
  */
 export const RuleCoverages = { own_account: 1 } as const;
 export type RuleCoverage = (typeof RuleCoverages)[keyof typeof RuleCoverages];
 export const RuleCoverageLabels = { 1: "Only my account" } as const satisfies Record<RuleCoverage, string>;
-/** Reset and Increase Frequency act on the campaign itself: always stored with coverage 1 (spec 2 §5). */
+/** Reset and Increase Frequency act on the campaign itself: always stored with coverage 1. */
 export const FixedCoverageTypes = [4, 5] as const satisfies readonly RuleType[];
 export const hasFixedCoverage = (type: RuleType) => (FixedCoverageTypes as readonly number[]).includes(type);
 
@@ -50,7 +50,7 @@ export const RuleLimits = {
 
 const label = (key: string) => key.replace(/_/g, " ");
 
-/** An integer field of the dialog: empty becomes 0 (spec 2 §5), anything else must be a whole number in range. */
+/** An integer field of the dialog: empty becomes 0, anything else must be a whole number in range. */
 function count(key: string, max: number) {
   return z.preprocess(
     (v) => (v === "" || v === null || v === undefined ? 0 : typeof v === "string" ? v.trim() : v),
@@ -89,7 +89,7 @@ export const IncreaseFrequencyParams = z.object({
   max_frequency: count("max_frequency", RuleLimits.frequencyPerMinute),
 });
 
-/** Each type's params and the unit of each (spec 2 §9): the dialog's adornments and the table's text. */
+/** Each type's params and the unit of each: the dialog's adornments and the table's text. */
 export const RuleParamUnits = {
   1: { period: "minutes" },
   2: { period: "days" },

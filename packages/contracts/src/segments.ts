@@ -6,7 +6,7 @@ import { LeadTablePage, ListLeadsQuery } from "./leads";
 import { LookupTypeValue } from "./lookups";
 
 /*
- * Audiences and segments (issue 5). An audience is a top-level segment; a child segment selects within its
+ * Audiences and segments (docs/audiences.md). An audience is a top-level segment; a child segment selects within its
  * parent's leads. A segment is a filter tree, and its membership is materialised (`segment_leads`) so pages,
  * exports and campaigns read it by key.
  *
@@ -30,7 +30,7 @@ export const FilterGroupLabels = {
 export const GroupMatches = ["all", "any"] as const;
 export type GroupMatch = (typeof GroupMatches)[number];
 
-/** The spec's default operators for data and attribute fields. */
+/** The product's default operators for data and attribute fields. */
 export const DefaultExpressions = ["equals", "not_equals", "unique", "empty", "not_empty"] as const;
 /** Lists add first_appeared: the list the lead was first imported into. */
 export const ListExpressions = [...DefaultExpressions, "first_appeared"] as const;

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { ListQuery, pageOf, requiredString, text } from "./common";
 
 /*
- * Settings → Short Url Domains (spec 2 §2, §3, §6; CAMPAIGNS.md §5): a team's own hosts for short links. A host
+ * Settings → Short Url Domains (docs/short-links.md): a team's own hosts for short links. A host
  * belongs to one team across the platform, so the redirect service and the TLS terminator route by Host alone.
  */
 
 export const ShortUrlAccessValues = ["enabled", "disabled"] as const;
 export type ShortUrlAccess = (typeof ShortUrlAccessValues)[number];
 
-/** Doc 2 §9: 50 domains a page. */
+/** 50 domains a page (docs/product/audiences-lookups-settings.md). */
 export const SHORT_URL_DOMAINS_PAGE_SIZE = 50;
 
 /** The last DNS check: what the host resolved to (A and AAAA) and whether that includes the server's public IP. */

@@ -66,7 +66,7 @@ const corpus: Row[] = [
   ["10,000 UCS-2 code units of emoji", grin(5_000), {}, ucs(10_000, 152, 67, 33)],
 ];
 
-describe("smsLength: spec 2 §5", () => {
+describe("smsLength", () => {
   it.each(corpus)("%s", (_label, text, options, expected) => {
     const { nonGsmCharacters, ...rest } = smsLength(text, options);
     expect(rest).toEqual(expected);

@@ -1,8 +1,8 @@
 /*
- * SMS length counting (spec 2 §5), shared by the step editor, the cost preview and the dispatcher so the three
+ * SMS length counting, shared by the step editor, the cost preview and the dispatcher so the three
  * never disagree on a part count. Each part is charged as a separate message.
  *
- * Placeholders: `{{link}}`, `{{random:MIN-MAX}}` (e.g. `{{random:100-5000}}`; the spec fixes the rule but not the
+ * Placeholders: `{{link}}`, `{{random:MIN-MAX}}` (e.g. `{{random:100-5000}}`; the product fixes the rule but not the
  * syntax), and any other `{{name}}` with a name of letters, digits, `_` or `-` (lead attributes, source, list …).
  * Anything else in braces is plain text, whose `{` and `}` are GSM-7 extension characters.
  */
@@ -20,8 +20,8 @@ export const SmsPartLimits = {
 export const SMS_DEFAULT_SHORT_DOMAIN_LENGTH = 20;
 
 /**
- * What `{{link}}` adds to the short domain's length: `https://` (8), `/` (1) and the longest code (11). Spec 2 §5
- * says "plus 9", which fits a link without a scheme and with 8-character codes; our links are
+ * What `{{link}}` adds to the short domain's length: `https://` (8), `/` (1) and the longest code (11). The product's
+ * rule says "plus 9", which fits a link without a scheme and with 8-character codes; our links are
  * `https://{domain}/{code}` with 10–11 characters, so a preview counting 9 would show fewer parts than are sent.
  */
 export const SMS_LINK_EXTRA_LENGTH = "https://".length + "/".length + 11;
@@ -102,7 +102,7 @@ export function smsLength(text: string, options: SmsLengthOptions = {}): SmsLeng
     septets += run * (gsm ?? 0);
     units += run * ucs;
   });
-  // Spec 2 §5 also says a non-GSM character "counts double". The 70/67 limits already are 140 bytes of 2-byte
+  // The product's rule also says a non-GSM character "counts double". The 70/67 limits already are 140 bytes of 2-byte
   // characters, so doubling again would bill a 70-character Unicode message as three parts where providers bill one.
   const encoding: SmsEncoding = nonGsm.size > 0 ? "UCS-2" : "GSM-7";
   const characters = encoding === "GSM-7" ? septets : units;

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -151,13 +151,14 @@ async function openPglite(dataDir: string, sharedBuffers?: string): Promise<Data
 }
 
 export function wrapPglite(pglite: PGlite, releaseLock: () => void): Database {
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const client = turnTaking(pglite);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: "pglite",
     db,
     pglite,
     query: async (text, values) => {
-      const r = await pglite.query(text, values as unknown[]);
+      const r = await client.query(text, values as unknown[]);
       return { rows: r.rows as never[] };
     },
     async listen(channel, onPayload) {
@@ -174,6 +175,65 @@ export function wrapPglite(pglite: PGlite, releaseLock: () => void): Database {
       }
     },
   };
+}
+
+/** One turn of the event loop: timers, socket reads and new connections run before the caller continues. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The PGlite the app's statements go through: each statement (and each transaction) first lets the event loop
+ * take a turn. PGlite runs a statement as synchronous WASM behind a promise, so statements issued back to back —
+ * a whole transaction — are one unbroken run of microtasks: no socket is read and no connection accepted until
+ * the last one ends, and an embedded server's new connections wait in the kernel's accept queue for it
+ * (docs/scaling.md). Other callers' statements still wait for an open transaction (PGlite's own lock); the turn
+ * costs a few microseconds when the loop has nothing else to do.
+ */
+export function turnTaking(pglite: PGlite): PGlite {
+  const inTx = (tx: Transaction): Transaction => ({
+    query: async (...args) => {
+      await turn();
+      return tx.query(...args);
+    },
+    sql: async (...args) => {
+      await turn();
+      return tx.sql(...args);
+    },
+    exec: async (...args) => {
+      await turn();
+      return tx.exec(...args);
+    },
+    rollback: () => tx.rollback(),
+    listen: (...args) => tx.listen(...args),
+    get closed() {
+      return tx.closed;
+    },
+  });
+  const client: Pick<PGlite, "query" | "sql" | "exec" | "transaction"> = {
+    query: async (...args) => {
+      await turn();
+      return pglite.query(...args);
+    },
+    sql: async (...args) => {
+      await turn();
+      return pglite.sql(...args);
+    },
+    exec: async (...args) => {
+      await turn();
+      return pglite.exec(...args);
+    },
+    transaction: async (callback) => {
+      await turn();
+      return pglite.transaction((tx) => callback(inTx(tx)));
+    },
+  };
+  // Drizzle uses only these four; anything else asked of it is the instance's own, bound to it.
+  return new Proxy(pglite, {
+    get: (target, prop) => {
+      if (prop in client) return client[prop as keyof typeof client];
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 export class DataDirLockedError extends Error {

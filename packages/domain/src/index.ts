@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./app-errors";
 export * from "./attributes";
 export * from "./billing";
 export * from "./campaign-logs";

@@ -15,7 +15,7 @@ interface Issue {
 
 /**
  * zod's own texts for an absent value or a non-number ("Invalid input: expected string, received undefined")
- * mean nothing to a person; contracts give the spec's texts, this covers every other field.
+ * mean nothing to a person; contracts give the product's texts, this covers every other field.
  */
 function readable(field: string, { code, message, origin, maximum }: Issue): string {
   if (field === "request" && /^Invalid input: expected object/.test(message)) return "The request body must be a JSON object.";

@@ -1,9 +1,9 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { useAccountPath } from "../components/breadcrumbs/breadcrumbs";
 import { analyticsRoutes } from "../features/analytics/analytics.routes";
-import { audiencesRoutes } from "../features/audiences/audiences.routes";
+import { audienceLeadTrail, audiencesRoutes } from "../features/audiences/audiences.routes";
 import { authRoutes } from "../features/auth/auth.routes";
-import { campaignsRoutes } from "../features/campaigns/campaigns.routes";
+import { campaignLeadTrail, campaignsRoutes } from "../features/campaigns/campaigns.routes";
 import { docRoutes } from "../features/doc/doc.routes";
 import { importApiPublicRoutes } from "../features/import-api/import-api.routes";
 import { leadsRoutes } from "../features/leads/leads.routes";
@@ -11,6 +11,7 @@ import { profileRoutes } from "../features/profile/profile.routes";
 import { sourcesRoutes } from "../features/sources/sources.routes";
 import { lazyPage } from "../lib/lazy-page";
 import { ErrorScreen } from "./error-boundary";
+import { GuestOnly, RequireAnyAccount } from "./guards";
 import { RouteFallback } from "./route-fallback";
 import { settingsRoutes } from "./settings/settings-pages";
 
@@ -26,7 +27,7 @@ function AccountHome() {
  */
 const accountRoutes: RouteObject[] = [
   ...audiencesRoutes,
-  ...leadsRoutes,
+  ...leadsRoutes({ audience: audienceLeadTrail, campaign: campaignLeadTrail }),
   ...campaignsRoutes,
   ...analyticsRoutes,
   ...docRoutes,
@@ -42,7 +43,28 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <RouteFallback />,
     children: [
-      { ...lazyPage(() => import("./layout/auth-layout"), "AuthLayout"), children: authRoutes },
+      {
+        ...lazyPage(() => import("./layout/auth-layout"), "AuthLayout"),
+        children: [
+          {
+            element: (
+              <GuestOnly>
+                <Outlet />
+              </GuestOnly>
+            ),
+            children: authRoutes.guest,
+          },
+          ...authRoutes.anyone,
+          {
+            element: (
+              <RequireAnyAccount>
+                <Outlet />
+              </RequireAnyAccount>
+            ),
+            children: authRoutes.signedIn,
+          },
+        ],
+      },
       ...importApiPublicRoutes,
       {
         path: "u/:index",

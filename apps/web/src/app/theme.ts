@@ -57,7 +57,7 @@ export const theme = createTheme({
     },
     MuiCard: { defaultProps: { variant: "outlined" } },
     MuiDialog: {
-      // Spec §9: dialogs are at most 496 px wide.
+      // Dialogs are at most 496 px wide.
       styleOverrides: { paper: { maxWidth: 496, width: "calc(100% - 32px)", margin: 16, borderRadius: 14 } },
     },
     MuiDialogTitle: { styleOverrides: { root: { fontSize: "1.125rem", fontWeight: 700, paddingBottom: 8 } } },

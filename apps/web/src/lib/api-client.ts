@@ -46,7 +46,7 @@ export function toQueryString(params: Params | undefined): string {
 }
 
 let loggingOut = false;
-/** Spec §4/§8: any 403 clears every logged account and leads to the sign-in page. */
+/** Any 403 clears every logged account and leads to the sign-in page (docs/product/accounts-sources-leads.md). */
 function forceLogoutEverywhere() {
   if (loggingOut) return;
   loggingOut = true;

@@ -3,7 +3,7 @@ import relativeTime from "dayjs/plugin/relativeTime";
 
 dayjs.extend(relativeTime);
 
-/** Spec §3: display dates as MM-DD-YYYY hh:mm A, local time. */
+/** Display dates as MM-DD-YYYY hh:mm A, local time (docs/product/accounts-sources-leads.md). */
 export const DATE_TIME_FORMAT = "MM-DD-YYYY hh:mm A";
 
 export function formatDateTime(value: string | null | undefined): string {

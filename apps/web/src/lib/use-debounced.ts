@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** `value` once it has stopped changing for `ms` (spec §5: searches wait 500 ms). */
+/** `value` once it has stopped changing for `ms` (searches wait 500 ms). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

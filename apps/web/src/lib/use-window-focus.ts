@@ -13,7 +13,7 @@ function subscribe(l: () => void) {
 
 const snapshot = () => document.visibilityState === "visible" && document.hasFocus();
 
-/** Whether this window has focus (spec: the header refreshes only then). */
+/** Whether this window has focus (the header refreshes only then). */
 export function useWindowFocus(): boolean {
   return useSyncExternalStore(subscribe, snapshot, () => true);
 }

@@ -17,9 +17,9 @@ import { campaigns } from "./campaigns";
 import { parentId, parentTeamId, timestamps, ts } from "./columns";
 
 /*
- * The send ledger (CAMPAIGNS.md §1, §3): one row per (campaign, step, lead), the only record of what was, is being or
+ * The send ledger (docs/sending.md): one row per (campaign, step, lead), the only record of what was, is being or
  * will be sent. Message, Queued and Skipped Logs are views of it; counters are written beside every change of it.
- * States and ranks are the contracts' MessageStates; the unique key is what makes a second send impossible (I1).
+ * States and ranks are the contracts' MessageStates; the unique key is what makes a second send impossible.
  */
 export const campaignMessages = pgTable(
   "campaign_messages",
@@ -106,7 +106,7 @@ export const campaignMessages = pgTable(
 );
 
 /**
- * What the team's rules remember of an address across every campaign (CAMPAIGNS.md §1 rules 1–3): when it was last
+ * What the team's rules remember of an address across every campaign (docs/sending.md): when it was last
  * sent to, and when its last outcome was an inactive device. Two leads with one phone share it.
  */
 export const addressActivity = pgTable(
@@ -122,9 +122,9 @@ export const addressActivity = pgTable(
 );
 
 /**
- * The team-wide suppression list (I4): an address here gets nothing from any campaign or sender, whatever became of
- * the lead or the number it wrote to. STOP, unsubscribe links, complaints, hard bounces and provider opt-outs write it;
- * START lifts an SMS one.
+ * The team-wide suppression list (opt-out wins): an address here gets nothing from any campaign or sender, whatever
+ * became of the lead or the number it wrote to. STOP, unsubscribe links, complaints, hard bounces and provider opt-outs
+ * write it; START lifts an SMS one.
  */
 export const suppressions = pgTable(
   "suppressions",
@@ -176,7 +176,7 @@ export const sendHandOver = pgTable(
 );
 
 /**
- * Short links (CAMPAIGNS.md §5): one code per message and link, written when the message is rendered; the redirect
+ * Short links (docs/short-links.md): one code per message and link, written when the message is rendered; the redirect
  * service reads them by code (cached) and never writes here on the hot path.
  */
 export const campaignLinks = pgTable(

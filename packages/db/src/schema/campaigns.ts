@@ -20,11 +20,11 @@ import { counter, namedTeamRecord, parentId, parentTeamId, teamIndex, timestamps
 const money = (name: string) => numeric(name, { precision: 16, scale: 4, mode: "number" }).notNull().default(0);
 
 /*
- * Campaigns (spec 3 §3, CAMPAIGNS.md §1, §6): the campaign and its settings, its steps (a split's parts are steps
- * under it), its audience, and the counters every figure on the list and the cards is read from. The send ledger
- * (`campaign_messages`) is the engine's. Statuses and kinds are text keys of the contracts' `as const` maps.
- * Gateway, route, pool and rule ids are checked by the domain on save and before Active, not by foreign keys:
- * deleting a gateway must not delete or block the campaigns that sent through it.
+ * Campaigns (docs/product/campaigns.md, docs/sending.md): the campaign and its settings, its steps (a split's parts are
+ * steps under it), its audience, and the counters every figure on the list and the cards is read from. The send ledger
+ * (`campaign_messages`) is the engine's. Statuses and kinds are text keys of the contracts' `as const` maps. Gateway,
+ * route, pool and rule ids are checked by the domain on save and before Active, not by foreign keys: deleting a gateway
+ * must not delete or block the campaigns that sent through it.
  */
 export const campaigns = pgTable(
   "campaigns",
@@ -158,7 +158,7 @@ export const campaignAudiences = pgTable(
 );
 
 /**
- * Maintained counters (CAMPAIGNS.md §6): every writer of the ledger adds its deltas per (campaign, step, part, day),
+ * Maintained counters: every writer of the ledger adds its deltas per (campaign, step, part, day),
  * one write per key per batch. `step_id` / `part_id` 0: not by step (the audience snapshot's `records`). `day` is
  * the UTC day. The list, the cards and the statistics sum these rows; nothing counts messages per request.
  */
@@ -271,7 +271,7 @@ export const campaignCounterHours = pgTable(
 );
 
 /**
- * The Logs tab (spec 3 §2, §3 "Campaign log entry"): what changed on a campaign, newest first. `attributes` are the
+ * The Logs tab (docs/product/campaigns.md): what changed on a campaign, newest first. `attributes` are the
  * changed fields with their new values; `user_id` who did it (null: the engine, e.g. completed or auto-failed).
  */
 export const campaignLogs = pgTable(

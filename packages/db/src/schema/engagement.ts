@@ -4,7 +4,7 @@ import { campaigns } from "./campaigns";
 import { parentId, parentTeamId, timestamps, ts } from "./columns";
 
 /*
- * What leads do with the messages (CAMPAIGNS.md §5): the hits on short links and tracking pixels, the replies, the
+ * What leads do with the messages (docs/short-links.md): the hits on short links and tracking pixels, the replies, the
  * welcome messages and the conversions partners post back. Written in batches beside the counters they feed; the
  * redirect service never writes here on its hot path (its clicks are buffered and flushed).
  */

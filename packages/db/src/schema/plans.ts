@@ -3,7 +3,7 @@ import { boolean, integer, numeric, pgTable, serial, text, timestamp, uniqueInde
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
 
 /**
- * The platform's plans and their limits (spec 1 §1, §6, §9): data, not code. A limit of NULL is unlimited.
+ * The platform's plans and their limits: data, not code. A limit of NULL is unlimited.
  * `teams.plan_key` names a team's plan; `leadflow team plan` changes it.
  */
 export const plans = pgTable(

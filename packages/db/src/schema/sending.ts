@@ -6,7 +6,7 @@ import { gateways } from "./gateways";
 import { lists } from "./sources";
 
 /*
- * The settings campaigns send with (spec 2 §2–§3, CAMPAIGNS.md §1): carrier groups, routes, pools, rules, keywords,
+ * The settings campaigns send with (docs/sending.md): carrier groups, routes, pools, rules, keywords,
  * revenue trackings and the email groups. Every team-owned row carries `team_id`; a row of another team is a 404.
  */
 
@@ -84,7 +84,7 @@ export const campaignPoolSenders = pgTable(
 );
 
 /**
- * Rules (CAMPAIGNS.md §1): 1 Sms Cool Off, 2 SMS Inactive Device, 3 Email Cool Off, 4 Reset Frequency,
+ * Rules (docs/sending.md): 1 Sms Cool Off, 2 SMS Inactive Device, 3 Email Cool Off, 4 Reset Frequency,
  * 5 Increase Frequency. `params` holds the type's integers (period; frequency_count, frequency_period, reset_time;
  * profit_percent, increase_percent, max_frequency). Coverage 1: the team's own campaigns.
  */
@@ -173,7 +173,7 @@ export const senderEmailUsernames = pgTable(
 );
 
 /**
- * Short-URL domains (spec 2 §2, CAMPAIGNS.md §5): one host belongs to one team across the platform, so the
+ * Short-URL domains (docs/short-links.md): one host belongs to one team across the platform, so the
  * redirect handler can route by Host. `https_enabled` lets the TLS terminator's on-demand `ask` issue a certificate.
  */
 export const shortUrlDomains = pgTable(
@@ -202,7 +202,7 @@ export const shortUrlDomains = pgTable(
 );
 
 /**
- * Provider callbacks, verified, before they are applied (CAMPAIGNS.md §3 step 7): one row per provider event,
+ * Provider callbacks, verified, before they are applied (docs/sending.md): one row per provider event,
  * deduplicated by (gateway, event id); the engine's worker applies them in batches and sets `applied_at`.
  */
 export const providerEvents = pgTable(

@@ -17,3 +17,9 @@ export const accountErrors = {
   cannot_block_self: { status: 422, message: "You cannot block yourself." },
   last_admin: { status: 422, message: "A team needs at least one active admin." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    accounts: typeof accountErrors;
+  }
+}

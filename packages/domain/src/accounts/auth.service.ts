@@ -10,8 +10,9 @@ import type {
 import { sql } from "drizzle-orm";
 import { OPERATOR_PLAN, setTeamPlan } from "../plans";
 import { getSetting } from "../settings/app-settings.service";
-import { AppError, appErrors, fieldError } from "../shared/errors";
+import { AppError, fieldError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
+import { accountErrors } from "./accounts.errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { type Authenticated, issueToken, revokeUserTokens } from "./tokens.service";
 import { findUserByEmail, findUserById, presentUser } from "./users.queries";
@@ -62,7 +63,7 @@ export async function signIn(db: DbOrTx, input: SignInRequest, opts: AuthOptions
   if (!user.email_verified_at) {
     throw new AppError(
       "account_not_approved",
-      `${appErrors.account_not_approved.message}. Contact ${opts.supportEmail} if it takes long.`,
+      `${accountErrors.account_not_approved.message}. Contact ${opts.supportEmail} if it takes long.`,
       {
         support_email: [opts.supportEmail],
       },

@@ -6,7 +6,7 @@ import { type DbOrTx, iso, one, rows } from "../shared/rows";
 import { freeLookupAllowance, lookupPrices } from "./prices";
 
 /*
- * A team's money (spec 1 §1 "a billing plan with a balance"): dollars plus free lookup items from its plan. The
+ * A team's money (docs/lookups.md, "Money"): dollars plus free lookup items from its plan. The
  * balance only moves here: a top-up adds, a hold takes (holds.ts), a settle charges what was used and gives the
  * rest back, each with its ledger row; the row's CHECK keeps it from going below zero.
  */

@@ -12,7 +12,7 @@ export type CampaignLogPage<K extends CampaignLogKind> = Page<CampaignLogRowOf[K
 };
 
 /**
- * One page of a campaign's log of `kind` (spec 3 §2, §7): the team's campaign only (another's is a 404), the spec's
+ * One page of a campaign's log of `kind`: the team's campaign only (another's is a 404), the product's
  * page size unless asked otherwise, its default order (or reversed), the Clicks and Open at column search.
  * The page's rows are read in their index's order first and only then joined (a deep page joins 100 rows, not every
  * row before it); the total is exact up to 10,000 and the planner's estimate past it (`total_is_estimate`).

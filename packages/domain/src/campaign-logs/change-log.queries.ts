@@ -20,7 +20,7 @@ interface EntryRow {
 }
 
 /**
- * GET /api/campaigns/{id}/campaign-logs (spec 3 §2 Logs tab): one page of the campaign's change timeline, newest
+ * GET /api/campaigns/{id}/campaign-logs (docs/product/campaigns.md): one page of the campaign's change timeline, newest
  * first. A campaign's log is small (its edits and status moves), so OFFSET on the (campaign_id, id) index serves it.
  */
 export async function campaignChangePage(

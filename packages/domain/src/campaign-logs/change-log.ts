@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../shared/rows";
 
 /*
- * The writer of the Logs tab (spec 3 §2, §3): every change to a campaign records what it changed in the transaction
+ * The writer of the Logs tab: every change to a campaign records what it changed in the transaction
  * that makes it, so the timeline never shows a change that rolled back nor misses one that committed.
  */
 

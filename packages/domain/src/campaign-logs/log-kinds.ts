@@ -26,7 +26,7 @@ import { iso } from "../shared/rows";
 
 /*
  * The registry of a campaign's log kinds: where each reads (its table and the rows that belong to the tab), its order
- * (the spec's default, on an indexed column with the id as tie-break: each tab's rows are read in index order, so a
+ * (the product's default, on an indexed column with the id as tie-break: each tab's rows are read in index order, so a
  * page costs its own rows at any size), what the page's rows join, and how a row reads. The service runs any of them
  * the same way: one capped count, one page.
  */

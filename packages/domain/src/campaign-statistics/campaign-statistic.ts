@@ -12,7 +12,7 @@ type Sums = Record<(typeof CounterColumns)[number], number>;
 const zero = Object.fromEntries(CounterColumns.map((c) => [c, 0])) as Sums;
 
 /**
- * The summary block (spec 3 §3 Statistics): one sum of the campaign's counters over the range (the campaign-wide
+ * The summary block (docs/product/campaigns.md): one sum of the campaign's counters over the range (the campaign-wide
  * row included: lookups are charged there), nothing counted from the ledger. Every figure the list shows reads the
  * same way there (percentOf, campaignProfit).
  */

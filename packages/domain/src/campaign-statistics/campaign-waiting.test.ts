@@ -128,6 +128,7 @@ describe("campaignWaiting", () => {
       waiting: 0,
       next_send_at: null,
       planning_since: null,
+      planning_progress: null,
       reasons: [],
     });
     const other = await campaign();
@@ -152,6 +153,7 @@ describe("campaignWaitingBriefs", () => {
         next_send_at: "2026-07-01T04:00:00.000Z",
         reason: "Germany: daily window",
         planning: false,
+        planning_progress: null,
       },
     ]);
   });

@@ -1,6 +1,7 @@
-import { type CampaignWaiting, type CampaignWaitingBriefs, WAITING_BRIEF_CAP } from "@leadflow/contracts";
+import { type CampaignWaiting, type CampaignWaitingBriefs, type PlanningProgress, WAITING_BRIEF_CAP } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { type CampaignRecord, campaignOf } from "../campaigns/campaign-rows";
+import { audienceSizeOf } from "../sending/plan/plan";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, intArray, iso, rows } from "../shared/rows";
 import { explainGroup, type WaitingGroup, waitingReasons } from "./waiting-reasons";
@@ -31,6 +32,20 @@ async function groupsOf(db: DbOrTx, c: Campaign, now: number): Promise<WaitingGr
   return found.map((g) => ({ ...g, next: iso(g.next)! }));
 }
 
+/**
+ * How far a planning under way is: the campaign's records (its first step's rows, counted as each slice commits) of
+ * its audience's size; null when none is.
+ */
+async function planningProgressOf(db: DbOrTx, c: Campaign): Promise<PlanningProgress | null> {
+  if (c.planning_since === null) return null;
+  const [p] = await rows<PlanningProgress>(
+    db,
+    sql`SELECT (SELECT coalesce(sum(k.records), 0)::float8 FROM campaign_counters k WHERE k.campaign_id = ${c.id} AND k.team_id = ${c.team_id}) AS planned,
+          ${audienceSizeOf(sql`${c.id}::int`)} AS total`,
+  );
+  return p ?? null;
+}
+
 async function waitingOf(db: DbOrTx, c: Campaign, now: number): Promise<CampaignWaiting> {
   const reasons = waitingReasons(await groupsOf(db, c, now), c, now);
   const next = reasons.flatMap((r) => (r.next_send_at ? [r.next_send_at] : [])).sort()[0] ?? null;
@@ -39,6 +54,7 @@ async function waitingOf(db: DbOrTx, c: Campaign, now: number): Promise<Campaign
     waiting: reasons.reduce((n, r) => n + r.count, 0),
     next_send_at: next,
     planning_since: iso(c.planning_since),
+    planning_progress: await planningProgressOf(db, c),
     reasons,
   };
 }
@@ -85,6 +101,7 @@ export async function campaignWaitingBriefs(
       next_send_at: next?.next ?? null,
       reason: next?.label ?? null,
       planning: c.planning_since !== null,
+      planning_progress: await planningProgressOf(db, c),
     });
   }
   return { data };

@@ -24,7 +24,7 @@ const add = (into: Figures, r: Figures) => {
 const none = (): Figures => Object.fromEntries(FIGURES.map((f) => [f, 0])) as Figures;
 
 /**
- * How many steps the switch counts (spec 3 §2: "a split step counts as 2"): one per step, a split as many as its
+ * How many steps the switch counts ("a split step counts as 2"): one per step, a split as many as its
  * parts and never fewer than two.
  */
 export function countedSteps(steps: readonly StepNode[]): number {
@@ -81,7 +81,7 @@ export function compareParts(split: StepNode, parts: readonly StepStatisticRow[]
 }
 
 /**
- * The By Step table (spec 3 §2): a row per step and per split part, from the counters keyed (step, part): a step's
+ * The By Step table: a row per step and per split part, from the counters keyed (step, part): a step's
  * row sums its parts, a part's row is its own.
  *
  * Records: the counters hold the audience's size campaign-wide only (step 0), not per step — a lead enters a later

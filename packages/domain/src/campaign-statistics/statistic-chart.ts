@@ -51,7 +51,7 @@ export function chartSpan(
 const labelOf = (at: string, bucket: "hour" | "day") => (bucket === "hour" ? `${at.slice(0, 10)} ${at.slice(11, 13)}:00` : at.slice(0, 10));
 
 /**
- * The chart (spec 3 §2, §4 chart statuses): what happened to the campaign's messages per bucket, from the hourly
+ * The chart (docs/product/campaigns.md): what happened to the campaign's messages per bucket, from the hourly
  * counters (`campaign_counter_hours`, written with the daily ones), never from the ledger. By hour while the span is
  * at most 72 hours, else by UTC day (date_trunc in SQL); every bucket of the span is there, zero-filled. The values
  * are events in the bucket: a message sent at 10:59 and delivered at 11:01 adds to Sent at 10:00 and to Delivered

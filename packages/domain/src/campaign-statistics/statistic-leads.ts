@@ -14,7 +14,7 @@ interface Engaged {
 }
 
 /**
- * The Lead Engagement Statistic (spec 3 §2): how many leads clicked, opened (email), replied, unsubscribed and
+ * The Lead Engagement Statistic: how many leads clicked, opened (email), replied, unsubscribed and
  * converted, and how many never engaged, each of the leads sent to; for a step or a split's part, and the range.
  *
  * Where each figure comes from, so no request reads the ledger of a million-lead campaign:

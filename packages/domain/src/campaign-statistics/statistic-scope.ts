@@ -9,7 +9,7 @@ export interface StatisticScope {
   teamId: number;
   campaign: CampaignRecord;
   channel: "sms" | "email";
-  /** Draft and scheduled campaigns have nothing to build a statistic from (spec 3 §2). */
+  /** Draft and scheduled campaigns have nothing to build a statistic from (docs/product/campaigns.md). */
   available: boolean;
 }
 

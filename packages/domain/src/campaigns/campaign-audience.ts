@@ -8,7 +8,7 @@ import { type DbOrTx, intArray, rows } from "../shared/rows";
 import { campaignOf } from "./campaign-rows";
 
 /*
- * A campaign's audience (spec 3 §2, §7): the segments, sources and lists it sends to, and its leads — the union of
+ * A campaign's audience: the segments, sources and lists it sends to, and its leads — the union of
  * theirs, paged by the leads feature's table. Leads join a running campaign through the engine, not here.
  */
 

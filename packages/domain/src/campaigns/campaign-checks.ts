@@ -92,7 +92,7 @@ function storedValue(row: CampaignRecord, field: (typeof CampaignLockedFields)[n
   return row[field];
 }
 
-/** Once started, the sending fields stay as they are (spec 3 §4): a change is a 422 naming the field. */
+/** Once started, the sending fields stay as they are: a change is a 422 naming the field. */
 export function assertUnlocked(row: CampaignRecord, c: SaveCampaign): void {
   if (!row.is_started) return;
   const errors = new CampaignFieldErrors();

@@ -22,7 +22,7 @@ import type { DbOrTx } from "../shared/rows";
 import { campaignOf } from "./campaign-rows";
 
 /*
- * Create Segment from a campaign (spec 3 §4, §7): a segment under one of the team's audiences whose filter tree is
+ * Create Segment from a campaign: a segment under one of the team's audiences whose filter tree is
  * this campaign's filters, built like any new segment (queued rebuild), so editing it later in Audiences shows what
  * it selects.
  */

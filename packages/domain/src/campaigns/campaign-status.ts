@@ -14,7 +14,7 @@ import { type DbOrTx, one } from "../shared/rows";
 import { type CampaignRecord, campaignsOf } from "./campaign-rows";
 
 /*
- * Set status (spec 3 §4): each campaign moves by the one table of allowed moves, or says why not. Active needs an
+ * Set status: each campaign moves by the one table of allowed moves, or says why not. Active needs an
  * audience (bulk types; trigger types get leads from events), a step with a message and a sender that can send.
  */
 

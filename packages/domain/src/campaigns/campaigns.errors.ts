@@ -30,3 +30,9 @@ export const campaignErrors = {
   log_search_yes_no: { status: 422, message: "Search this column by Yes or No." },
   log_search_date: { status: 422, message: "Search the date as YYYY-MM-DD." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    campaigns: typeof campaignErrors;
+  }
+}

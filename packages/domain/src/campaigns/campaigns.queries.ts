@@ -22,7 +22,7 @@ import { type DbOrTx, iso, rows, textArray } from "../shared/rows";
 
 /*
  * The campaign list, its period's cards and the pickers' name lists. Every figure is a sum of `campaign_counters` in one
- * grouped join (CAMPAIGNS.md §6): nothing counts messages per request. Days are UTC days.
+ * grouped join (docs/campaign-statistics.md): nothing counts messages per request. Days are UTC days.
  */
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

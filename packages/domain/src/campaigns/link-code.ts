@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 
 /*
- * Short-link codes (CAMPAIGNS.md §5): 10–11 random base62 characters, one per message and link. 62^10 ≈ 8·10^17,
+ * Short-link codes (docs/short-links.md): 10–11 random base62 characters, one per message and link. 62^10 ≈ 8·10^17,
  * so codes cannot be guessed or enumerated, and the redirect service can look one up without a sequence.
  */
 

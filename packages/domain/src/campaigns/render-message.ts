@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 
 /*
- * A step's message with its placeholders filled in for one lead (spec 3 §5). The test sends use it today and the
- * sending engine's render stage (CAMPAIGNS.md §3 step 3) will: it does no I/O, so what a test shows is what the
+ * A step's message with its placeholders filled in for one lead. The test sends use it today and the
+ * sending engine's render stage (docs/sending.md) will: it does no I/O, so what a test shows is what the
  * engine sends. Names are the contracts' `MessagePlaceholders`; the syntax is the SMS counter's (`sms-length.ts`).
  *
  * Three modes. An SMS is plain text: every value goes in as it is. An email body is HTML: whatever comes from the lead

@@ -29,7 +29,7 @@ export interface StepColumns {
 
 /**
  * Tracking revenue puts the revenue token on redirect_to; off, or with no link in the message, it is stripped
- * (spec 3 §5), so the stored link is what the engine sends whatever the editor did.
+ * (docs/product/campaigns.md), so the stored link is what the engine sends whatever the editor did.
  */
 export function withRevenueToken(redirect: string | null, on: boolean, message: string): string | null {
   if (!redirect) return redirect;

@@ -86,7 +86,7 @@ function cleanSenders(
 }
 
 /**
- * Checks a create or update request against its type's fields (spec 2 §3) and splits it into what is stored in
+ * Checks a create or update request against its type's fields and splits it into what is stored in
  * the clear and what is sealed. Unknown param keys are dropped; required fields must end up with a value;
  * URL fields must be https to a public host; fields with a format must match it.
  */

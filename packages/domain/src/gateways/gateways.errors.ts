@@ -6,3 +6,9 @@ export const gatewayErrors = {
   gateway_not_email: { status: 422, message: "This integration is not an email gateway." },
   gateway_in_use: { status: 422, message: "This integration is used by campaign routes or pools." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    gateways: typeof gatewayErrors;
+  }
+}

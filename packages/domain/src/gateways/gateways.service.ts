@@ -96,7 +96,7 @@ export async function createGateway(db: DbOrTx, ctx: TeamCtx, input: SaveGateway
 
 /**
  * A platform-provided gateway (team_id NULL): every team sees it, dimmed, and may use it, but cannot edit or
- * delete it (spec 2 §4 "Default-flagged gateways"). Made by the platform's `gateway add-default` command.
+ * delete it (docs/product/audiences-lookups-settings.md). Made by the platform's `gateway add-default` command.
  */
 export async function createDefaultGateway(db: DbOrTx, input: SaveGateway): Promise<{ id: number; name: string }> {
   const result = await gatewayValues(input, null);
@@ -112,7 +112,7 @@ export async function createDefaultGateway(db: DbOrTx, input: SaveGateway): Prom
   return row!;
 }
 
-/** Spec 2 §5: the kind and the provider type of an integration cannot change once it is saved. */
+/** The kind and the provider type of an integration cannot change once it is saved. */
 export async function updateGateway(db: DbOrTx, ctx: TeamCtx, id: number, input: SaveGateway, resolve?: Resolve): Promise<Gateway> {
   const stored = await ownGatewayRow(db, ctx, id);
   if (input.kind !== stored.kind || input.type !== stored.type) {
@@ -151,7 +151,7 @@ export async function deleteGateway(db: DbOrTx, ctx: TeamCtx, id: number): Promi
   });
 }
 
-/** Spec 1 §7 / 2 §5: the pickers offer active gateways; lookup pickers only those that allow lookups. */
+/** The pickers offer active gateways; lookup pickers only those that allow lookups. */
 export async function gatewayOptions(db: DbOrTx, ctx: TeamCtx, kind: GatewayKind): Promise<GatewayOptions> {
   const lookupOnly = isLookupKind(kind) ? sql`AND g.allow_lookup` : sql``;
   const found = await rows<{ id: number; name: string; type: string; senders: GatewayRow["senders"] }>(

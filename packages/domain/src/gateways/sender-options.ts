@@ -28,7 +28,7 @@ async function load(db: DbOrTx, ctx: TeamCtx, extra: SQL, lock: SQL = sql``): Pr
 }
 
 /**
- * The SMS gateways a route or pool may send through (spec 2 §5: only active ones), the team's own and the
+ * The SMS gateways a route or pool may send through (only active ones), the team's own and the
  * platform's defaults, each with the numbers (`from`) and provider-side pools (`pools`) it is configured with.
  */
 export const smsSenderOptions = (db: DbOrTx, ctx: TeamCtx): Promise<GatewaySenderOptions[]> => load(db, ctx, sql``);

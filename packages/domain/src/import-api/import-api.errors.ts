@@ -9,3 +9,9 @@ export const importApiErrors = {
   idempotency_key_reused: { status: 409, message: "This Idempotency-Key was already used with a different request." },
   api_no_lead_saved: { status: 422, message: "No lead could be saved." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    "import-api": typeof importApiErrors;
+  }
+}

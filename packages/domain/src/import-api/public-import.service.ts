@@ -15,11 +15,12 @@ import { checkConsent, consentProblemText, groupRows, prepareBatch } from "../im
 import { applyLeadStatuses, mergeStagedBatch, refreshLeadStatistics, TargetGoneError } from "../leads";
 import { addApiImportLookupItems } from "../lookups";
 import { planLeadLimitMessage } from "../plans";
-import { AppError, appErrors } from "../shared/errors";
+import { AppError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
 import { lockTeamLeads } from "../shared/team-locks";
 import type { ApiKeyTarget } from "./api-key-auth";
 import { claimLedgerKeys, storeLedgerAnswers } from "./idempotency-ledger";
+import { importApiErrors } from "./import-api.errors";
 import { insertStagedRows } from "./staged-rows";
 
 export interface PublicImportOutcome {
@@ -287,7 +288,11 @@ async function mergeLeads(tx: DbOrTx, key: ApiKeyTarget, leads: PublicImportRequ
 }
 
 function conflict(): PublicImportOutcome {
-  return { status: appErrors.idempotency_key_reused.status, body: { message: appErrors.idempotency_key_reused.message }, replayed: false };
+  return {
+    status: importApiErrors.idempotency_key_reused.status,
+    body: { message: importApiErrors.idempotency_key_reused.message },
+    replayed: false,
+  };
 }
 
 /**
@@ -383,6 +388,6 @@ function answer(results: PublicLeadResult[]): PublicImportOutcome {
   };
   if (data.created + data.merged > 0) return { status: 200, body: { message: PublicImportSavedMessage, data }, replayed: false };
   const errors: Record<string, string[]> = {};
-  for (const r of results) errors[`leads.${r.index}.attributes`] = [r.message ?? appErrors.api_no_lead_saved.message];
-  return { status: 422, body: { message: appErrors.api_no_lead_saved.message, errors, data }, replayed: false };
+  for (const r of results) errors[`leads.${r.index}.attributes`] = [r.message ?? importApiErrors.api_no_lead_saved.message];
+  return { status: 422, body: { message: importApiErrors.api_no_lead_saved.message, errors, data }, replayed: false };
 }

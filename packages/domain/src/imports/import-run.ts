@@ -17,6 +17,7 @@ import { clearStaging, copyStaging } from "./import-staging";
 import { synchronizeImport } from "./import-sync";
 import { removeStoredUpload } from "./import-upload";
 import { findImport, type ImportRow, importSelect } from "./imports.queries";
+import { pageCourtesy } from "./page-courtesy";
 import { ImportFileError, openImportFile } from "./parsers";
 
 export interface RunImportOptions {
@@ -216,6 +217,22 @@ class ImportRun {
     const pipe = new Pipe(r.merged_batches);
     const pool = new PreparePool();
     const batchRows = this.batchRows();
+    // While pages are being served the import takes one database core, not two: its COPY and its merge take turns
+    // (each is a core's worth of work) and each first lets the pages being served finish (page-courtesy.ts).
+    const courtesy = pageCourtesy(this.deps.database);
+    let copying: Promise<unknown> | null = null;
+    let merging: Promise<unknown> | null = null;
+    const politely = async <T>(other: () => Promise<unknown> | null, run: () => Promise<T>, mark: (p: Promise<T> | null) => void) => {
+      await courtesy.wait();
+      for (let o = other(); courtesy.contended && o; o = other()) await o.catch(() => undefined);
+      const p = run();
+      mark(p);
+      try {
+        return await p;
+      } finally {
+        mark(null);
+      }
+    };
     const produce = async () => {
       const reader = await openImportFile(r.stored_path, r.format, { batchRows: Math.min(CHUNK_ROWS, batchRows) }, filesOf(this.deps));
       try {
@@ -224,7 +241,12 @@ class ImportRun {
           const next = inflight.shift()!;
           const prepared = await next.prepared;
           await pipe.room(next.batch);
-          await copyStaging(this.deps.database, await prepared.take());
+          const csv = await prepared.take();
+          await politely(
+            () => merging,
+            () => copyStaging(this.deps.database, csv),
+            (p) => (copying = p),
+          );
           pipe.staged(next.batch);
         };
         let batch = r.merged_batches;
@@ -259,7 +281,11 @@ class ImportRun {
     const consume = async () => {
       await validated;
       for (let batch = r.merged_batches + 1; await pipe.ready(batch); batch++) {
-        await this.mergeBatch(batch);
+        await politely(
+          () => copying,
+          () => this.mergeBatch(batch),
+          (p) => (merging = p),
+        );
         if (this.opts.crashAfterBatches !== undefined && batch - r.merged_batches >= this.opts.crashAfterBatches) {
           throw new SimulatedCrash(`simulated crash after batch ${batch}`);
         }

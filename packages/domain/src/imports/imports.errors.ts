@@ -13,3 +13,9 @@ export const importErrors = {
   import_not_mapped: { status: 422, message: "Map the file's columns before starting the import." },
   import_not_finished: { status: 422, message: "The import has not finished yet." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    imports: typeof importErrors;
+  }
+}

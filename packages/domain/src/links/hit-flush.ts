@@ -2,13 +2,13 @@ import { type SQL, sql } from "drizzle-orm";
 import { recordLeadChanges } from "../leads/lead-changes";
 import { CounterBatch, utcDay } from "../sending/counters/counters";
 import { enrollLeads } from "../sending/plan/enroll";
-import { bigintArray, type DbOrTx, rows, textArray } from "../shared/rows";
+import { bigintArray, type DbOrTx, one, rows, textArray } from "../shared/rows";
 import type { GeoInfo } from "./geo";
 import type { HitOwner } from "./link-queries";
 import type { HitReason } from "./link-rules";
 
 /*
- * A batch of buffered hits written in one transaction (CAMPAIGNS.md §5, §6): the hits (one multi-row insert,
+ * A batch of buffered hits written in one transaction (docs/short-links.md): the hits (one multi-row insert,
  * idempotent by hit id, so a flush retried after an unknown commit writes nothing twice) and what the counted ones
  * change — the link's first click, the message's clicked_at / opened_at, the lead's Total Clicks, Last Clicked, its
  * phone's "clicked" and a 'Clicked' timeline entry, the campaign counters, the trigger campaigns.
@@ -79,6 +79,32 @@ export async function applyHitEffects(tx: DbOrTx, counted: readonly Hit[]): Prom
   await counters.write(tx);
   await leadEngagement(tx, clicks);
   return enrolTriggers(tx, counted);
+}
+
+/** A stage-2 batch, and the id of the transaction that last tried to apply it (set once its transaction began). */
+export interface EffectBatch {
+  hits: Hit[];
+  xid: string | null;
+}
+
+/**
+ * Applies a batch's effects at most once, however many times it is retried. A transaction that began records its id
+ * on the batch before writing anything, so when its COMMIT's answer is lost (the connection dropped, a timeout) the
+ * retry asks PostgreSQL what became of it (`pg_xact_status`) instead of guessing: committed — done, nothing applied
+ * again; still in progress — not yet known, the caller tries again later; aborted, or unknown to the server (a
+ * failover to a copy that never had it) — applied now, in a new transaction. Answers the gateways of trigger rows it
+ * planned, or null when an earlier attempt had committed (those rows' dispatchers pick them up on their own rounds).
+ */
+export async function applyEffectsOnce(db: DbOrTx, batch: EffectBatch): Promise<number[] | null> {
+  if (batch.xid !== null) {
+    const status = (await one<{ s: string | null }>(db, sql`SELECT pg_xact_status(${batch.xid}::xid8) AS s`))?.s ?? null;
+    if (status === "committed") return null;
+    if (status === "in progress") throw new Error(`the last attempt (transaction ${batch.xid}) has not finished yet`);
+  }
+  return db.transaction(async (tx) => {
+    batch.xid = (await one<{ xid: string }>(tx, sql`SELECT pg_current_xact_id()::text AS xid`))!.xid;
+    return applyHitEffects(tx, batch.hits);
+  });
 }
 
 /**

@@ -32,7 +32,7 @@ export interface LinkEntry extends HitOwner {
   brand: string;
 }
 
-interface LinkRow {
+export interface LinkRow {
   code: string;
   team_id: number;
   campaign_id: number;
@@ -100,7 +100,7 @@ export async function loadLinks(db: DbOrTx, codes: readonly string[]): Promise<M
   return found;
 }
 
-function linkEntry(r: LinkRow): LinkEntry {
+export function linkEntry(r: LinkRow): LinkEntry {
   const o = r.options ?? {};
   return {
     code: r.code,

@@ -1,8 +1,8 @@
 import type { ClickBotReason } from "./click-agent";
 
 /*
- * What a short link answers (CAMPAIGNS.md §5), as a pure function of the link, the request and the clock. The rules
- * run in the spec's order: expired → desktop blocked → state filtered → after the first click → the target. A hit
+ * What a short link answers (docs/short-links.md), as a pure function of the link, the request and the clock. The rules
+ * run in the product's order: expired → desktop blocked → state filtered → after the first click → the target. A hit
  * from a machine (a bot, a link preview, a HEAD request, a mail scanner) is redirected like a link's own rule says
  * (an expired link stays expired) but otherwise to the target: the desktop, state and first-click rules describe
  * the person holding the phone, and a machine is not that person — it is stored flagged and never counted.

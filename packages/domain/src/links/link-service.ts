@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import { callbackSecretFor } from "../gateways/gateway-secrets";
 import { verifyOpenPixel } from "../sending";
 import type { DbOrTx } from "../shared/rows";
@@ -7,18 +7,21 @@ import { type Geo, type GeoInfo, sharedGeo } from "./geo";
 import { HitBuffer, type HitBufferOptions } from "./hit-buffer";
 import type { Hit } from "./hit-flush";
 import { LinkLoader } from "./link-loader";
+import { CampaignPrefetch } from "./link-prefetch";
 import { type LinkEntry, loadLinksExpiredAt, loadOpenTarget, type OpenEntry } from "./link-queries";
 import { BotHitReason, decideLink, fillTarget, type HitReason, isDesktopAgent } from "./link-rules";
 import { TtlCache } from "./ttl-cache";
 
 /*
- * The redirect service (CAMPAIGNS.md §5): a click is a cached read, a pure decision and a push onto the hit buffer
+ * The redirect service (docs/short-links.md): a click is a cached read, a pure decision and a push onto the hit buffer
  * — no database write before the answer. A link's facts hardly change once sent, so they are cached for a minute
  * (`ttlMs`; step edits and another process's first click reach this one within it) and misses for less; what does
  * change — Expire All Links — is read per campaign and cached for seconds (`expiryTtlMs`), so it reaches every process
  * at once whatever the number of links. A counted click marks its link first-clicked here at once, so a second click
- * a moment later already gets the after-first-click rule. Misses of concurrent redirects are read together, one query
- * a batch (link-loader.ts). The geolocation databases (~75 MB in memory) are opened by
+ * a moment later already gets the after-first-click rule. The first link of a campaign answered reads the campaign's
+ * links into the cache (link-prefetch.ts), so its other links' first clicks are answered from memory; misses of
+ * concurrent redirects (another campaign's, a code past the read's limit) are read together, one query a batch
+ * (link-loader.ts). The geolocation databases (~75 MB in memory) are opened by
  * the first click or open of a real link, not at start: a server that never redirects never holds them.
  */
 
@@ -51,6 +54,8 @@ export interface LinkServiceOptions extends HitBufferOptions {
   expiryTtlMs?: number;
   negativeTtlMs?: number;
   maxEntries?: number;
+  /** Links of a campaign read into the cache at its first click (its newest); 0: none. Default: half the cache. */
+  prefetchLimit?: number;
   /** Tests give their own; the default opens the packages' databases on the first hit. */
   geo?: Geo;
   now?: () => number;
@@ -66,6 +71,7 @@ export class LinkService {
   private readonly log: ((message: string) => void) | undefined;
   private readonly now: () => number;
   private readonly loader: LinkLoader;
+  private readonly prefetch: CampaignPrefetch | null;
 
   constructor(
     private readonly db: DbOrTx,
@@ -84,6 +90,11 @@ export class LinkService {
     this.opens = new TtlCache(cache);
     this.buffer = new HitBuffer(db, opts);
     this.loader = new LinkLoader(db);
+    const prefetchLimit = opts.prefetchLimit ?? Math.floor(cache.max / 2);
+    this.prefetch =
+      prefetchLimit > 0
+        ? new CampaignPrefetch(db, this.links, { limit: prefetchLimit, ttlMs: cache.ttlMs, now: this.now, log: opts.log })
+        : null;
     this.geo = opts.geo ?? null;
     this.log = opts.log;
   }
@@ -122,6 +133,7 @@ export class LinkService {
             return fresh;
           });
     if (!link || (teamId !== null && link.teamId !== teamId)) return { kind: "not_found" };
+    this.prefetch?.touch(link.campaignId);
     const campaignKey = String(link.campaignId);
     const expiry =
       this.expiries.fresh(campaignKey) ??
@@ -193,9 +205,21 @@ export class LinkService {
     return true;
   }
 
-  /** Writes every buffered hit: the drain calls it after the last request was answered. */
-  close(): Promise<void> {
-    return this.buffer.close();
+  /** Writes every buffered hit: the drain calls it after the last request was answered (a read ahead finishes first). */
+  async close(): Promise<void> {
+    await this.prefetch?.idle();
+    await this.buffer.close();
+  }
+
+  /** Resolves once no campaign's links are being read ahead (tests, the benchmark). */
+  async settled(): Promise<void> {
+    await this.prefetch?.idle();
+  }
+
+  /** Campaign reads ahead and the links they cached; the loader's reads of single misses. */
+  get readStats(): { campaignReads: number; campaignLinks: number; missReads: number; missCodes: number } {
+    const p = this.prefetch?.stats ?? { reads: 0, links: 0 };
+    return { campaignReads: p.reads, campaignLinks: p.links, missReads: this.loader.stats.reads, missCodes: this.loader.stats.codes };
   }
 
   private hitOf(
@@ -216,10 +240,23 @@ export class LinkService {
   }
 }
 
-/** The public id `{click_id}` carries: 16 URL-safe characters, unguessable (a postback names it). */
+/**
+ * The public id `{click_id}` carries: 16 URL-safe characters, unguessable (a postback names it). Cut from a pool
+ * of random bytes filled 256 ids at a time: a call into the system's generator per click was a visible share of the
+ * redirect's time.
+ */
 export function newHitId(): string {
-  return randomBytes(12).toString("base64url");
+  if (idOffset >= idPool.length) {
+    randomFillSync(idPool);
+    idOffset = 0;
+  }
+  const id = idPool.toString("base64url", idOffset, idOffset + 12);
+  idOffset += 12;
+  return id;
 }
+
+const idPool = Buffer.alloc(12 * 256);
+let idOffset = idPool.length;
 
 /** `reason_detail` of a machine's hit: the classifier's reason and what gave it away ("link_preview: Slackbot"). */
 function botDetail(agent: Extract<ClickAgent, { bot: true }>): string {

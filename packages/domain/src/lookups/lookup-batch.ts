@@ -5,7 +5,7 @@ import { type LookupAdapter, ProviderError } from "../providers";
 import type { Pacer } from "../shared/pacer";
 import { rows, textArray } from "../shared/rows";
 import { pendingConsentItems } from "./lookup-consent-items";
-import { type Answered, type Batch, emptyBatch, type ProviderResult } from "./lookup-settle";
+import { type Answered, type Batch, type ClaimedItem, emptyBatch, type ProviderResult } from "./lookup-items";
 
 /*
  * One batch of a lookup job before it is settled: the pending items it claims, sorted into what needs the
@@ -14,15 +14,6 @@ import { type Answered, type Batch, emptyBatch, type ProviderResult } from "./lo
 
 /** Unanswered in a row that make a provider count as down at once (a 5xx storm, a dead host). */
 const DOWN_AFTER = 10;
-
-export interface ClaimedItem {
-  value: string;
-  lead_id: number;
-  present: boolean;
-  fresh: boolean;
-  /** What the provider is asked, when it is more than the value (a certificate and its lead, a phone and a date). */
-  input?: unknown;
-}
 
 /** The next pending items (less those passed over), with whether each is still on its lead and its last result is fresh. */
 export async function pendingItems(

@@ -2,7 +2,7 @@ import { type LookupFreshness, LookupItemStates, type LookupType, LookupTypes } 
 import { type SQL, sql } from "drizzle-orm";
 import type { CertificateCheckInput, RndQueryInput } from "../providers";
 import { type DbOrTx, one, rows, textArray } from "../shared/rows";
-import type { ClaimedItem } from "./lookup-batch";
+import type { ClaimedItem } from "./lookup-items";
 
 /*
  * The items of the consent checks. A certificate check's item is a consent record (its id as the value): the

@@ -2,8 +2,8 @@ import { CertificateStatusLabels, RndResultLabels } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import type { CertificateCheckResult, RndQueryInput, RndQueryResult } from "../providers";
 import { type DbOrTx, rows } from "../shared/rows";
+import type { Answered } from "./lookup-items";
 import { line, writeLogs } from "./lookup-log";
-import type { Answered } from "./lookup-settle";
 
 /*
  * Where the consent checks' answers land, inside the batch's settle: a certificate verdict on the consent record

@@ -15,11 +15,12 @@ import { Lease } from "../shared/lease";
 import type { LivePublisher } from "../shared/live";
 import { type Pacer, pacerFor } from "../shared/pacer";
 import { one, rows } from "../shared/rows";
-import { type Asked, askProvider, type ClaimedItem, pendingItems, sortItems } from "./lookup-batch";
+import { type Asked, askProvider, pendingItems, sortItems } from "./lookup-batch";
 import { publishLookup } from "./lookup-events";
 import { runFreshness } from "./lookup-freshness";
+import type { Batch, ClaimedItem, ProviderResult } from "./lookup-items";
 import { snapshotItems } from "./lookup-scope";
-import { type Batch, type ProviderResult, settleBatch } from "./lookup-settle";
+import { settleBatch } from "./lookup-settle";
 
 /*
  * Runs one lookup job while it is running, as a sequence of named states: take over (give back a dead runner's

@@ -20,6 +20,7 @@ import type { Lease } from "../shared/lease";
 import { bigintArray, type DbOrTx, rows, textArray } from "../shared/rows";
 import { moveLeadCounters } from "../sources";
 import { applyCertificates, applyRnd } from "./lookup-consent-settle";
+import type { Answered, Batch } from "./lookup-items";
 import { line, writeLogs } from "./lookup-log";
 
 /*
@@ -32,28 +33,6 @@ import { line, writeLogs } from "./lookup-log";
  * runner taken over mid-batch) is paid once; and a batch whose hold is gone (given back by the runner that took
  * over, or with the job) writes nothing at all.
  */
-
-export type ProviderResult = PhoneLookupResult | DncCheckResult | EmailVerifyResult | CertificateCheckResult | RndQueryResult;
-
-export interface Answered<R extends ProviderResult = ProviderResult> {
-  value: string;
-  leadId: number;
-  result: R;
-  /** What the provider was asked, when it was more than the value (the date a Reassigned Numbers query asked about). */
-  input?: unknown;
-}
-
-export interface Batch {
-  answered: Answered[];
-  /** Values whose result is fresh enough to reuse: free, no provider call. */
-  reused: string[];
-  /** Values the provider refused for good (not charged), with its reason. */
-  failed: { value: string; reason: string }[];
-  /** Values gone from their lead since the snapshot (edited or deleted). */
-  skipped: string[];
-}
-
-export const emptyBatch = (): Batch => ({ answered: [], reused: [], failed: [], skipped: [] });
 
 export async function settleBatch(
   tx: DbOrTx,

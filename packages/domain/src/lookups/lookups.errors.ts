@@ -6,3 +6,9 @@ export const lookupErrors = {
   lookup_locked: { status: 422, message: "A finished lookup cannot be changed." },
   lookup_nothing: { status: 422, message: "There are no leads to look up in the selection." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    lookups: typeof lookupErrors;
+  }
+}

@@ -20,7 +20,7 @@ import { getLookupJob } from "./lookup-jobs.queries";
 import { countScopeItems, type LookupScope } from "./lookup-scope";
 
 /*
- * Creating, starting, pausing and stopping lookup jobs (spec 2 §4 Lookup job status). The routes enqueue a
+ * Creating, starting, pausing and stopping lookup jobs. The routes enqueue a
  * runner (lookups.jobs.ts) for every job these leave running; the runner notices pauses and stops between
  * batches.
  */
@@ -77,7 +77,10 @@ async function checkSourceList(db: DbOrTx, ctx: TeamCtx, sourceId: number, listI
   }
 }
 
-/** The Lookup list page's create (spec 2 §3 Lookup (form)); a new lookup is pending unless `status` is 1. */
+/**
+ * The Lookup list page's create (docs/product/audiences-lookups-settings.md); a new lookup is pending unless `status`
+ * is 1.
+ */
 export async function createLookup(db: DbOrTx, ctx: TeamCtx, input: SaveLookup): Promise<LookupJob> {
   const type = input.lead_type as LookupType;
   await usableGateway(db, ctx, type, input.setting_gateway_id);

@@ -5,3 +5,9 @@ export const planErrors = {
   plan_limit_reached: { status: 422, message: "Your plan does not allow more. Upgrade your plan to add more." },
   plan_not_found: { status: 422, message: "There is no plan with this key." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    plans: typeof planErrors;
+  }
+}

@@ -6,3 +6,9 @@ export const providerEventErrors = {
   sandbox_inbound_invalid: { status: 422, message: "The simulated reply is not valid." },
   sandbox_inbound_unavailable: { status: 422, message: "Replies can only be simulated on your own Sandbox SMS integrations." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    "provider-events": typeof providerEventErrors;
+  }
+}

@@ -3,7 +3,7 @@ import type { CallbackResult, InboundMessage, StatusEvent } from "../providers";
 import { type DbOrTx, rows } from "../shared/rows";
 
 /*
- * The provider-event inbox (CAMPAIGNS.md §3 step 7): what a verified callback carried, stored as it came, one row
+ * The provider-event inbox (docs/sending.md): what a verified callback carried, stored as it came, one row
  * per event, deduplicated by the provider's event id per gateway, so a provider's retry of the same callback is
  * stored once. The sending engine applies pending rows (applied_at IS NULL) later, in batches.
  */

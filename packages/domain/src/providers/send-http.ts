@@ -4,7 +4,7 @@ import { redact } from "./redact";
 import type { SendOutcome } from "./send-types";
 
 /*
- * One send attempt over HTTP, classified the way the send ledger needs it (CAMPAIGNS.md §3 step 6). Unlike
+ * One send attempt over HTTP, classified the way the send ledger needs it (docs/sending.md). Unlike
  * lookups (`providerRequest`), nothing is retried here: once the request may have reached the provider, a second
  * request can be a second message. Only a refusal before anything was written, or a 429, proves "not taken".
  */

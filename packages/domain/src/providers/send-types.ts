@@ -3,8 +3,8 @@ import type { ConnectionCheck, ProviderOptions } from "./provider-types";
 
 /*
  * The send interfaces: one per kind (SMS, email) beside the lookup ones, one adapter per gateway type. The
- * sending engine (campaigns) only speaks these types. The rules behind them are CAMPAIGNS.md §3 (the send
- * protocol): an adapter never retries a send on its own, because a retry after the request was written can
+ * sending engine (campaigns) only speaks these types. The rules behind them are the send protocol's
+ * (docs/sending.md): an adapter never retries a send on its own, because a retry after the request was written can
  * double-send; it classifies what happened and the engine decides.
  */
 
@@ -49,7 +49,7 @@ export interface EmailSendRequest {
 }
 
 /**
- * What became of a send, as the ledger needs it (CAMPAIGNS.md §3 step 6):
+ * What became of a send, as the ledger needs it (docs/sending.md):
  * - `accepted`: the provider took it; `providerId` is its id for callbacks.
  * - `rejected`: the provider answered that it did not take it (a 4xx that means "not sent"); never retried.
  * - `throttled`: proven not taken (429, or the connection refused before the request was written): the row may go
@@ -63,7 +63,7 @@ export type SendOutcome =
   | { kind: "throttled"; retryAfterMs: number | null; message: string }
   | { kind: "unknown"; message: string };
 
-/** A message's status as the engine ranks it (CAMPAIGNS.md §3): callbacks only ever move a message forward. */
+/** A message's status as the engine ranks it (docs/sending.md): callbacks only ever move a message forward. */
 export type DeliveryStatus =
   | "queued"
   | "sent"
@@ -141,7 +141,7 @@ export interface SenderOption {
 }
 
 /**
- * A message the engine asks the provider about (reconciliation, CAMPAIGNS.md §3 step 6): by the provider's id when the
+ * A message the engine asks the provider about (reconciliation, docs/sending.md): by the provider's id when the
  * send was answered, else — the answer was lost — by recipient, sender, body and the time it was handed over.
  */
 export interface MessageQuery {

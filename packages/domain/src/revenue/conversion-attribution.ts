@@ -5,7 +5,7 @@ import { CounterBatch, type CounterColumn, utcDay } from "../sending/counters/co
 import { type DbOrTx, rows } from "../shared/rows";
 
 /*
- * Attributes stored conversions to the click they name (CAMPAIGNS.md §5): a conversion is pending (campaign_id NULL)
+ * Attributes stored conversions to the click they name (docs/revenue.md): a conversion is pending (campaign_id NULL)
  * until the redirect service's hit with its click id exists — the click flush writes hits every ~250 ms, and a partner
  * may post back before it. The first attribution of a conversion is the only one: the UPDATE re-checks
  * `campaign_id IS NULL` under the row lock, so the postback and the sweep never both add the amount.

@@ -12,3 +12,9 @@ export const revenueErrors = {
   },
   postback_invalid: { status: 422, message: "The postback is invalid." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    revenue: typeof revenueErrors;
+  }
+}

@@ -15,7 +15,7 @@ export function carrierGroupRules(db: DbOrTx): Promise<CarrierGroupRule[]> {
   return rows<CarrierGroupRule>(db, sql`SELECT id, name, patterns, is_other FROM carrier_groups ORDER BY sort_order, id`);
 }
 
-/** GET /api/carrier-groups: spec 2 §7 answers `data.data`. */
+/** GET /api/carrier-groups answers `data.data`, as the web client reads it. */
 export async function listCarrierGroups(db: DbOrTx): Promise<CarrierGroupList> {
   const groups = await carrierGroupRules(db);
   return { data: { data: groups.map(({ id, name }) => ({ id, name })) } };

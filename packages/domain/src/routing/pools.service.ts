@@ -40,7 +40,7 @@ async function loadPools(db: DbOrTx, ctx: TeamCtx, only: SQL = sql``): Promise<C
   }));
 }
 
-/** Spec 2 §2, §9: every pool of the team (at most 100), without paging or search. */
+/** Every pool of the team (at most 100), without paging or search (docs/product/audiences-lookups-settings.md). */
 export async function listPools(db: DbOrTx, ctx: TeamCtx): Promise<CampaignPoolList> {
   const data = await loadPools(db, ctx);
   return { data, meta: pageMeta(data.length, 1, RoutingLimits.pools) };

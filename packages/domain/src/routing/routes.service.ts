@@ -72,7 +72,7 @@ async function loadRoutes(db: DbOrTx, ctx: TeamCtx, only: SQL = sql``): Promise<
   });
 }
 
-/** Spec 2 §9: every route of the team (at most 100), without paging. */
+/** Every route of the team (at most 100), without paging (docs/product/audiences-lookups-settings.md). */
 export async function listRoutes(db: DbOrTx, ctx: TeamCtx): Promise<CampaignRouteList> {
   const data = await loadRoutes(db, ctx);
   return { data, meta: pageMeta(data.length, 1, RoutingLimits.routes) };

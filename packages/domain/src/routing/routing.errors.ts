@@ -9,3 +9,9 @@ export const routingErrors = {
   /** Field errors of a route or pool the contract let through (a sender the gateway does not have…): `errors` says which. */
   routing_invalid: { status: 422, message: "The given data was invalid." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    routing: typeof routingErrors;
+  }
+}

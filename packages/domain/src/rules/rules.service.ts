@@ -105,7 +105,7 @@ export async function createRule(db: DbOrTx, ctx: TeamCtx, input: SaveRule): Pro
   return paramsOf(row!);
 }
 
-/** Spec 2 §5: a rule's type cannot change once saved (the dialog disables it; a request that tries is a 422 on `type`). */
+/** A rule's type cannot change once saved (the dialog disables it; a request that tries is a 422 on `type`). */
 export async function updateRule(db: DbOrTx, ctx: TeamCtx, id: number, input: SaveRule): Promise<Rule> {
   const current = await getRule(db, ctx, id);
   if (current.type !== input.type) throw fieldError("rule_type_locked", "type");

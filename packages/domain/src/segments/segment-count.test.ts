@@ -80,3 +80,48 @@ describe("countMatching", () => {
     expect(await estimateMatching(database.db, teamId, everyone, null)).toBe(5);
   });
 });
+
+// Two connections at once: the count and the sample beside it (PostgreSQL; the embedded database has one).
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("quickCount on two connections", () => {
+  const budgetMs = 300;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it("answers a cheap count exactly, with no estimate", async () => {
+    expect(await quickCount(database.db, teamId, blacklistedOnly, null, { concurrent: true, budgetMs })).toEqual({
+      total: 2,
+      total_blacklisted: 2,
+      exact: true,
+      estimated: false,
+    });
+  });
+
+  it("has the sample running before the count's budget is out, and answers its estimate", async () => {
+    // The leads locked from another connection: the count waits until its budget cancels it; so does the sample.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE leads IN ACCESS EXCLUSIVE MODE`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const answer = quickCount(database.db, teamId, everyone, null, { concurrent: true, budgetMs });
+    await sleep(budgetMs / 2);
+    const waiting = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active'
+            AND query LIKE '%TABLESAMPLE SYSTEM%' AND query NOT LIKE '%pg_stat_activity%'`,
+    );
+    const sampling = (waiting as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    await sleep(budgetMs);
+    release();
+    await holder;
+    expect(sampling).toBe(1);
+    expect(await answer).toEqual({ total: 5, total_blacklisted: 0, exact: false, estimated: true });
+  });
+});

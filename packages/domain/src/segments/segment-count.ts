@@ -2,6 +2,7 @@ import { LeadStatuses, PREVIEW_COUNT_CAP, type SegmentFilters } from "@leadflow/
 import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, one } from "../shared/rows";
 import { loadCompileContext } from "./filter-refs";
+import type { CompileContext } from "./filter-sql";
 import { segmentSource } from "./segment-build";
 
 /*
@@ -23,14 +24,34 @@ export interface MatchCount {
 /** How long the quick answer may count before it answers an estimate from a sample instead. */
 export const QUICK_COUNT_BUDGET_MS = 120;
 
-/** The matching leads' statuses as a FROM … WHERE (a child's within its parent's members), JIT off in `tx`. */
-async function source(db: DbOrTx, teamId: number, filters: SegmentFilters, parentId: number | null): Promise<SQL> {
-  const cc = await loadCompileContext(db, teamId);
-  return segmentSource(teamId, { parent_id: parentId, filters }, cc);
-}
+/**
+ * How long the capped count runs alone before the sample starts beside it (on another connection): a count that
+ * settles this fast is never doubled, and a slow one has its estimate ready when the budget runs out instead of
+ * starting it then (the dialog waited the budget and then the sample, one after the other).
+ */
+export const SAMPLE_HEAD_START_MS = 20;
+
+type Def = { parent_id: number | null; filters: SegmentFilters };
 
 // JIT compiling a one-off count costs more than it saves (hundreds of ms on an attribute test).
 const noJit = sql`SELECT set_config('jit', 'off', true)`;
+
+/** The count of `from` (a FROM … WHERE), stopped after cap + 1 rows when capped, cancelled after `budgetMs`. */
+async function tally(db: DbOrTx, from: SQL, cap?: number, budgetMs?: number): Promise<MatchCount> {
+  const blacklisted = LeadStatuses.blacklisted;
+  const counted = await db.transaction(async (tx) => {
+    await tx.execute(noJit);
+    if (budgetMs !== undefined) await tx.execute(sql`SELECT set_config('statement_timeout', ${`${budgetMs}ms`}, true)`);
+    const query =
+      cap === undefined
+        ? sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE l.status = ${blacklisted}))::int AS total_blacklisted FROM ${from}`
+        : sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE c.status = ${blacklisted}))::int AS total_blacklisted
+              FROM (SELECT l.status FROM ${from} LIMIT ${cap + 1}) c`;
+    return (await one<{ total: number; total_blacklisted: number }>(tx, query))!;
+  });
+  if (cap === undefined || counted.total <= cap) return { ...counted, exact: true, estimated: false };
+  return { total: cap, total_blacklisted: Math.min(counted.total_blacklisted, cap), exact: false, estimated: false };
+}
 
 /**
  * How many leads a tree matches now, within a parent's members for a child. With a `cap`, counting stops after
@@ -45,20 +66,8 @@ export async function countMatching(
   cap?: number,
   budgetMs?: number,
 ): Promise<MatchCount> {
-  const from = await source(db, teamId, filters, parentId);
-  const blacklisted = LeadStatuses.blacklisted;
-  const counted = await db.transaction(async (tx) => {
-    await tx.execute(noJit);
-    if (budgetMs !== undefined) await tx.execute(sql`SELECT set_config('statement_timeout', ${`${budgetMs}ms`}, true)`);
-    const query =
-      cap === undefined
-        ? sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE l.status = ${blacklisted}))::int AS total_blacklisted FROM ${from}`
-        : sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE c.status = ${blacklisted}))::int AS total_blacklisted
-              FROM (SELECT l.status FROM ${from} LIMIT ${cap + 1}) c`;
-    return (await one<{ total: number; total_blacklisted: number }>(tx, query))!;
-  });
-  if (cap === undefined || counted.total <= cap) return { ...counted, exact: true, estimated: false };
-  return { total: cap, total_blacklisted: Math.min(counted.total_blacklisted, cap), exact: false, estimated: false };
+  const cc = await loadCompileContext(db, teamId);
+  return tally(db, segmentSource(teamId, { parent_id: parentId, filters }, cc), cap, budgetMs);
 }
 
 /** Whether a query was cancelled by its statement_timeout (SQLSTATE 57014), through the driver's wrapping. */
@@ -77,11 +86,14 @@ const SAMPLE_ROWS = 20_000;
  * the test runs on about SAMPLE_ROWS leads whatever the audience's size.
  */
 export async function estimateMatching(db: DbOrTx, teamId: number, filters: SegmentFilters, parentId: number | null): Promise<number> {
+  return estimate(db, teamId, { parent_id: parentId, filters }, await loadCompileContext(db, teamId));
+}
+
+async function estimate(db: DbOrTx, teamId: number, def: Def, cc: CompileContext): Promise<number> {
   const table = await one<{ n: number }>(db, sql`SELECT GREATEST(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'leads'::regclass`);
   const pct = Math.min(100, Math.max(0.01, (100 * SAMPLE_ROWS) / Math.max(1, table?.n ?? 0)));
-  const cc = await loadCompileContext(db, teamId);
   const sampled = sql.raw(`leads l TABLESAMPLE SYSTEM (${pct.toFixed(4)})`);
-  const from = segmentSource(teamId, { parent_id: parentId, filters }, cc, sampled);
+  const from = segmentSource(teamId, def, cc, sampled);
   const counted = await db.transaction(async (tx) => {
     await tx.execute(noJit);
     return one<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${from}`);
@@ -92,15 +104,48 @@ export async function estimateMatching(db: DbOrTx, teamId: number, filters: Segm
   return Math.round(n / unit) * unit;
 }
 
+export interface QuickCountOptions {
+  /**
+   * `db` is a pool whose transactions each take a connection of their own (PostgreSQL), so the sample may run
+   * beside the capped count. Not on the embedded database: one connection, and it cannot cancel the count anyway.
+   */
+  concurrent?: boolean;
+  /** The count's budget (tests shorten it). */
+  budgetMs?: number;
+}
+
+/** Whether `p` settles (either way) within `ms`. */
+const settlesWithin = (p: Promise<unknown>, ms: number) => {
+  const settled = () => true;
+  return Promise.race([p.then(settled, settled), new Promise<boolean>((done) => setTimeout(done, ms, false))]);
+};
+
 /**
- * The dialog's first answer: the count capped at PREVIEW_COUNT_CAP within QUICK_COUNT_BUDGET_MS (exact, or "more
- * than" the cap), else — the count cancelled at the budget — an estimate from a sample, marked as such.
+ * The dialog's first answer: the count capped at PREVIEW_COUNT_CAP within the budget (exact, or "more than" the
+ * cap), else — the count cancelled at the budget — an estimate from a sample, marked as such. `concurrent`: a count
+ * still running after SAMPLE_HEAD_START_MS has the sample started beside it, so the estimate is ready by the time
+ * the budget runs out.
  */
-export async function quickCount(db: DbOrTx, teamId: number, filters: SegmentFilters, parentId: number | null): Promise<MatchCount> {
+export async function quickCount(
+  db: DbOrTx,
+  teamId: number,
+  filters: SegmentFilters,
+  parentId: number | null,
+  opts: QuickCountOptions = {},
+): Promise<MatchCount> {
+  const cc = await loadCompileContext(db, teamId);
+  const def: Def = { parent_id: parentId, filters };
+  const count = tally(db, segmentSource(teamId, def, cc), PREVIEW_COUNT_CAP, opts.budgetMs ?? QUICK_COUNT_BUDGET_MS);
+  let sample: Promise<number> | null = null;
+  if (opts.concurrent && !(await settlesWithin(count, SAMPLE_HEAD_START_MS))) {
+    sample = estimate(db, teamId, def, cc);
+    // When the count answers, the sample is not needed, nor is its failure anyone's.
+    sample.catch(() => undefined);
+  }
   try {
-    return await countMatching(db, teamId, filters, parentId, PREVIEW_COUNT_CAP, QUICK_COUNT_BUDGET_MS);
+    return await count;
   } catch (e) {
     if (!timedOut(e)) throw e;
   }
-  return { total: await estimateMatching(db, teamId, filters, parentId), total_blacklisted: 0, exact: false, estimated: true };
+  return { total: await (sample ?? estimate(db, teamId, def, cc)), total_blacklisted: 0, exact: false, estimated: true };
 }

@@ -12,7 +12,7 @@ import { type DbOrTx, one, rows } from "../shared/rows";
 import { runSegmentExportJob } from "./segment-export.jobs";
 import { type ExportRow, exportRowColumns, exportSelect, findExport, isDownloadable, presentExports } from "./segment-export.queries";
 
-/** Doc 2 §8, verbatim. */
+/** The product's exact wording (docs/product/audiences-lookups-settings.md, "Export as CSV"). */
 export const EXPORT_QUEUED_MESSAGE = "Export added to queue. See result in Settings->Export Files";
 
 /** Settings → Export Files shows the newest this many. */

@@ -7,3 +7,9 @@ export const segmentErrors = {
   export_not_found: { status: 404, message: "Export file not found." },
   export_not_ready: { status: 409, message: "The export file is not ready yet." },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    segments: typeof segmentErrors;
+  }
+}

@@ -24,7 +24,7 @@ import { exportLinkSigner } from "./export-links";
 import { checkFilterRefs, loadCompileContext } from "./filter-refs";
 import { filterProblems } from "./filter-sql";
 import { readFilters } from "./segment-build";
-import { countMatching, quickCount } from "./segment-count";
+import { countMatching, type QuickCountOptions, quickCount } from "./segment-count";
 import { refreshSegmentsJob } from "./segments.jobs";
 
 /*
@@ -287,13 +287,18 @@ export async function refreshSegments(db: DbOrTx, jobs: JobSender, ctx: TeamCtx,
 
 /**
  * POST /api/segments/preview: what a tree matches now — every match, or (`count: "capped"`, the dialog's first
- * ask) the quick answer: exact when cheap, else "more than" PREVIEW_COUNT_CAP or the planner's estimate.
+ * ask) the quick answer: exact when cheap, else "more than" PREVIEW_COUNT_CAP or an estimate from a sample.
  */
-export async function previewSegment(db: DbOrTx, ctx: TeamCtx, input: PreviewSegment): Promise<{ data: PreviewCount }> {
+export async function previewSegment(
+  db: DbOrTx,
+  ctx: TeamCtx,
+  input: PreviewSegment,
+  quick: QuickCountOptions = {},
+): Promise<{ data: PreviewCount }> {
   if (input.parent_id !== undefined) await segmentRecord(db, ctx.teamId, input.parent_id);
   await validateFilters(db, ctx.teamId, input.filters);
   const parentId = input.parent_id ?? null;
-  if (input.count === "capped") return { data: await quickCount(db, ctx.teamId, input.filters, parentId) };
+  if (input.count === "capped") return { data: await quickCount(db, ctx.teamId, input.filters, parentId, quick) };
   return { data: await countMatching(db, ctx.teamId, input.filters, parentId) };
 }
 

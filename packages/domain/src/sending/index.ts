@@ -32,7 +32,16 @@ export {
 } from "./outcomes/unsubscribe";
 export { type DailyLimitDeferred, enrollDailyLimitTriggers } from "./plan/daily-limit-trigger";
 export { type Enrolled, enrollLeads } from "./plan/enroll";
-export { FIRST_SLICE, PLAN_SLICE, type Planned, planFirstSlice, planFirstStep, planFollowingSteps, planSliceOf } from "./plan/plan";
+export {
+  FIRST_SLICE,
+  PLAN_SLICE,
+  type Planned,
+  planFirstSlice,
+  planFirstStep,
+  planFollowingSteps,
+  planParallelOf,
+  planSliceOf,
+} from "./plan/plan";
 export { planWelcomeMessages } from "./plan/welcome-plan";
 export { planJob, planSegmentJoiners, sendingJobs, sendingTickJob, startCampaigns } from "./sending.jobs";
 export {

@@ -14,7 +14,7 @@ import { spamTestsJob } from "./dispatch/spam-tests.jobs";
 import { applyEventsJob } from "./outcomes/apply-events.jobs";
 import { cancelEndedCampaigns } from "./outcomes/auto-fail";
 import { reconcileJob } from "./outcomes/reconcile.jobs";
-import { audienceSizeOf, planFirstSlice, planFirstStep, planSliceOf } from "./plan/plan";
+import { audienceSizeOf, planFirstSlice, planFirstStep, planParallelOf, planSliceOf } from "./plan/plan";
 import { startVerificationLookups } from "./plan/verify";
 
 /*
@@ -44,7 +44,12 @@ export const planJob = defineJob({
     // whatever the audience's size; then the rest (the slice's leads are not planned twice: the ledger's unique key).
     const first = await planFirstSlice(db, p.campaignId);
     if (deps.jobs && first.planned) await wakeDispatchers(deps.jobs, await gatewaysOf(db, p.campaignId));
-    const rest = await planFirstStep(db, p.campaignId, undefined, planSliceOf(deps.database.kind));
+    // Each committed slice moves the campaign's records: the page's "Planning… N of M" follows them live.
+    const rest = await planFirstStep(db, p.campaignId, undefined, {
+      slice: planSliceOf(deps.database.kind),
+      parallel: planParallelOf(deps.database.kind),
+      onSlice: () => publishCampaigns(live, [p.campaignId]),
+    });
     deps.log(`campaign ${p.campaignId}: ${first.planned + rest.planned} planned, ${first.skipped + rest.skipped} skipped`);
     if (deps.jobs) await startVerificationLookups(db, { jobs: deps.jobs, live: deps.live }, p.campaignId);
     if (deps.jobs) await startDncFreshness(db, { jobs: deps.jobs, live: deps.live }, p.campaignId);

@@ -1,91 +1,44 @@
-import { accountErrors } from "../accounts/accounts.errors";
-import { attributeErrors } from "../attributes/attributes.errors";
-import { billingErrors } from "../billing/billing.errors";
-import { campaignErrors } from "../campaigns/campaigns.errors";
-import { complianceErrors } from "../compliance/compliance.errors";
-import { contactErrors } from "../contacts/contacts.errors";
-import { emailGroupErrors } from "../email-groups/email-groups.errors";
-import { gatewayErrors } from "../gateways/gateways.errors";
-import { importApiErrors } from "../import-api/import-api.errors";
-import { importErrors } from "../imports/imports.errors";
-import { keywordErrors } from "../keywords/keywords.errors";
-import { leadErrors } from "../leads/leads.errors";
-import { listErrors } from "../lists/lists.errors";
-import { lookupErrors } from "../lookups/lookups.errors";
-import { planErrors } from "../plans/plans.errors";
-import { providerEventErrors } from "../provider-events/provider-events.errors";
-import { revenueErrors } from "../revenue/revenue.errors";
-import { routingErrors } from "../routing/routing.errors";
-import { ruleErrors } from "../rules/rules.errors";
-import { segmentErrors } from "../segments/segments.errors";
-import { shortUrlErrors } from "../short-urls/short-urls.errors";
-import { sourceErrors } from "../sources/sources.errors";
-import type { ErrorMap } from "./error-map";
+import type { ErrorEntry, ErrorMap } from "./error-map";
 
 export type { ErrorEntry, ErrorMap } from "./error-map";
 
-const commonErrors = {
+export const commonErrors = {
   not_found: { status: 404, message: "Not found." },
   forbidden: { status: 403, message: "This action is unauthorized." },
   rate_limited: { status: 429, message: "Too many attempts. Please try again later." },
   invalid_sort: { status: 422, message: "This list cannot be sorted that way." },
 } as const satisfies ErrorMap;
 
-/** Every feature's map; a code is defined in one only (errors.test.ts). */
-export const errorMaps = [
-  commonErrors,
-  accountErrors,
-  attributeErrors,
-  billingErrors,
-  campaignErrors,
-  complianceErrors,
-  contactErrors,
-  emailGroupErrors,
-  gatewayErrors,
-  importApiErrors,
-  importErrors,
-  keywordErrors,
-  leadErrors,
-  listErrors,
-  lookupErrors,
-  planErrors,
-  providerEventErrors,
-  revenueErrors,
-  routingErrors,
-  ruleErrors,
-  segmentErrors,
-  shortUrlErrors,
-  sourceErrors,
-] as const;
+/**
+ * Every feature's error map, by feature: each `*.errors.ts` adds its own entry by module augmentation, so this
+ * floor names no feature while a code that no map defines is still a type error.
+ */
+export interface AppErrorMaps {
+  common: typeof commonErrors;
+}
 
-/** All of them, merged: a code thrown that no map defines is a type error, and so is an entry without its message. */
-export const appErrors = {
-  ...commonErrors,
-  ...accountErrors,
-  ...attributeErrors,
-  ...billingErrors,
-  ...campaignErrors,
-  ...complianceErrors,
-  ...contactErrors,
-  ...emailGroupErrors,
-  ...gatewayErrors,
-  ...importApiErrors,
-  ...importErrors,
-  ...keywordErrors,
-  ...leadErrors,
-  ...listErrors,
-  ...lookupErrors,
-  ...planErrors,
-  ...providerEventErrors,
-  ...revenueErrors,
-  ...routingErrors,
-  ...ruleErrors,
-  ...segmentErrors,
-  ...shortUrlErrors,
-  ...sourceErrors,
-} as const satisfies ErrorMap;
+export type AppErrorCode = { [F in keyof AppErrorMaps]: keyof AppErrorMaps[F] & string }[keyof AppErrorMaps];
 
-export type AppErrorCode = keyof typeof appErrors;
+const entries = new Map<string, ErrorEntry>(Object.entries(commonErrors));
+
+/**
+ * Makes the maps' codes known at run time. The domain's composition (app-errors.ts) registers every feature's map
+ * once, when the domain is imported; a code defined twice is refused there.
+ */
+export function registerErrorMaps(maps: readonly ErrorMap[]): void {
+  for (const map of maps) {
+    for (const [code, entry] of Object.entries(map)) {
+      const known = entries.get(code);
+      if (known && known !== entry) throw new Error(`Error code ${code} is defined twice.`);
+      entries.set(code, entry);
+    }
+  }
+}
+
+/** The status and message of a code; a code whose map was never registered is a programming error, answered as a 500. */
+export function errorEntry(code: AppErrorCode): ErrorEntry {
+  return entries.get(code) ?? { status: 500, message: `Unregistered error code ${code}.` };
+}
 
 export class AppError extends Error {
   readonly status: number;
@@ -97,12 +50,13 @@ export class AppError extends Error {
     /** Facts a client may act on, sent beside message and errors (a plan limit's number). */
     readonly detail?: Record<string, string | number | null>,
   ) {
-    super(message ?? appErrors[code].message);
-    this.status = appErrors[code].status;
+    const entry = errorEntry(code);
+    super(message ?? entry.message);
+    this.status = entry.status;
   }
 }
 
 /** A 422 that points at one field, like the request validator's own errors. */
 export function fieldError(code: AppErrorCode, field: string): AppError {
-  return new AppError(code, undefined, { [field]: [appErrors[code].message] });
+  return new AppError(code, undefined, { [field]: [errorEntry(code).message] });
 }

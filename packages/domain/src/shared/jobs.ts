@@ -1,8 +1,8 @@
 import type { Database } from "@leadflow/db";
 import type { z } from "zod";
-import type { MailConfig } from "../mail/mail.transport";
 import type { FileStore } from "./file-store";
 import type { LivePublisher } from "./live";
+import type { MailConfig } from "./mail-config";
 import type { DbOrTx } from "./rows";
 
 /** What a job handler may use; the same in every process role. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type DbOrTx, one } from "../shared/rows";
 
-/** The team's plan lets it add and change short-URL domains (spec 2 §6: the plan's manage-short-url-domain permission). */
+/** The team's plan lets it add and change short-URL domains (the plan's manage-short-url-domain permission). */
 export async function canManageShortUrlDomains(db: DbOrTx, teamId: number): Promise<boolean> {
   const row = await one<{ allowed: boolean }>(
     db,

@@ -16,3 +16,9 @@ export const shortUrlErrors = {
     message: "The server's public IP is not known: set PUBLIC_IP, then check DNS again.",
   },
 } as const satisfies ErrorMap;
+
+declare module "../shared/errors" {
+  interface AppErrorMaps {
+    "short-urls": typeof shortUrlErrors;
+  }
+}

@@ -11,7 +11,7 @@ import type { App, AppDeps } from "../types";
 
 const tags = ["Campaign logs"];
 
-/** Each log's address (spec 3 §7) and what it lists. */
+/** Each log's address (docs/product/campaigns.md) and what it lists. */
 const LOGS: { path: string; kind: CampaignLogKind; summary: string }[] = [
   { path: "message-logs", kind: "message-logs", summary: "Messages sent (Message Logs), newest first" },
   { path: "queued-logs", kind: "queued-logs", summary: "Messages waiting to be sent (Queued Logs), soonest first" },

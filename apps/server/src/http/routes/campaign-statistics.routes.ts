@@ -12,7 +12,7 @@ import type { App, AppDeps } from "../types";
 
 const tags = ["Campaign statistics"];
 
-/** A campaign's Statistics tab (spec 3 §2, §3, §7): the summary, the chart, By Step and the lead engagement block. */
+/** A campaign's Statistics tab: the summary, the chart, By Step and the lead engagement block. */
 export async function campaignStatisticsRoutes(app: App, { database }: AppDeps) {
   const db = database.db;
   app.get(

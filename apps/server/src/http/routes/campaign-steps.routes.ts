@@ -16,7 +16,7 @@ import type { App, AppDeps } from "../types";
 
 const tags = ["Campaigns"];
 
-/** A campaign's audience (segments, sources, lists), its leads and its steps (spec 3 §3, §7). */
+/** A campaign's audience (segments, sources, lists), its leads and its steps (docs/product/campaigns.md). */
 export async function campaignStepsRoutes(app: App, { database }: AppDeps) {
   const db = database.db;
 

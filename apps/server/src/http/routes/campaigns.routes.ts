@@ -46,7 +46,7 @@ const tags = ["Campaigns"];
 const idsOf = (req: { body: unknown; query: unknown }) =>
   IdsBody.parse({ ids: (req.query as Record<string, unknown>).ids ?? ((req.body ?? {}) as Record<string, unknown>).ids }).ids;
 
-/** The campaign list, its cards and bulk actions, and one campaign's read, edit and delete (spec 3 §2–§4, §7). */
+/** The campaign list, its cards and bulk actions, and one campaign's read, edit and delete. */
 export async function campaignsRoutes(app: App, { database, jobs, live }: AppDeps) {
   const db = database.db;
 

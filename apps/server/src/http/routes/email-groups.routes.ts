@@ -26,7 +26,7 @@ import {
 import { entityRoutes } from "../entity-routes";
 import type { App, AppDeps } from "../types";
 
-/** Settings → Spam Email Groups and Sender Email Groups (spec 2 §7). */
+/** Settings → Spam Email Groups and Sender Email Groups (docs/product/audiences-lookups-settings.md). */
 export async function emailGroupsRoutes(app: App, { database }: AppDeps) {
   const db = database.db;
 

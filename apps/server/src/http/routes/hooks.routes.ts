@@ -8,7 +8,7 @@ import { ipRateLimit } from "../ip-rate-limit";
 import type { App, AppDeps } from "../types";
 
 /*
- * Provider callbacks (CAMPAIGNS.md §3 step 7): public, because providers carry no login; each callback is verified
+ * Provider callbacks (docs/sending.md): public, because providers carry no login; each callback is verified
  * by its gateway's send adapter (the provider's signature, or ours) before anything is stored, and answered at once.
  * The bodies reach the adapter as the exact text received (signatures cover the bytes), whatever their type: JSON,
  * form fields (Twilio) or the text/plain SNS posts.

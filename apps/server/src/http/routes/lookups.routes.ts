@@ -43,7 +43,7 @@ const tags = ["Lookups"];
 const Saved = z.object({ message: z.string(), data: LookupJob });
 
 /**
- * Lookup jobs (spec 2 §7 Lookups; spec 1 §7 sources/lists lookup, lead relookup), the team's balance and its
+ * Lookup jobs (docs/product/audiences-lookups-settings.md), the team's balance and its
  * lookup freshness. The commands queue the runners of the jobs they leave running and push status changes to the
  * team (lookup-commands.ts).
  */

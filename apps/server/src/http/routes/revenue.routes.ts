@@ -25,7 +25,7 @@ import {
 } from "@leadflow/domain";
 import type { App, AppDeps } from "../types";
 
-/** Settings → Revenue Tracking (spec 2 §7): postback URLs on the app's public address (APP_URL), and the postback itself. */
+/** Settings → Revenue Tracking: postback URLs on the app's public address (APP_URL), and the postback itself. */
 export async function revenueRoutes(app: App, { database, config, live }: AppDeps) {
   const db = database.db;
   const urls = { appUrl: config.appUrl };

@@ -33,7 +33,7 @@ const tags = ["Campaign routing"];
 const OneRoute = z.object({ data: CampaignRoute });
 const OnePool = z.object({ data: CampaignPool });
 
-/** Settings → Campaign Routes and Campaign Pools, and what their dialogs pick from (spec 2 §2, §3, §7). */
+/** Settings → Campaign Routes and Campaign Pools, and what their dialogs pick from. */
 export async function routingRoutes(app: App, { database }: AppDeps) {
   const db = database.db;
 

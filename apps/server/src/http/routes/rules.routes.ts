@@ -5,7 +5,7 @@ import type { App, AppDeps } from "../types";
 export async function rulesRoutes(app: App, { database }: AppDeps) {
   const db = database.db;
   const list = { schema: { querystring: ListRulesQuery, response: { 200: RulePage } } };
-  // Spec 2 §7 calls `{base}/rules/` with the slash; both spellings answer the same list.
+  // Clients also call `{base}/rules/` with the slash; both spellings answer the same list.
   app.get("/api/rules", list, (req) => listRules(db, req.auth, req.query));
   app.get("/api/rules/", list, (req) => listRules(db, req.auth, req.query));
   app.post("/api/rules", { schema: { body: SaveRule, response: { 201: Rule } } }, async (req, reply) =>

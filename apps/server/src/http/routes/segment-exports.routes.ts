@@ -16,7 +16,7 @@ const tags = ["Audiences"];
 /** A signed download link's proof (export-links.ts); without it the request needs the bearer token. */
 const DownloadQuery = z.object({ token: text().max(200).optional() });
 
-/** Export as CSV (doc 2 §7): ask for a file, list the team's files, download one. */
+/** Export as CSV (docs/product/audiences-lookups-settings.md): ask for a file, list the team's files, download one. */
 export async function segmentExportsRoutes(app: App, { database, config, jobs, files: given }: AppDeps) {
   const db = database.db;
   const files = given ?? createFileStore(config.files);

@@ -58,7 +58,8 @@ export async function segmentsRoutes(app: App, { database, jobs }: AppDeps) {
         response: { 200: PreviewSegmentResponse },
       },
     },
-    (req) => previewSegment(db, req.auth, req.body),
+    // On PostgreSQL the quick count's sample may run on a second connection of the pool, beside the count.
+    (req) => previewSegment(db, req.auth, req.body, { concurrent: database.kind === "postgres" }),
   );
   app.post(
     "/api/segments/refresh",

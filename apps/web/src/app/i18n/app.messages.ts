@@ -1,4 +1,7 @@
-/** English texts of the app shell, accounts, settings and shared components. Quoted spec texts are verbatim. */
+/**
+ * English texts of the app shell, accounts, settings and shared components. Quoted texts are the product's exact
+ * wording.
+ */
 export const appMessages = {
   "app.name": "Leadflow",
 

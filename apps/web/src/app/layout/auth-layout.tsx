@@ -3,8 +3,8 @@ import FactCheckIcon from "@mui/icons-material/FactCheckOutlined";
 import UploadFileIcon from "@mui/icons-material/UploadFileOutlined";
 import { Box, Paper, Stack, Tab, Tabs, Typography } from "@mui/material";
 import { Link, Outlet, useLocation } from "react-router";
+import { Logo } from "../../components/logo/logo";
 import { useT } from "../../lib/i18n";
-import { Logo } from "./logo";
 
 const TAB_PATHS = ["/signin", "/register"] as const;
 

@@ -2,12 +2,12 @@ import MenuIcon from "@mui/icons-material/Menu";
 import { Alert, Box, IconButton, Stack, Toolbar, useMediaQuery, useTheme } from "@mui/material";
 import { BreadcrumbsView } from "../../components/breadcrumbs/breadcrumbs-view";
 import { ContextMenuButton } from "../../components/context-menu/context-menu-view";
+import { Logo } from "../../components/logo/logo";
 import { ProcessesPopover } from "../../features/processes";
 import type { LoggedAccount } from "../../lib/accounts";
 import { HEADER_TICK_MS } from "../../lib/current-user";
 import { useT } from "../../lib/i18n";
 import { AccountMenu } from "./account-menu";
-import { Logo } from "./logo";
 import { useUserHeartbeat } from "./use-user-heartbeat";
 
 export const HEADER_HEIGHT = 64;

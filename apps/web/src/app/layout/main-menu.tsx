@@ -10,8 +10,8 @@ import { Box, Divider, IconButton, List, ListItemButton, ListItemIcon, ListItemT
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { useAccountPath } from "../../components/breadcrumbs/breadcrumbs";
+import { Logo } from "../../components/logo/logo";
 import { type MessageKey, useT } from "../../lib/i18n";
-import { Logo } from "./logo";
 
 interface NavItem {
   key: string;

@@ -15,7 +15,7 @@ import { rulesSettingsPages } from "../../features/rules/rules.routes";
 import { shortUrlsSettingsPages } from "../../features/short-urls/short-urls.routes";
 import { teamSettingsPages } from "../../features/team/team.routes";
 
-/** Settings' pages: the tab bar in spec order (doc 2 §2, plus Team) and the routes under `settings/`. */
+/** Settings' pages: the tab bar in the product's order (then Team) and the routes under `settings/`. */
 export const settingsPages: TabRoute[] = [
   ...attributesSettingsPages,
   ...teamSettingsPages,

@@ -34,7 +34,7 @@ export function useAccountPath(): (p: string) => string {
   return useCallback((p: string) => (p.startsWith("/u/") ? p : `/u/${index}/${p.replace(/^\/+/, "")}`), [index]);
 }
 
-/** Every settings page's breadcrumb starts with Settings (spec doc 2 §2). */
+/** Every settings page's breadcrumb starts with Settings (docs/product/audiences-lookups-settings.md). */
 export function useSettingsBreadcrumbs(...trail: Crumb[]): void {
   useBreadcrumbs([{ label: t("nav.settings"), to: "settings" }, ...trail]);
 }

@@ -5,7 +5,7 @@ import { useT } from "../../lib/i18n";
 export interface ConfirmDialogProps {
   open: boolean;
   title?: ReactNode;
-  /** Spec wording for deletes: t("common.deleteConfirm", { thing }) → 'Do you want to delete {thing}?' */
+  /** The product's wording for deletes: t("common.deleteConfirm", { thing }) → 'Do you want to delete {thing}?' */
   message: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;

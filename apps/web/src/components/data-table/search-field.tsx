@@ -12,7 +12,7 @@ export interface SearchFieldProps {
   placeholder?: string;
 }
 
-/** Types freely, tells the owner 500 ms after the last keystroke (spec §5), and follows outside changes (Back). */
+/** Types freely, tells the owner 500 ms after the last keystroke, and follows outside changes (Back). */
 export function SearchField({ value, onChange, placeholder }: SearchFieldProps) {
   const t = useT();
   const [text, setText] = useState(value);

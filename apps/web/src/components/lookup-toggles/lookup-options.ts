@@ -15,7 +15,7 @@ export interface LookupToggle {
   label: string;
 }
 
-/** Spec §5 order: 'Lookup phone numbers', 'SMS DNC', 'Lookup emails'. */
+/** The toggles' order: 'Lookup phone numbers', 'SMS DNC', 'Lookup emails' (docs/product/accounts-sources-leads.md). */
 export const LOOKUP_TOGGLES = [
   { kind: "smsLookup", check: "check_mobile_status", gateway: "sms_lookup_gateway_id", label: "lookups.lookupPhones" },
   { kind: "smsDnc", check: "check_sms_dnc", gateway: "sms_dnc_gateway_id", label: "lookups.smsDnc" },

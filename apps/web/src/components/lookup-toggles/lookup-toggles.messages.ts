@@ -1,4 +1,7 @@
-/** English texts of the lookup toggles (Match Format, the import API key form). Quoted spec texts are verbatim. */
+/**
+ * English texts of the lookup toggles (Match Format, the import API key form). Quoted texts are the product's exact
+ * wording.
+ */
 export const lookupTogglesMessages = {
   "lookups.title": "Lookups after import",
   "lookups.hint": "Run these checks on the imported leads as soon as the import finishes.",

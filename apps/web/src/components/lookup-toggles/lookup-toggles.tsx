@@ -15,7 +15,7 @@ export interface LookupTogglesProps {
   disabled?: boolean;
 }
 
-/** Spec §5: 'Lookup phone numbers', 'SMS DNC', 'Lookup emails', each revealing a 'Select gateway' picker. */
+/** 'Lookup phone numbers', 'SMS DNC', 'Lookup emails', each revealing a 'Select gateway' picker. */
 export function LookupToggles({ value, onChange, gateways = {}, disabled }: LookupTogglesProps) {
   const t = useT();
   return (

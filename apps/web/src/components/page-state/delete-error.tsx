@@ -1,7 +1,7 @@
 import { AlertTitle } from "@mui/material";
 import { errorMessage } from "../../lib/errors";
 
-/** The spec's delete failure text ('Removing sources error', …) as the title, the server's reason below it. */
+/** The product's delete failure text ('Removing sources error', …) as the title, the server's reason below it. */
 export function DeleteError({ title, error }: { title: string; error: unknown }) {
   if (!error) return null;
   const reason = errorMessage(error);

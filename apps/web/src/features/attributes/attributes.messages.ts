@@ -1,4 +1,4 @@
-/** English texts of Settings → System Attributes. Quoted spec texts are verbatim. */
+/** English texts of Settings → System Attributes. Quoted texts are the product's exact wording. */
 export const attributesMessages = {
   "attributes.add": "Add Attribute",
   "attributes.create": "Create",

@@ -3,7 +3,7 @@ import { tn } from "../../lib/i18n";
 import { audiencesMessages } from "./audiences.messages";
 
 describe("audience screen texts", () => {
-  it("uses the spec's wording", () => {
+  it("uses the product's wording", () => {
     expect(audiencesMessages["audiences.removeManyError"]).toBe("Removing segments error");
     expect(audiencesMessages["audiences.refreshQueued"]).toBe("Segments added to refresh queue");
     expect(audiencesMessages["audiences.export.generating"]).toBe("Generating file...");

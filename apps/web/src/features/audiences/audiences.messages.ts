@@ -1,6 +1,9 @@
 import { filterBuilderMessages } from "./filter-builder/filter-builder.messages";
 
-/** English texts of the audience and segment screens, the filter builder's included. Quoted spec texts are verbatim. */
+/**
+ * English texts of the audience and segment screens, the filter builder's included. Quoted texts are the product's
+ * exact wording.
+ */
 export const audiencesMessages = {
   ...filterBuilderMessages,
   "audiences.title": "Audiences",

@@ -2,6 +2,8 @@ import { Navigate, type RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy-page";
 import { audienceTabs, leadsTab } from "./model/audience-tabs";
 
+export { audienceLeadTrail } from "./model/audience-lead-trail";
+
 const segmentPage = lazyPage(() => import("./pages/segment-page"), "SegmentPage");
 const tabRoutes = (tabs: typeof audienceTabs): RouteObject[] => [
   { index: true, element: <Navigate to="leads" replace /> },

@@ -4,7 +4,7 @@ import { campaignStatisticsMessages } from "./statistics/statistics.messages";
 import { campaignStepsMessages } from "./steps/steps.messages";
 import { campaignWaitingMessages } from "./waiting/waiting.messages";
 
-/** Texts of the campaign list and the Create/Edit Campaign dialog (spec 3 §2–§4, §8). Quoted spec wording is kept. */
+/** Texts of the campaign list and the Create/Edit Campaign dialog. Quoted texts are the product's exact wording. */
 export const campaignsMessages = {
   "campaigns.tableLabel": "Campaigns",
   "campaigns.empty": "No Campaigns Found",

@@ -2,12 +2,14 @@ import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy-page";
 import { campaignTabs } from "./detail/model/campaign-tabs";
 
+export { campaignLeadTrail } from "./detail/model/campaign-lead-trail";
+
 /** A path below a campaign that names no tab: the campaign page sees it and goes to the Campaign tab. */
 const NoTab = () => null;
 
 /**
  * The list, and a campaign's page whose tabs are child routes (`campaigns/{id}` is the Campaign tab). A lead opened
- * from the Leads tab stands at `campaigns/{id}/leads/{leadId}` (leads.routes), which outranks the `*` here.
+ * from the Leads tab stands at `campaigns/{id}/leads/{leadId}`, which outranks the `*` here.
  */
 export const campaignsRoutes: RouteObject[] = [
   { path: "campaigns", ...lazyPage(() => import("./pages/campaigns-page"), "CampaignsPage") },

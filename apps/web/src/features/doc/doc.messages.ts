@@ -1,4 +1,4 @@
-/** English texts of the API Documentation page (doc.title and doc.subtitle are the app's). Spec texts verbatim. */
+/** English texts of the API Documentation page (doc.title and doc.subtitle are the app's). Product texts verbatim. */
 export const docMessages = {
   "doc.loadError": "The API description could not be loaded",
   "doc.notDescribed": "This server does not describe the import interface",
@@ -53,7 +53,7 @@ export const docMessages = {
   "doc.field.leads[].attributes[].attribute": "The attribute's name (any case); an unknown string attribute is created.",
   "doc.field.leads[].attributes[].value": "The value.",
 
-  // Spec: the documented codes, for a description without its own texts.
+  // The documented codes, for a description without its own texts.
   "doc.code.200": "OK",
   "doc.code.400": "Bad request",
   "doc.code.401": "No valid API key",

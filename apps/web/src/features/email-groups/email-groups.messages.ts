@@ -1,4 +1,6 @@
-/** English texts of Settings → Spam Email Groups and Sender Email Groups. Quoted spec texts are verbatim. */
+/**
+ * English texts of Settings → Spam Email Groups and Sender Email Groups. Quoted texts are the product's exact wording.
+ */
 export const emailGroupsMessages = {
   "emailGroups.add": "Add New Group",
   "emailGroups.create": "Create",

@@ -1,4 +1,4 @@
-/** English texts of Export as CSV and Settings → Export Files. Quoted spec texts are verbatim. */
+/** English texts of Export as CSV and Settings → Export Files. Quoted texts are the product's exact wording. */
 export const exportsMessages = {
   "exports.dialogTitle": "Export as CSV",
   "exports.name": "Name",

@@ -1,4 +1,7 @@
-/** English texts of Settings → Import API Keys and the Import Lead Test page. Quoted spec texts are verbatim. */
+/**
+ * English texts of Settings → Import API Keys and the Import Lead Test page. Quoted texts are the product's exact
+ * wording.
+ */
 export const importApiMessages = {
   // Settings → Import API Keys
   "importApi.add": "Add API Key",

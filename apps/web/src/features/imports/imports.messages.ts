@@ -1,4 +1,4 @@
-/** English texts of the import dialogs and the import settings pages. Quoted spec texts are verbatim. */
+/** English texts of the import dialogs and the import settings pages. Quoted texts are the product's exact wording. */
 export const importsMessages = {
   // Import File
   "imports.fileTitle": "Import File",

@@ -4,9 +4,9 @@ import { type GatewayKind, GatewayKindLabels, GatewayKinds, GatewayKindTitles } 
 const perKind = <P extends string>(prefix: P, texts: Record<GatewayKind, string>) =>
   Object.fromEntries(GatewayKinds.map((k) => [`${prefix}.${k}`, texts[k]])) as Record<`${P}.${GatewayKind}`, string>;
 
-/** English texts of Settings → Integrations. Quoted spec texts are verbatim ('Add Integration'). */
+/** English texts of Settings → Integrations. Quoted texts are the product's exact wording ('Add Integration'). */
 export const integrationsMessages = {
-  // The tables' titles and the dialog's Type options (spec 2 §2).
+  // The tables' titles and the dialog's Type options (docs/product/audiences-lookups-settings.md).
   ...perKind("integrations.title", GatewayKindTitles),
   ...perKind("integrations.kindLabel", GatewayKindLabels),
   "integrations.add": "Add Integration",

@@ -5,7 +5,10 @@ const actionLabels = Object.fromEntries(
   Object.entries(KeywordActionLabels).map(([action, label]) => [`keywords.action.${action}`, label]),
 ) as Record<`keywords.action.${AnyKeywordAction}`, string>;
 
-/** English texts of Settings → Keywords. Quoted spec texts are verbatim ('Add New Keyword', 'No Keywords Found'). */
+/**
+ * English texts of Settings → Keywords. Quoted texts are the product's exact wording ('Add New Keyword', 'No Keywords
+ * Found').
+ */
 export const keywordsMessages = {
   ...actionLabels,
   "keywords.add": "Add New Keyword",

@@ -1,4 +1,4 @@
-/** English texts of the leads tables and the lead page. Quoted spec texts are verbatim. */
+/** English texts of the leads tables and the lead page. Quoted texts are the product's exact wording. */
 export const leadsMessages = {
   "leads.pageSubtitle": "Every lead of your team across sources and lists.",
   "leads.tableLabel": "Leads",

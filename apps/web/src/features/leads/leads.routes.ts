@@ -1,17 +1,22 @@
 import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy-page";
+import type { LeadTrail } from "./model/lead-trail";
 
 const leadPage = lazyPage(() => import("./pages/lead-page"), "LeadPage");
+const withTrail = (path: string, leadTrail: LeadTrail): RouteObject => ({ path, ...leadPage, handle: { leadTrail } });
 
 /**
- * The lead page also stands under the list or segment it was opened from, so its breadcrumbs keep the way back
- * (spec §2 Lead page; spec 3 §2 Leads tab); model/return-path reads these parameter names.
+ * The lead page also stands under the list, audience or campaign it was opened from, so its breadcrumbs keep the
+ * way back (docs/product/accounts-sources-leads.md, "Leads"); model/return-path reads these parameter names. The
+ * audience's and the campaign's trails come from their features, through the app's router.
  */
-export const leadsRoutes: RouteObject[] = [
-  { path: "leads", ...lazyPage(() => import("./pages/leads-page"), "LeadsPage") },
-  { path: "leads/:leadId", ...leadPage },
-  { path: "sources/:sourceId/:listId/:leadId", ...leadPage },
-  { path: "audiences/:segmentId/leads/:leadId", ...leadPage },
-  { path: "audiences/:parentSegmentId/segments/:segmentId/leads/:leadId", ...leadPage },
-  { path: "campaigns/:campaignId/leads/:leadId", ...leadPage },
-];
+export function leadsRoutes(trails: { audience: LeadTrail; campaign: LeadTrail }): RouteObject[] {
+  return [
+    { path: "leads", ...lazyPage(() => import("./pages/leads-page"), "LeadsPage") },
+    { path: "leads/:leadId", ...leadPage },
+    { path: "sources/:sourceId/:listId/:leadId", ...leadPage },
+    withTrail("audiences/:segmentId/leads/:leadId", trails.audience),
+    withTrail("audiences/:parentSegmentId/segments/:segmentId/leads/:leadId", trails.audience),
+    withTrail("campaigns/:campaignId/leads/:leadId", trails.campaign),
+  ];
+}

@@ -8,7 +8,7 @@ describe("lookup texts", () => {
     expect(Object.keys(lookupsMessages).filter((k) => k in lookupTogglesMessages)).toEqual([]);
   });
 
-  it("uses the spec's wording", () => {
+  it("uses the product's wording", () => {
     expect(lookupsMessages["lookups.started"]).toBe("Lookup has been started");
     expect(lookupsMessages["lookups.bulk.started"]).toBe("Selected lookups have been started");
     expect(lookupsMessages["lookups.progress.completed"]).toBe("Completed");

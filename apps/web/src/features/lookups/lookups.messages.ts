@@ -1,6 +1,6 @@
 /**
- * English texts of the lookups: Settings → Lookup Management, the lookup form, Run Lookup and Relookup, progress
- * items and the balance. Quoted spec texts are verbatim. (The import toggles keep their own `lookups.*` keys in
+ * English texts of the lookups: Settings → Lookup Management, the lookup form, Run Lookup and Relookup, progress items
+ * and the balance. Quoted texts are the product's exact wording. (The import toggles keep their own `lookups.*` keys in
  * components/lookup-toggles; these never reuse one of theirs.)
  */
 export const lookupsMessages = {
@@ -11,7 +11,7 @@ export const lookupsMessages = {
   "lookups.run.priceForced": "A paid lookup costs {price} per {noun}.",
   "lookups.run.funds": "Balance {balance}, {free} free lookups left.",
 
-  // Spec 2 §8 has the first of each pair verbatim (sources · SMS, lists · Email); the rest follow their wording.
+  // The first of each pair is fixed product wording (sources · SMS, lists · Email); the rest follow their wording.
   "lookups.confirm.sources.1": "Do you want to lookup sms leads in selected sources?",
   "lookups.confirm.sources.2": "Do you want to lookup email leads in selected sources?",
   "lookups.confirm.sources.3": "Do you want to check sms leads in selected sources against the DNC list?",
@@ -27,7 +27,7 @@ export const lookupsMessages = {
   "lookups.confirm.segments.3": "Do you want to check sms leads in selected audiences against the DNC list?",
   "lookups.confirm.segments.4": "Do you want to verify the consent certificates of leads in selected audiences?",
   "lookups.confirm.segments.5": "Do you want to check sms leads in selected audiences against the Reassigned Numbers Database?",
-  // Lookup Management's bulk actions carry the spec's two prompts as they are.
+  // Lookup Management's bulk actions carry the product's two prompts as they are.
   "lookups.confirm.lookups.1": "Do you want to lookup sms leads in selected sources?",
   "lookups.confirm.lookups.2": "Do you want to lookup email leads in selected lists?",
   "lookups.confirm.lookups.3": "Do you want to check sms leads in selected lookups against the DNC list?",

@@ -1,4 +1,4 @@
-/** English texts of Settings → Revenue Tracking. Quoted spec texts are verbatim. */
+/** English texts of Settings → Revenue Tracking. Quoted texts are the product's exact wording. */
 export const revenueMessages = {
   "revenue.add": "Add Tracking",
   "revenue.createTitle": "Add Tracking",

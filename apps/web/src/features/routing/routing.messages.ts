@@ -1,4 +1,4 @@
-/** English texts of Settings → Campaign Routes and Campaign Pools. Quoted spec texts are verbatim. */
+/** English texts of Settings → Campaign Routes and Campaign Pools. Quoted texts are the product's exact wording. */
 export const routingMessages = {
   "routing.routes.add": "Add New Route",
   "routing.routes.createTitle": "Add New Route",

@@ -6,7 +6,9 @@ const typeLabels = Object.fromEntries(RuleTypeList.map((type) => [`rules.type.${
   string
 >;
 
-/** English texts of Settings → Rules. Quoted spec texts are verbatim ('Add New Rule', 'No Rules Found'). */
+/**
+ * English texts of Settings → Rules. Quoted texts are the product's exact wording ('Add New Rule', 'No Rules Found').
+ */
 export const rulesMessages = {
   ...typeLabels,
   "rules.coverage.1": RuleCoverageLabels[1],
@@ -57,7 +59,7 @@ export const rulesMessages = {
   "rules.unit.messages": "messages",
   "rules.unit.percent": "%",
   "rules.resetTimePlaceholder": "09:00 AM",
-  // CAMPAIGNS.md §1: what each rule does, under its fields.
+  // What each rule does, under its fields (docs/sending.md, "Frequency rules").
   "rules.help.1": "No SMS goes to a phone within this many minutes of its last message in any campaign.",
   "rules.help.2": "No SMS goes, for this many days, to a phone whose last message came back as an inactive device.",
   "rules.help.3": "No email goes to an address within this many hours of its last message in any campaign.",

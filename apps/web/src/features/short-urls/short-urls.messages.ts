@@ -1,4 +1,4 @@
-/** English texts of Settings → Short Url Domains. Quoted spec and brief texts are verbatim. */
+/** English texts of Settings → Short Url Domains. Quoted texts are the product's exact wording. */
 export const shortUrlsMessages = {
   "shortUrls.add": "Add New Domain",
   "shortUrls.empty": "No Domains Found",

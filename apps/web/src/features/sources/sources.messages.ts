@@ -1,4 +1,4 @@
-/** English texts of the sources and lists screens. Quoted spec texts are verbatim. */
+/** English texts of the sources and lists screens. Quoted texts are the product's exact wording. */
 export const sourcesMessages = {
   "sources.breadcrumb": "Data",
   "sources.title": "Data",

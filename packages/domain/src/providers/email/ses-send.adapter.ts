@@ -81,7 +81,7 @@ function sendCommand(req: EmailSendRequest, ctx: SendContext, configurationSet: 
   });
 }
 
-/** An SDK failure as the ledger needs it (CAMPAIGNS.md §3 step 6). */
+/** An SDK failure as the ledger needs it (docs/sending.md). */
 export function classifySesError(error: unknown, timedOut: boolean, timeoutMs: number, secrets: readonly string[]): SendOutcome {
   const e = (error ?? {}) as SdkError;
   const name = e.name ?? "Error";

@@ -13,7 +13,7 @@ import type {
 } from "../send-types";
 
 /*
- * The failure matrix every SMS send adapter owes the send ledger (CAMPAIGNS.md §3, send-http.ts), run against the
+ * The failure matrix every SMS send adapter owes the send ledger (docs/sending.md), run against the
  * adapter's fake server on loopback. One call per adapter test file:
  *
  *   describeSendResilience({

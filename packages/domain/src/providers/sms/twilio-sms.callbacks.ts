@@ -27,7 +27,7 @@ const TwilioStatuses: Record<string, DeliveryStatus> = {
   canceled: "failed",
 };
 
-/** Error codes that say more than "failed" (CAMPAIGNS.md §3); the engine turns them into rules and suppressions. */
+/** Error codes that say more than "failed" (docs/sending.md); the engine turns them into rules and suppressions. */
 export const TwilioErrorStatuses: Record<string, DeliveryStatus> = {
   "30003": "inactive_device", // Unreachable destination handset
   "30005": "inactive_device", // Unknown destination handset

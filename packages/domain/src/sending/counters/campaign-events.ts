@@ -6,12 +6,12 @@ import { intArray, rows } from "../../shared/rows";
 import { utcDay } from "./counters";
 
 /*
- * Campaigns move live (issue 16 §1): after the engine or a person changes a campaign, its team gets `CampaignStatus`
- * and `CampaignProgress` with the figures the list and the campaign page show, read from the maintained counters
- * (never a recount). A busy campaign is touched by every batch and every callback run, so each process sends a
- * campaign's events at most once per window; a call inside the window leaves one trailing send at its end, which
- * reads the state then, so the last state always arrives. Processes throttle on their own: two processes touching one
- * campaign may each send (the browser patches idempotently).
+ * Campaigns move live (docs/sending.md, "Live"): after the engine or a person changes a campaign, its team gets
+ * `CampaignStatus` and `CampaignProgress` with the figures the list and the campaign page show, read from the
+ * maintained counters (never a recount). A busy campaign is touched by every batch and every callback run, so each
+ * process sends a campaign's events at most once per window; a call inside the window leaves one trailing send at its
+ * end, which reads the state then, so the last state always arrives. Processes throttle on their own: two processes
+ * touching one campaign may each send (the browser patches idempotently).
  */
 
 export interface CampaignEventDeps {
@@ -26,7 +26,7 @@ export interface CampaignEventClock {
   setTimeout: (fn: () => void, ms: number) => void;
 }
 
-/** At most two `CampaignProgress` a second per campaign (issue 16 §1). */
+/** At most two `CampaignProgress` a second per campaign. */
 export const CAMPAIGN_EVENT_WINDOW_MS = 500;
 /** Above this many remembered campaigns, those outside their window are forgotten. */
 const PRUNE_ABOVE = 1000;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../shared/rows";
 
 /*
- * Campaign counters (CAMPAIGNS.md §6): every transaction that changes ledger rows adds its own deltas per
+ * Campaign counters (docs/campaign-statistics.md): every transaction that changes ledger rows adds its own deltas per
  * (campaign, step, part, day), one upsert per key per batch. Nothing else writes `campaign_counters`, and the list,
  * cards and statistics read only it; a test recounts the ledger and compares.
  */

@@ -6,7 +6,7 @@ import { CounterBatch, utcDay } from "../counters/counters";
 import { type DailyLimitDeferred, enrollDailyLimitTriggers } from "../plan/daily-limit-trigger";
 
 /*
- * A campaign's frequency and daily limit (CAMPAIGNS.md §1), whatever gateways send for it: before each claim, the
+ * A campaign's frequency and daily limit (docs/sending.md), whatever gateways send for it: before each claim, the
  * campaigns with due rows on the gateway take their allowance from `campaign_pacing` (locked, so two dispatchers
  * never spend it twice) — a token bucket refilled at frequency_count per frequency_period minutes, and what is left
  * of the daily limit on the campaign's local day. A campaign whose day is used up has its due rows moved to its next
@@ -50,7 +50,8 @@ const nextMidnight = (now: number, zone: string) => {
   return zonedInstant(next, zone).getTime();
 };
 
-export async function takeAllowances(tx: DbOrTx, gatewayId: number, now = Date.now()): Promise<Allowances> {
+/** `counters`: where the daily-limit deferrals count (written by the caller); none: written at once. */
+export async function takeAllowances(tx: DbOrTx, gatewayId: number, now = Date.now(), counters?: CounterBatch): Promise<Allowances> {
   const limited = await rows<{ id: number }>(
     tx,
     sql`SELECT c.id FROM campaigns c
@@ -100,7 +101,7 @@ export async function takeAllowances(tx: DbOrTx, gatewayId: number, now = Date.n
     quota.set(c.id, Number.isFinite(allowed) ? allowed : Number.MAX_SAFE_INTEGER);
     state.set(c.id, { tokens, day, sent });
   }
-  const triggered = exhausted.length ? await deferToNextDay(tx, gatewayId, exhausted, now) : [];
+  const triggered = exhausted.length ? await deferToNextDay(tx, gatewayId, exhausted, now, counters) : [];
 
   return {
     quota,
@@ -128,8 +129,14 @@ const DAILY_LIMIT: MessageReason = "daily_limit";
  * The day is used up: the campaign's due rows on this gateway wait for its next local day, counted once a day. Their
  * window closes as the day starts, so the claim moves them into that day's window (deferMissedWindows).
  */
-async function deferToNextDay(tx: DbOrTx, gatewayId: number, campaigns: readonly Limited[], now: number): Promise<number[]> {
-  const counters = new CounterBatch();
+async function deferToNextDay(
+  tx: DbOrTx,
+  gatewayId: number,
+  campaigns: readonly Limited[],
+  now: number,
+  into?: CounterBatch,
+): Promise<number[]> {
+  const counters = into ?? new CounterBatch();
   const deferred: DailyLimitDeferred[] = [];
   for (const c of campaigns) {
     const next = new Date(Math.max(nextMidnight(now, c.started_at_tz), now + 60_000)).toISOString();
@@ -145,7 +152,7 @@ async function deferToNextDay(tx: DbOrTx, gatewayId: number, campaigns: readonly
       counters.add({ teamId: c.team_id, campaignId: c.id, stepId: m.step_id, partId: m.part_id, day: utcDay(now) }, "daily_limit", m.n);
     deferred.push({ teamId: c.team_id, campaignId: c.id, leadIds: moved.flatMap((m) => m.lead_ids) });
   }
-  await counters.write(tx);
+  if (!into) await counters.write(tx);
   // The daily-limit trigger: the deferred leads enter the team's trigger campaigns (daily-limit-trigger.ts).
   return enrollDailyLimitTriggers(tx, deferred);
 }

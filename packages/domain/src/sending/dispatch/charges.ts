@@ -7,16 +7,16 @@ import { type DbOrTx, intArray, rows } from "../../shared/rows";
 import type { Rendered } from "./dispatch-render";
 
 /*
- * Money for sends (issue 16 §1 Money), through the same hold-and-settle ledger as lookups. Only the platform's own
- * gateways cost the team money in Leadflow (a team's own gateway bills it through its provider): before a batch is
- * submitted, each team's SMS parts (or emails) are held at the platform's price, the plan's free SMS first; the rows the
- * money does not cover are not sent, and their campaign pauses with the reason. After the provider answered, each hold
- * is settled by what the provider bills and the rest goes back; a batch with an unknown outcome keeps its hold until
- * reconciliation says whether the provider took it (never free by accident, never paid for nothing). Where the
+ * Money for sends (docs/sending.md, "Money"), through the same hold-and-settle ledger as lookups. Only the platform's
+ * own gateways cost the team money in Leadflow (a team's own gateway bills it through its provider): before a batch is
+ * submitted, each team's SMS parts (or emails) are held at the platform's price, the plan's free SMS first; the rows
+ * the money does not cover are not sent, and their campaign pauses with the reason. After the provider answered, each
+ * hold is settled by what the provider bills and the rest goes back; a batch with an unknown outcome keeps its hold
+ * until reconciliation says whether the provider took it (never free by accident, never paid for nothing). Where the
  * provider bills nothing for a message it took but never handed to a carrier (Twilio's "failed", providers/billing.ts),
- * the hold also waits for the rows' final word: the applier prices each row by it, and the hold is charged for the
- * rows that cost something. A dispatcher that died between the two leaves its holds; they are settled the same way
- * once its rows have their answers.
+ * the hold also waits for the rows' final word: the applier prices each row by it, and the hold is charged for the rows
+ * that cost something. A dispatcher that died between the two leaves its holds; they are settled the same way once its
+ * rows have their answers.
  */
 
 export const INSUFFICIENT_FUNDS_FOR_SENDING =

@@ -7,7 +7,7 @@ import { rowWindow } from "../gate/window/window-of";
 import { suppressedSql } from "../suppressions";
 
 /*
- * The claim (CAMPAIGNS.md §3 step 2): one statement takes a gateway's due rows of active campaigns, FOR UPDATE SKIP
+ * The claim (docs/sending.md): one statement takes a gateway's due rows of active campaigns, FOR UPDATE SKIP
  * LOCKED, and passes each through the gates in the same statement — a suppressed or opted-out address, a blacklisted
  * or DNC lead, the cool-off and inactive-device rules (keyed by the address across every campaign of the team, within
  * the batch — two leads with one phone share them — and against messages to the address still in flight, of this
@@ -68,7 +68,8 @@ const GATES: SQL = sql`CASE
 
 /**
  * Claims up to `limit` due rows of the gateway for `owner`, skipping those a gate stops. Answers the claimed rows
- * (in due order) and writes the skipped ones' counters in the same transaction.
+ * (in due order) and writes the skipped ones' counters in the same transaction — into `counters` when given (the
+ * caller writes them once, last), else at once.
  */
 export async function claimDue(
   tx: DbOrTx,
@@ -76,6 +77,7 @@ export async function claimDue(
   owner: string,
   limit: number,
   quota: ReadonlyMap<number, number> = new Map(),
+  counters?: CounterBatch,
 ): Promise<ClaimedRow[]> {
   // A campaign's frequency and daily limit: none of its rows when it has no allowance, at most its allowance else.
   const spent = [...quota].filter(([, n]) => n <= 0).map(([id]) => id);
@@ -139,15 +141,15 @@ export async function claimDue(
   );
   const skipped = found.filter((r) => r.state === "skipped");
   if (skipped.length) {
-    const counters = new CounterBatch();
+    const batch = counters ?? new CounterBatch();
     const day = utcDay();
     for (const r of skipped) {
       const key = { teamId: r.team_id, campaignId: r.campaign_id, stepId: r.step_id, partId: r.part_id, day };
-      counters.add(key, "processed");
-      if (r.reason === "cool_off_period") counters.add(key, "cool_offs");
-      if (r.reason === "cool_off_inactive_device") counters.add(key, "cool_offs_inactive_device");
+      batch.add(key, "processed");
+      if (r.reason === "cool_off_period") batch.add(key, "cool_offs");
+      if (r.reason === "cool_off_inactive_device") batch.add(key, "cool_offs_inactive_device");
     }
-    await counters.write(tx);
+    if (!counters) await batch.write(tx);
   }
   return found
     .filter((r) => r.state === "claimed")
@@ -158,8 +160,9 @@ export async function claimDue(
 /**
  * Rows whose window closed before they were claimed (a busy gateway, a pause across the evening) wait for their next
  * window rather than being dropped: per distinct (campaign, zone, state, country), the next allowed stretch from now.
+ * The counters of those skipped go into `counters` when given (written by the caller), else are written at once.
  */
-export async function deferMissedWindows(tx: DbOrTx, gatewayId: number, now = Date.now()): Promise<number> {
+export async function deferMissedWindows(tx: DbOrTx, gatewayId: number, now = Date.now(), counters?: CounterBatch): Promise<number> {
   const groups = await rows<{
     campaign_id: number;
     channel: "sms" | "email";
@@ -196,11 +199,11 @@ export async function deferMissedWindows(tx: DbOrTx, gatewayId: number, now = Da
         RETURNING m.id, m.state, m.team_id, m.campaign_id, m.step_id, m.part_id`,
   );
   // Those whose window never opens again are done: processed, as a skip at the claim is.
-  const counters = new CounterBatch();
+  const batch = counters ?? new CounterBatch();
   const day = utcDay(now);
   for (const m of moved)
     if (m.state === "skipped")
-      counters.add({ teamId: m.team_id, campaignId: m.campaign_id, stepId: m.step_id, partId: m.part_id, day }, "processed");
-  await counters.write(tx);
+      batch.add({ teamId: m.team_id, campaignId: m.campaign_id, stepId: m.step_id, partId: m.part_id, day }, "processed");
+  if (!counters) await batch.write(tx);
   return moved.length;
 }

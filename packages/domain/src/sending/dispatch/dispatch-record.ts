@@ -9,7 +9,7 @@ import { suppress } from "../suppressions";
 import type { Rendered } from "./dispatch-render";
 
 /*
- * The two writes around a provider call (CAMPAIGNS.md §3 steps 4 and 6), each one statement for the whole batch:
+ * The two writes around a provider call (docs/sending.md), each one statement for the whole batch:
  * - before: body, parts, cost and the idempotency key stored and the row `submitting` — the commit point of "at most
  *   once": a row in `submitting` is never sent again blindly, whatever happens next;
  * - after: each outcome recorded. Accepted and rejected are what the provider said; `unknown` (a timeout after the
@@ -30,11 +30,18 @@ export async function markSubmitting(
   seqOf: ReadonlyMap<number, number> = new Map(),
 ): Promise<Set<number>> {
   if (rendered.length === 0) return new Set();
-  const values = rendered.map(
-    (r) =>
-      sql`(${r.row.id}::bigint, ${r.body}::text, ${r.subject}::text, ${r.parts}::smallint, ${r.cost}::numeric, ${r.idempotencyKey}::uuid,
-        ${holdOf.get(r.row.id) ?? null}::bigint, ${seqOf.get(r.row.id) ?? null}::bigint,
-        ${r.row.channel === "email" && r.from ? formatMailbox(r.from, r.fromName) : null}::text)`,
+  const values = jsonRows(
+    rendered.map((r) => ({
+      id: r.row.id,
+      body: r.body,
+      subject: r.subject,
+      parts: r.parts,
+      cost: r.cost,
+      key: r.idempotencyKey,
+      hold_id: holdOf.get(r.row.id) ?? null,
+      seq: seqOf.get(r.row.id) ?? null,
+      sender: r.row.channel === "email" && r.from ? formatMailbox(r.from, r.fromName) : null,
+    })),
   );
   const marked = await rows<{ id: number }>(
     tx,
@@ -47,22 +54,33 @@ export async function markSubmitting(
             hold_id = v.hold_id, send_seq = v.seq, submitted_at = now(), updated_at = now(),
             -- An email's From is decided by the render (a group's usernames take turns): kept as it is sent.
             sender = coalesce(v.sender, m.sender)
-        FROM held p JOIN (VALUES ${sql.join(values, sql`, `)}) AS v(id, body, subject, parts, cost, key, hold_id, seq, sender) ON v.id = p.id
+        FROM held p
+          JOIN json_to_recordset(${values}::json)
+            AS v(id bigint, body text, subject text, parts smallint, cost numeric, key uuid, hold_id bigint, seq bigint, sender text)
+            ON v.id = p.id
         WHERE m.id = p.id AND p.mine
         RETURNING m.id::float8 AS id`,
   );
   const ids = new Set(marked.map((r) => r.id));
   const links = rendered.filter((r) => ids.has(r.row.id)).flatMap((r) => r.links.map((l) => ({ ...l, r })));
   if (links.length) {
+    const linkRows = jsonRows(
+      links.map(({ code, redirectTo, r }) => ({
+        code,
+        team_id: r.row.team_id,
+        campaign_id: r.row.campaign_id,
+        step_id: r.row.step_id,
+        part_id: r.row.part_id,
+        message_id: r.row.id,
+        lead_id: r.row.lead_id,
+        redirect_to: redirectTo,
+      })),
+    );
     await tx.execute(
       sql`INSERT INTO campaign_links (code, team_id, campaign_id, step_id, part_id, message_id, lead_id, redirect_to)
-          VALUES ${sql.join(
-            links.map(
-              ({ code, redirectTo, r }) =>
-                sql`(${code}, ${r.row.team_id}, ${r.row.campaign_id}, ${r.row.step_id}, ${r.row.part_id}, ${r.row.id}, ${r.row.lead_id}, ${redirectTo})`,
-            ),
-            sql`, `,
-          )}`,
+          SELECT code, team_id, campaign_id, step_id, part_id, message_id, lead_id, redirect_to
+          FROM json_to_recordset(${linkRows}::json)
+            AS v(code text, team_id int, campaign_id int, step_id int, part_id int, message_id bigint, lead_id bigint, redirect_to text)`,
     );
   }
   return ids;
@@ -74,6 +92,15 @@ export interface SendResult {
 }
 
 const RETRY_DEFAULT_MS = 30_000;
+
+/**
+ * A batch's values as one JSON parameter (read with `json_to_recordset`): one value to bind and parse instead of a
+ * VALUES list of thousands of parameters, which cost more to build, send and plan than the write itself. A lone UTF-16
+ * surrogate becomes U+FFFD, as the driver's own encoding of a text parameter would make it.
+ */
+function jsonRows(values: readonly object[]): string {
+  return JSON.stringify(values, (_key, v: unknown) => (typeof v === "string" ? v.replace(/\p{Cs}/gu, "\uFFFD") : v));
+}
 
 /**
  * A batch's rows locked by id (the primary key, in id order: no deadlock between two batches), with their state and
@@ -103,8 +130,18 @@ export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonl
     const cost =
       o.kind === "rejected" ? 0 : o.kind === "throttled" ? null : o.kind === "accepted" && o.cost !== undefined ? o.cost : r.cost;
     const answered = o.kind === "accepted" && o.cost !== undefined;
-    return sql`(${r.row.id}::bigint, ${state}::text, ${providerId}::text, ${code}::text, ${message}::text, ${retryMs}::int, ${parts}::smallint,
-      ${cost}::numeric, ${answered}::boolean, ${r.cost}::numeric)`;
+    return {
+      id: r.row.id,
+      state,
+      provider_id: providerId,
+      code,
+      message,
+      retry_ms: retryMs,
+      parts,
+      cost,
+      answered,
+      rendered_cost: r.cost,
+    };
   });
   // Only rows still submitting (or unknown) take the outcome's state; a callback that got there first keeps its own. A
   // row a take-over sent back to planned (never handed over: past this dispatcher's mark) is no longer this
@@ -126,8 +163,11 @@ export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonl
             cost = CASE WHEN p.state = 'submitting' OR (p.state = 'unknown' AND v.state <> 'planned') THEN v.cost
               WHEN v.answered AND m.cost = v.rendered_cost THEN v.cost ELSE m.cost END,
             updated_at = now()
-        FROM prior p JOIN (VALUES ${sql.join(values, sql`, `)})
-          AS v(id, state, provider_id, code, message, retry_ms, parts, cost, answered, rendered_cost) ON v.id = p.id
+        FROM prior p
+          JOIN json_to_recordset(${jsonRows(values)}::json)
+            AS v(id bigint, state text, provider_id text, code text, message text, retry_ms int, parts smallint, cost numeric,
+              answered boolean, rendered_cost numeric)
+            ON v.id = p.id
         WHERE m.id = p.id AND p.mine
         RETURNING m.id::float8 AS id, m.state, p.state AS prior, m.cost::float8 AS cost, p.cost::float8 AS prior_cost`,
   );
@@ -166,12 +206,8 @@ export async function recordOutcomes(tx: DbOrTx, owner: string, results: readonl
   if (sentTo.length) {
     await tx.execute(
       sql`INSERT INTO address_activity (team_id, channel, address, last_sent_at)
-          SELECT DISTINCT t.team, t.channel, t.address, now() FROM (VALUES ${sql.join(
-            sentTo
-              .sort((a, b) => a.team - b.team || a.channel.localeCompare(b.channel) || a.address.localeCompare(b.address))
-              .map((s) => sql`(${s.team}::int, ${s.channel}::text, ${s.address}::text)`),
-            sql`, `,
-          )}) AS t(team, channel, address) ORDER BY 1, 2, 3
+          SELECT DISTINCT t.team, t.channel, t.address, now()
+          FROM json_to_recordset(${jsonRows(sentTo)}::json) AS t(team int, channel text, address text) ORDER BY 1, 2, 3
           ON CONFLICT (team_id, channel, address) DO UPDATE SET last_sent_at = excluded.last_sent_at`,
     );
   }

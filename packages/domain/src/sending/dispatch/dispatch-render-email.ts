@@ -5,7 +5,7 @@ import { type DbOrTx, intArray, rows } from "../../shared/rows";
 import { withOpenPixel } from "../outcomes/open-pixel";
 
 /*
- * An email step's sender and extras (spec 3 §3 email extras), for the render: the From address by the step's sender
+ * An email step's sender and extras (docs/product/campaigns.md), for the render: the From address by the step's sender
  * type — an address; a user name at a domain (a lead-specific local part when none is typed); or a sender email group
  * whose usernames take turns message by message (the ledger row's id modulo the group's usernames in their saved
  * order: each gets an even share, and a message rendered again keeps its sender) — the display name (a group

@@ -11,7 +11,7 @@ import { emailSender, loadEmailExtras, renderEmailBody } from "./dispatch-render
 import { loadRenderLeads } from "./render-leads";
 
 /*
- * Render (CAMPAIGNS.md §3 step 3), outside any transaction: each claimed row's step (or split part) filled in for its
+ * Render (docs/sending.md), outside any transaction: each claimed row's step (or split part) filled in for its
  * lead — attributes, source, list, last four digits, random numbers — with one short link per message for
  * `{{link}}`, its SMS parts and encoding, and its cost at the gateway's price; an email's sender, reply-to and
  * pre-header (dispatch-render-email.ts). Reads are batched: one query for the steps, one for the leads, one for the

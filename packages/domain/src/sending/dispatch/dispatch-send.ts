@@ -12,7 +12,7 @@ import type { Rendered } from "./dispatch-render";
 import type { SenderPaces } from "./sender-pacing";
 
 /*
- * A batch at the provider (CAMPAIGNS.md §3 step 5): each message at the sender's and the gateway's pace, a few calls
+ * A batch at the provider (docs/sending.md): each message at the sender's and the gateway's pace, a few calls
  * at once, quiet hours checked at its turn, and the batch's campaigns watched meanwhile — a Pause, a Stop or an
  * auto-fail holds back what has not left yet.
  */
@@ -171,7 +171,7 @@ async function optedOut(run: SendRun, r: Rendered, since: number | null): Promis
 
 async function sendOne(run: SendRun, r: Rendered): Promise<SendOutcome> {
   const ctx = { gatewayId: run.gatewayId, publicUrl: run.publicUrl, callbackSecret: run.secret };
-  // Quiet hours at submit (I3): a message whose window closed while it waited its turn is not sent; proven not taken,
+  // Quiet hours at submit: a message whose window closed while it waited its turn is not sent; proven not taken,
   // it goes back to be planned into its next window.
   if (r.row.not_after && r.row.not_after !== "infinity" && Date.parse(r.row.not_after) < Date.now())
     return { kind: "throttled", retryAfterMs: 0, message: "Its sending window closed before its turn came." };

@@ -15,6 +15,7 @@ import { recordOutcomes } from "./dispatch-record";
 import type { Rendered } from "./dispatch-render";
 import { runDispatcher } from "./dispatcher";
 import { HandOverMark, returnNeverHanded } from "./hand-over-mark";
+import { markAhead } from "./mark-ahead";
 
 const kit = useSendingTestkit();
 const db = kit.db;
@@ -261,6 +262,56 @@ describe("runDispatcher", () => {
     await db().transaction((tx) => returnNeverHanded(tx, t.sms.id, "successor"));
     expect(await mark.mayStart(saved!.upto)).toBe(true);
     expect(await mark.mayStart(saved!.upto + 1)).toBe(false);
+  });
+
+  it("asks the handed-over mark ahead by time when the calls outrun its step: far fewer writes, none started past it", async () => {
+    const { t } = await activeCampaign(phones(1));
+    let writes = 0;
+    const counting = new Proxy(db(), {
+      get(target, prop, receiver) {
+        if (prop === "execute")
+          return (q: Parameters<typeof target.execute>[0]) => {
+            writes++;
+            return target.execute(q);
+          };
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+    const upto = async () =>
+      (await one<{ upto: number }>(
+        db(),
+        sql`SELECT upto::int AS upto FROM send_hand_over WHERE gateway_id = ${t.sms.id} AND owner = 'me'`,
+      ))!.upto;
+    const mark = new HandOverMark(counting, t.sms.id, "me", 5);
+    await mark.open();
+    writes = 0;
+    // 2,000 starts a second on a clock of its own, for 2.5 s: 5,000 places, a write every 5 without asking ahead.
+    let clock = 0;
+    const mayStart = markAhead(mark, 5, 2_000, () => clock);
+    for (let seq = 0; seq < 5_000; seq++) {
+      clock = seq / 2;
+      expect(await mayStart(seq)).toBe(true);
+      if (seq % 500 === 499) expect(await upto()).toBeGreaterThanOrEqual(seq);
+    }
+    expect(writes).toBeLessThan(200);
+    // Never further ahead than 1.5 × 100 ms of the pace and a step, besides the place asked for.
+    expect(await upto()).toBeLessThanOrEqual(4_999 + 300 + 5);
+
+    // At a pace whose 100 ms a step covers, nothing is asked ahead: the mark's own writes, a step each.
+    const slow = new HandOverMark(db(), t.sms.id, "slow", 5);
+    await slow.open();
+    const slowStart = markAhead(slow, 5, 50, () => clock);
+    for (let seq = 0; seq < 20; seq++) {
+      clock += 20;
+      expect(await slowStart(seq)).toBe(true);
+    }
+    const saved = await one<{ upto: number }>(
+      db(),
+      sql`SELECT upto::int AS upto FROM send_hand_over WHERE gateway_id = ${t.sms.id} AND owner = 'slow'`,
+    );
+    // Its own writes start half a step early: at most a step and a half past the last place.
+    expect(saved!.upto).toBeLessThanOrEqual(19 + 7);
   });
 
   it("backs off while another dispatcher holds the gateway", async () => {

@@ -27,6 +27,7 @@ import { laneAnswers } from "./lane/lane-answers";
 import { laneSpamTests } from "./lane/lane-spam-tests";
 import { laneTests } from "./lane/lane-tests";
 import { laneWelcomes } from "./lane/lane-welcomes";
+import { markAhead } from "./mark-ahead";
 import { type SenderPaces, senderPaces } from "./sender-pacing";
 
 /*
@@ -85,6 +86,8 @@ export const SEND_WINDOW_MS = 1005;
 const LANE_KINDS: readonly LaneKind[] = [laneAnswers, laneTests, laneWelcomes, laneSpamTests];
 /** While a campaign waits for its next token, the lane is looked at this often. */
 const LANE_POLL_MS = 500;
+/** While batches go out and the lane had nothing, it is looked at this often (a STOP's confirmation waits no longer). */
+const LANE_EVERY_MS = 200;
 
 interface Dispatch extends SendRun {
   deps: DispatchDeps;
@@ -93,6 +96,8 @@ interface Dispatch extends SendRun {
   batchSize: number;
   unitCost: number;
   mark: HandOverMark;
+  /** Whether the message at a place in the sending order may start (the mark, asked ahead when the calls run fast). */
+  mayStart: (seq: number) => Promise<boolean>;
   lane: LaneRun;
 }
 
@@ -161,14 +166,18 @@ function followPredecessor(run: Dispatch, before: Predecessor | undefined, owner
 }
 
 async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number | null }, lease: Lease): Promise<Dispatch> {
+  const batchSize = deps.batchSize ?? Math.min(500, Math.max(10, rate(gateway)));
+  // Written a tenth of a batch ahead (about ten small writes a batch), and further by time when the calls outrun the
+  // pace (mark-ahead.ts): a dispatcher that dies leaves that much maybe-sent but never handed over, besides its calls in
+  // flight.
+  const step = Math.max(5, Math.ceil(batchSize / 10));
+  const mark = new HandOverMark(deps.db, gateway.id, lease.owner, step);
   const secret = await callbackSecretFor(deps.db, gateway.id);
   const ctx = { gatewayId: gateway.id, publicUrl: deps.publicUrl, callbackSecret: secret };
-  const rate = Math.max(1, gateway.rateLimit ?? DEFAULT_SEND_RATE);
   const channel = gateway.kind as "sms" | "email";
-  const batchSize = deps.batchSize ?? Math.min(500, Math.max(10, rate));
   const sms = channel === "sms" ? smsSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null;
   const email = channel === "email" ? emailSendAdapterFor(gateway.adapter, ctx, deps.providerOptions) : null;
-  const pacer = deps.pacer ?? createPacer(rate, undefined, SEND_WINDOW_MS);
+  const pacer = deps.pacer ?? createPacer(rate(gateway), undefined, SEND_WINDOW_MS);
   const suppressions = new SuppressionCheck(deps.db);
   // The platform's price on its own gateways (charged to the team); the provider's list price on a team's own.
   const unitCost = gateway.teamId === null ? (await sendPrices(deps.db))[channel] : (sendUnitCost(channel, gateway.type) ?? 0);
@@ -201,13 +210,15 @@ async function open(deps: DispatchDeps, gateway: RunGateway & { teamId: number |
     pacer,
     senders: await senderPaces(deps.db, gateway.id),
     batchSize,
-    // Written a tenth of a batch ahead (about ten small writes a batch): a dispatcher that dies leaves at most that
-    // much maybe-sent but never handed over, besides its calls in flight.
-    mark: new HandOverMark(deps.db, gateway.id, lease.owner, Math.max(5, Math.ceil(batchSize / 10))),
+    mark,
+    mayStart: markAhead(mark, step, rate(gateway)),
     unitCost,
     secret,
   };
 }
+
+/** The gateway's send rate per second (its Send rate, DEFAULT_SEND_RATE when empty). */
+const rate = (gateway: RunGateway): number => Math.max(1, gateway.rateLimit ?? DEFAULT_SEND_RATE);
 
 /**
  * One read of the provider's account before the first send (its connection check), so the connection is open when the
@@ -282,23 +293,37 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
   let recording: Promise<void> = Promise.resolve();
   let recordedSinceLook = false;
   let lane: Promise<number> | null = null;
+  /** When the last drain started, and whether it found anything. */
+  let laneAt = Number.NEGATIVE_INFINITY;
+  let laneFound = false;
   /** Starts a drain of the lane unless one runs; answers it. */
   const drain = (): Promise<number> => {
+    if (!lane) laneAt = Date.now();
     lane ??= drainLane(run.lane, LANE_KINDS)
       .catch((e) => {
         run.deps.log?.(`gateway ${run.gatewayId}: the lane failed: ${e instanceof Error ? e.message : e}`);
         return 0;
+      })
+      .then((n) => {
+        laneFound = n > 0;
+        return n;
       })
       .finally(() => {
         lane = null;
       });
     return lane;
   };
+  // Beside the batches, the lane is looked at again at once while it finds messages, else every LANE_EVERY_MS: an
+  // empty look costs a statement per kind, and batches follow each other faster than anything there needs.
+  const laneDue = () => laneFound || Date.now() - laneAt >= LANE_EVERY_MS;
   const stopping = () => run.stopping?.aborted === true;
   void drain();
   let next = prepareBatch(run);
+  let failed = true;
   try {
-    return await pipeline();
+    const outcome = await pipeline();
+    failed = false;
+    return outcome;
   } finally {
     // Whatever ended the loop (an error included), the last outcomes are written before the lease is let go.
     await recording.catch(() => undefined);
@@ -307,6 +332,8 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
     if (left?.kind === "batch") await recordBatch(run, left, notStarted(left)).catch(() => undefined);
     await lane;
     if (stopping()) await handBackClaimed(db, run.gatewayId, run.lease.owner);
+    // A claim that an error cut off before its batch was committed (the record beside it failed): never handed over.
+    else if (failed) await handBackClaimed(db, run.gatewayId, run.lease.owner).catch(() => undefined);
   }
 
   async function pipeline(): Promise<DispatchOutcome> {
@@ -347,13 +374,13 @@ async function loop(run: Dispatch): Promise<DispatchOutcome> {
         run,
         cur.rendered.filter((r) => cur.marked.has(r.row.id)),
         () => nearlyDone(),
-        (r) => run.mark.mayStart(cur.seqOf.get(r.row.id) ?? Number.POSITIVE_INFINITY),
+        (r) => run.mayStart(cur.seqOf.get(r.row.id) ?? Number.POSITIVE_INFINITY),
         cur.since,
       );
-      void drain();
-      // The next batch is claimed and rendered while this one sends, and committed as submitting once this one is
-      // nearly out; the previous one is recorded before this one is.
-      next = recording.then(() => prepareBatch(run, nearly));
+      if (laneDue()) void drain();
+      // The next batch is claimed and rendered while this one sends and the one before is recorded, and committed as
+      // submitting once this one is nearly out and that record is done; the batches are recorded in order.
+      next = prepareBatch(run, nearly, recording);
       const results = await sending;
       recording = recording.then(() => recordBatch(run, cur, results));
       // Its failure surfaces where it is awaited (the next prepare, or the end), never as an unhandled rejection.
@@ -384,27 +411,38 @@ async function handBackClaimed(db: Db, gatewayId: number, owner: string): Promis
 }
 
 /**
- * Claims due rows through the gates and the allowances and renders them; once `ready` (the batch before is nearly
- * out), holds their money and marks them submitting — a dispatcher that dies leaves claimed rows to go back, not
- * maybe-sent ones.
+ * Claims due rows through the gates and the allowances and renders them — while the batch before the one sending is
+ * still being recorded; once `ready` (the batch sending is nearly out) and that record `recorded` (its money settled),
+ * holds their money and marks them submitting — a dispatcher that dies leaves claimed rows to go back, not maybe-sent
+ * ones.
  */
-async function prepareBatch(run: Dispatch, ready: Promise<void> = Promise.resolve()): Promise<Prepared> {
+async function prepareBatch(
+  run: Dispatch,
+  ready: Promise<void> = Promise.resolve(),
+  recorded: Promise<void> = Promise.resolve(),
+): Promise<Prepared> {
   const { db } = run.deps;
   if (run.stopping?.aborted) return { kind: "idle" };
   // Before the claim's statement takes its snapshot of the suppression list: what arrives after it is checked per call.
   const since = run.watch?.stamp() ?? null;
   const claim = await db.transaction(async (tx) => {
     if (!(await run.lease.holds(tx))) return null;
-    await deferMissedWindows(tx, run.gateway.id);
-    const allowances = await takeAllowances(tx, run.gateway.id);
+    // The claim runs beside the record of an earlier batch, and both add to `campaign_counters`: the rows both may
+    // touch (a message's campaign, step, part and day) each writes in one statement, in key order, and the claim's is
+    // its last; the record's other writes are rows the claim never locks — so neither can wait on the other in a
+    // circle.
+    const counters = new CounterBatch();
+    await deferMissedWindows(tx, run.gateway.id, Date.now(), counters);
+    const allowances = await takeAllowances(tx, run.gateway.id, Date.now(), counters);
     const rows = await withinSenderPaces(
       tx,
       run.senders,
-      await claimDue(tx, run.gateway.id, run.lease.owner, run.batchSize, allowances.quota),
+      await claimDue(tx, run.gateway.id, run.lease.owner, run.batchSize, allowances.quota, counters),
     );
     const perCampaign = new Map<number, number>();
     for (const r of rows) perCampaign.set(r.campaign_id, (perCampaign.get(r.campaign_id) ?? 0) + 1);
     await allowances.spend(tx, perCampaign);
+    await counters.write(tx);
     return { rows, waitMs: allowances.waitMs, triggered: allowances.triggered };
   });
   if (claim === null) return { kind: "lost" };
@@ -418,7 +456,8 @@ async function prepareBatch(run: Dispatch, ready: Promise<void> = Promise.resolv
     signingSecret: run.secret,
     emailDomain: () => sendingDomainOf(run.gateway.id, run.email),
   });
-  await ready;
+  // The record before settles its holds first: this batch's hold sees the balance that record gave back.
+  await Promise.all([ready, recorded]);
   // A worker stopping meanwhile commits nothing more: the claimed rows go back (the loop's end hands them back).
   if (run.stopping?.aborted) return { kind: "idle" };
   // Money first (platform gateways): what the balance does not cover is not sent, and its campaign pauses.
@@ -454,7 +493,6 @@ async function recordBatch(run: Dispatch, batch: Extract<Prepared, { kind: "batc
   const batchCampaigns = [...new Set(batch.claimed.map((r) => r.campaign_id))];
   await failCampaignsOverThreshold(db, batchCampaigns);
   await publish(run.deps, batchCampaigns);
-  await run.lease.renew(db);
 }
 
 /** Claimed rows over a paced sender's share of one batch go back to wait for the next (in the claim's transaction). */

@@ -5,7 +5,7 @@ import { rows } from "../../shared/rows";
 import { wallAt } from "../../shared/zoned-time";
 
 /*
- * The frequency rules (CAMPAIGNS.md §1): Reset Frequency (rule 4) puts an Active campaign's frequency back to the
+ * The frequency rules (docs/sending.md): Reset Frequency (rule 4) puts an Active campaign's frequency back to the
  * rule's count and period once a day at its reset time, in the campaign's time zone; Increase Frequency (rule 5)
  * raises it by the rule's percent, at most once an hour, while the campaign's profit is at least the rule's percent
  * of its cost, up to the rule's maximum per minute. The minute tick applies them; the dispatchers read the new rate

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type DbOrTx, rows } from "../../shared/rows";
 
 /*
- * A sender's own pace (CAMPAIGNS.md §1 Sender, §4 Pacing): a route's default sender and each carrier group's sender
+ * A sender's own pace (docs/sending.md): a route's default sender and each carrier group's sender
  * carry a frequency per minute — a number a carrier throttles by itself. The gateway's dispatcher (one per gateway, so
  * the pace holds across processes) spaces that sender's messages 60/frequency seconds apart, whatever campaign they
  * belong to, and claims no more of them per batch than a batch's time lets it send — so a slow sender never holds a

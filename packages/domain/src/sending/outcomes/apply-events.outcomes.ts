@@ -3,9 +3,9 @@ import type { DeliveryStatus } from "../../providers";
 import type { CounterColumn } from "../counters/counters";
 
 /*
- * What a provider's status callback means for the send ledger (CAMPAIGNS.md §3 step 7). The adapters already turned
+ * What a provider's status callback means for the send ledger (docs/sending.md). The adapters already turned
  * the provider's codes into a DeliveryStatus (Twilio 30003/30005 inactive device, 30006 landline, 21610 opted out …);
- * this maps that onto a ledger state, the reason shown in the logs, and the suppression it commits (I4).
+ * this maps that onto a ledger state, the reason shown in the logs, and the suppression it commits.
  */
 
 /** suppressions.reason values a callback writes. */

@@ -133,7 +133,7 @@ const rankCases: RankCase[] = [
   { name: "a cancelled row", row: { state: "cancelled" }, statuses: ["delivered"], state: "cancelled", counted: {} },
 ];
 
-describe("the rank table (I6)", () => {
+describe("the rank table (a status only moves forward)", () => {
   for (const mode of ["one batch per event", "all in one batch"] as const) {
     describe(mode, () => {
       for (const c of rankCases) {

@@ -19,9 +19,9 @@ import { type Engagement, markEngagement, setLeadEmailStatus } from "./email-eve
 import { recordSenderOutcomes, type SenderKey } from "./sender-health";
 
 /*
- * Applies the provider-event inbox to the send ledger (CAMPAIGNS.md §3 step 7), one transaction per batch: the
+ * Applies the provider-event inbox to the send ledger (docs/sending.md), one transaction per batch: the
  * events are locked with SKIP LOCKED (two workers never apply one event; a crash leaves them pending), each row
- * moves only to a higher rank (I6: late, repeated or out-of-order callbacks never move it back), and the counters,
+ * moves only to a higher rank (late, repeated or out-of-order callbacks never move it back), and the counters,
  * suppressions and the events' applied_at commit with the moves or not at all.
  */
 
@@ -339,7 +339,7 @@ function countMoves(moved: readonly Moved[]): CounterBatch {
   return batch;
 }
 
-/** The inactive-device rule (CAMPAIGNS.md §1 rule 2) keys on the address across campaigns: remember when it was seen. */
+/** The inactive-device rule (docs/sending.md) keys on the address across campaigns: remember when it was seen. */
 async function markInactive(tx: DbOrTx, moved: readonly Moved[]): Promise<void> {
   const keys = new Map<string, Moved>();
   for (const m of moved) if (m.state === "inactive") keys.set(`${m.team_id}|${m.channel}|${m.address}`, m);

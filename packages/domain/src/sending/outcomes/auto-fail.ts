@@ -6,7 +6,7 @@ import { type DbOrTx, intArray, rows } from "../../shared/rows";
 import { CounterBatch, utcDay } from "../counters/counters";
 
 /*
- * Auto-fail (CAMPAIGNS.md §3): after outcomes are recorded, each campaign they touched is checked against the
+ * Auto-fail (docs/sending.md): after outcomes are recorded, each campaign they touched is checked against the
  * thresholds on its counters — failures are failed, blocked-by-carrier, inactive-device and bounced messages. One that
  * crosses them turns Failed with the reason written on it, and its planned messages are cancelled with that reason
  * (counted as processed and cancelled), in one transaction.

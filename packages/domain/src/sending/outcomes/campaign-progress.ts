@@ -5,7 +5,7 @@ import { engineChanges, recordCampaignChanges } from "../../campaign-logs";
 import { intArray, rows, textArray } from "../../shared/rows";
 
 /*
- * A bulk campaign completes when every ledger row is final (CAMPAIGNS.md I2): nothing planned, claimed, being
+ * A bulk campaign completes when every ledger row is final (docs/sending.md): nothing planned, claimed, being
  * submitted, unknown, or accepted and waiting for the provider's last word (a `sent` row reconciliation closed without a
  * receipt counts as final), and nothing of its audience left to plan. Trigger campaigns never complete: leads
  * keep arriving with events. A paused campaign stays paused.

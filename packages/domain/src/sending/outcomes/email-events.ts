@@ -5,9 +5,9 @@ import { bigintArray, type DbOrTx, rows } from "../../shared/rows";
 import { type CounterBatch, utcDay } from "../counters/counters";
 
 /*
- * What email events write beside the ledger's state (issue 17 §2): SES opens and clicks mark the message once, and a
- * bounce, a complaint or an unsubscribe sets the lead's email status. The tracking pixel and our short links mark the
- * same `opened_at` / `clicked_at` columns (the redirect service's flush): whichever comes first counts the message,
+ * What email events write beside the ledger's state (docs/email-events.md): SES opens and clicks mark the message once,
+ * and a bounce, a complaint or an unsubscribe sets the lead's email status. The tracking pixel and our short links mark
+ * the same `opened_at` / `clicked_at` columns (the redirect service's flush): whichever comes first counts the message,
  * the other finds the column set and counts nothing.
  */
 

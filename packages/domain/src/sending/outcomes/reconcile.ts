@@ -16,7 +16,7 @@ import { settleIdleHolds } from "../dispatch/charges";
 import { applyStatusEventsUntilIdle } from "./apply-events";
 
 /*
- * Reconciliation (CAMPAIGNS.md §3 step 6): a message the provider may have, with no final word on it — `unknown` (the
+ * Reconciliation (docs/sending.md): a message the provider may have, with no final word on it — `unknown` (the
  * send's answer was lost: a timeout, a 5xx, a dispatcher that died mid-call) or `accepted`/`sent` whose final callback
  * never came — is asked about through the provider's message API, never sent again. The answer goes through the
  * provider-event inbox as a callback would (same event id as the provider's own callback of that status, so the two

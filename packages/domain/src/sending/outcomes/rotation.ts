@@ -8,10 +8,10 @@ import { type DbOrTx, intArray, one, rows, textArray } from "../../shared/rows";
 import { replacementsOf, type SenderChoice } from "../plan/senders";
 
 /*
- * Out of rotation (issue 16 §1, sender health): a sender — or a whole gateway, `sender` null — that carriers filter
- * is paused for `PAUSE_HOURS`; its planned messages move to the campaign's healthy senders (a route
- * group's other senders first), the claim leaves what could not move waiting, and the teams whose messages it held
- * are told. A person puts it back from Integrations, which also forgets the outcomes that paused it.
+ * Out of rotation (docs/sending.md, "Sender health"): a sender — or a whole gateway, `sender` null — that carriers
+ * filter is paused for `PAUSE_HOURS`; its planned messages move to the campaign's healthy senders (a route group's
+ * other senders first), the claim leaves what could not move waiting, and the teams whose messages it held are told. A
+ * person puts it back from Integrations, which also forgets the outcomes that paused it.
  */
 
 /** How long carriers' filtering keeps a sender or gateway out of rotation unless a person puts it back. */

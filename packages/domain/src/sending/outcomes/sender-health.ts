@@ -6,7 +6,7 @@ import { type DbOrTx, intArray, rows } from "../../shared/rows";
 import { takeOutOfRotation } from "./rotation";
 
 /*
- * Sender health (issue 16 §1): carriers filter a number that looks like spam, and every message after that is
+ * Sender health (docs/sending.md): carriers filter a number that looks like spam, and every message after that is
  * wasted money. The applier counts each sender's final outcomes by hour; after each callback batch the senders it
  * touched are checked: one whose last two hours hold enough answers with too many blocked is taken out of rotation
  * for a while, its planned messages move to the campaign's other senders, and the team is told (rotation.ts). So is a

@@ -4,9 +4,9 @@ import { type DbOrTx, intArray, rows } from "../../shared/rows";
 import { enrollLeads } from "./enroll";
 
 /*
- * The daily-limit trigger (spec 3 §3 triggers): when a campaign's daily limit moves due rows to its next day
- * (allowance.ts, reason `daily_limit`), the leads so deferred enter the team's trigger campaigns — SMS Trigger for an
- * SMS campaign, Email Trigger for an email one, Active or Paused — that list `campaign_daily_limit` among their
+ * The daily-limit trigger (docs/sending.md, "Trigger campaigns"): when a campaign's daily limit moves due rows to its
+ * next day (allowance.ts, reason `daily_limit`), the leads so deferred enter the team's trigger campaigns — SMS Trigger
+ * for an SMS campaign, Email Trigger for an email one, Active or Paused — that list `campaign_daily_limit` among their
  * triggers, never the deferring campaign itself. `enrollLeads` plans each lead at most once per step, so a lead
  * deferred again tomorrow is not enrolled twice. Runs in the deferring transaction: both happen or neither.
  */

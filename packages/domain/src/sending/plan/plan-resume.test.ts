@@ -1,6 +1,7 @@
 import type { Db } from "@leadflow/db";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { campaignWaiting, campaignWaitingBriefs } from "../../campaign-statistics/campaign-waiting";
 import { one, rows } from "../../shared/rows";
 import { gatewaysWithDueRows } from "../dispatch/dispatcher";
 import { completeFinishedCampaigns } from "../outcomes/campaign-progress";
@@ -93,5 +94,58 @@ describe("a planning in slices", () => {
     expect(all.filter((r) => r.lead_id === d)).toHaveLength(1);
     // Counted once each, and the planning over: no mark left.
     expect(await marks(c.id)).toEqual({ planning: false, through: null, records: 7 });
+  });
+});
+
+describe("slices planned at once", () => {
+  it("two at a time plan every lead once, and a planner stopped in one resumes after the slices committed without a gap", async () => {
+    const t = await kit.setup(phones(9));
+    const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+    await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
+    await planFirstSlice(db(), c.id, NOW, 1);
+
+    // Slices of two lead ids, two at a time: ids 1–2 and 3–4 start together; the second insert fails, the other
+    // slices go on or stop, and the mark never passes a slice that did not commit.
+    const stopped = planner(2);
+    await expect(planFirstStep(stopped.db, c.id, NOW, { slice: 2, parallel: 2 })).rejects.toThrow("planner stopped");
+    const part = await marks(c.id);
+    expect(part!.planning).toBe(true);
+    const kept = new Set((await ledger(c.id)).map((r) => r.lead_id));
+    const ids = t.leadIds as number[];
+    const gapless = ids.filter((id) => part!.through !== null && id <= part!.through);
+    expect(gapless.every((id) => kept.has(id))).toBe(true);
+
+    // Resumed two at a time: every lead once, each counted once, the planning over.
+    let slices = 0;
+    const rest = await planFirstStep(db(), c.id, NOW, { slice: 2, parallel: 2, onSlice: () => void slices++ });
+    expect(slices).toBeGreaterThan(1);
+    expect((await ledger(c.id)).map((r) => r.lead_id)).toEqual(ids);
+    expect(rest.planned + kept.size).toBe(9);
+    expect(await marks(c.id)).toEqual({ planning: false, through: null, records: 9 });
+  });
+});
+
+describe("planning progress", () => {
+  it("shows the recipients planned so far of the audience while the planning runs, and nothing once it ends", async () => {
+    const t = await kit.setup(phones(7));
+    const c = await kit.campaign(t.ctx, t.list.id, { setting_gateway_id: t.sms.id });
+    await db().execute(sql`UPDATE campaigns SET status = 'active', is_started = true WHERE id = ${c.id}`);
+    // The list's maintained count, as an import leaves it.
+    await db().execute(sql`UPDATE lists SET total_leads = 7 WHERE id = ${t.list.id}`);
+    await planFirstSlice(db(), c.id, NOW, 3);
+    expect((await campaignWaiting(db(), t.ctx, c.id)).planning_progress).toEqual({ planned: 3, total: 7 });
+
+    // Each committed slice moves it: after the first slice of the rest, the leads up to its bound are in.
+    const seen: (number | undefined)[] = [];
+    await planFirstStep(db(), c.id, NOW, {
+      slice: 4,
+      onSlice: async () => {
+        seen.push((await campaignWaiting(db(), t.ctx, c.id)).planning_progress?.planned);
+      },
+    });
+    expect(seen).toEqual([4, 7]);
+    expect((await campaignWaiting(db(), t.ctx, c.id)).planning_progress).toBeNull();
+    const { data } = await campaignWaitingBriefs(db(), t.ctx, [c.id]);
+    expect(data[0]).toMatchObject({ planning: false, planning_progress: null });
   });
 });

@@ -11,7 +11,7 @@ import { areaCodePlace } from "../gate/window/zones/zone-places";
 import { type CampaignSenders, campaignSenders, carrierGroupsOf, weightedSlots } from "./senders";
 
 /*
- * Planning (CAMPAIGNS.md §3 step 1): the audience becomes ledger rows in one INSERT … SELECT, ON CONFLICT DO NOTHING
+ * Planning (docs/sending.md): the audience becomes ledger rows in one INSERT … SELECT, ON CONFLICT DO NOTHING
  * on (campaign, step, lead) — planning twice plans nothing twice. Each row gets its address, the split part the lead
  * draws (a hash of campaign, step and lead), its sender (a hash of the lead: sticky), and — resolved once per distinct
  * place of the audience rather than per row, then joined in — a route's carrier-group sender, where the recipient is
@@ -56,13 +56,23 @@ export async function firstStep(db: DbOrTx, campaignId: number): Promise<Planned
 export const FIRST_SLICE = 2_000;
 /**
  * The team's leads per later slice on the embedded database: each slice is its own transaction, so the dispatchers
- * (and a Pause) sharing its one connection never wait long. A PostgreSQL server plans the rest in one statement — its
- * dispatchers send on other connections meanwhile, and slices would only read the tables again.
+ * (and a Pause) sharing its one connection never wait long.
  */
 export const PLAN_SLICE = 20_000;
+/**
+ * On a PostgreSQL server: slices big enough that their fixed cost (a temporary table, the place read) stays small,
+ * and small enough that the campaign page's "Planning… N of M" moves several times a minute.
+ */
+export const SERVER_PLAN_SLICE = 100_000;
 
 /** How the rest of an audience is planned after its first slice, by the database the job runs on. */
-export const planSliceOf = (kind: "pglite" | "postgres"): number => (kind === "pglite" ? PLAN_SLICE : Number.POSITIVE_INFINITY);
+export const planSliceOf = (kind: "pglite" | "postgres"): number => (kind === "pglite" ? PLAN_SLICE : SERVER_PLAN_SLICE);
+
+/**
+ * Slices planned at once: one per connection — a server's insert is bound by one core's work (the rows' values, the
+ * ledger's indexes), so two slices on two connections plan nearly twice as fast; the embedded database has one.
+ */
+export const planParallelOf = (kind: "pglite" | "postgres"): number => (kind === "pglite" ? 1 : 2);
 
 /** Counts of a planning: rows planned to be sent, and rows skipped at once (no address of the channel). */
 export interface Planned {
@@ -76,7 +86,7 @@ export interface LeadIdRange {
   upTo: number | null;
 }
 
-type Slice = { first: number } | { leadIds: LeadIdRange } | { all: true };
+type Slice = { first: number } | { leadIds: LeadIdRange };
 
 /**
  * The size of campaign `c`'s audience as its lists', sources' and segments' maintained counters sum it (a lead in two
@@ -100,42 +110,95 @@ export async function planFirstSlice(db: DbOrTx, campaignId: number, now = new D
   return planAudience(db, campaignId, now, { first: size }, "start");
 }
 
+export interface PlanRestOptions {
+  /** The team's lead ids per slice (each its own transaction). */
+  slice?: number;
+  /** Slices planned at once, each on its own connection: more than 1 only with a pool, never inside a transaction. */
+  parallel?: number;
+  /** After each committed slice (the campaign's figures moved: the job publishes them). */
+  onSlice?: () => Promise<void> | void;
+}
+
 /**
  * Plans the campaign's first step for every lead of its audience, slice by slice of the team's lead ids (each its own
- * transaction, recording the last lead id it planned through), and ends its planning with the last. A planning that
- * stopped part way resumes after the last slice it committed. Answers how many rows were planned (leads already
- * planned are left as they are). `now`: the clock, for tests.
+ * transaction, `parallel` at a time, recording how far the slices committed so far reach without a gap), and ends its
+ * planning once all have committed. A planning that stopped part way resumes after that mark (slices committed beyond
+ * a gap are read again; the ledger's key plans no one twice). Answers how many rows were planned (leads already
+ * planned are left as they are). `now`: the clock, for tests; a number: the slice size.
  */
-export async function planFirstStep(db: DbOrTx, campaignId: number, now = new Date(), slice = PLAN_SLICE): Promise<Planned> {
+export async function planFirstStep(
+  db: DbOrTx,
+  campaignId: number,
+  now = new Date(),
+  options: number | PlanRestOptions = {},
+): Promise<Planned> {
+  const { slice = PLAN_SLICE, parallel = 1, onSlice } = typeof options === "number" ? { slice: options } : options;
   const c = await loadPlannedCampaign(db, campaignId);
   if (!c) return { planned: 0, skipped: 0 };
   // Read before planning: leads joining meanwhile change the sum again, and the tick plans them next.
   const seen = (await one<{ n: number }>(db, sql`SELECT ${audienceSizeOf(sql`${campaignId}::int`)} AS n`))?.n ?? 0;
-  if (!Number.isFinite(slice)) return planAudience(db, campaignId, now, { all: true }, { seen });
-  const total: Planned = { planned: 0, skipped: 0 };
   const mark = await one<{ through: number | null }>(
     db,
     sql`SELECT planned_through::float8 AS through FROM campaigns WHERE id = ${campaignId}`,
   );
-  let after = mark?.through ?? 0;
-  for (;;) {
-    const bound = await one<{ id: number }>(
-      db,
-      sql`SELECT id::float8 AS id FROM leads WHERE team_id = ${c.team_id} AND id > ${after} ORDER BY id OFFSET ${slice - 1} LIMIT 1`,
-    );
-    const upTo = bound?.id ?? null;
-    const done = await planAudience(db, campaignId, now, { leadIds: { after, upTo } }, upTo === null ? { seen } : { through: upTo });
-    total.planned += done.planned;
-    total.skipped += done.skipped;
-    if (upTo === null) return total;
-    after = upTo;
-    // The embedded database has one connection: a pause lets the queries queued behind this slice (a dispatcher's
-    // claim and sends, a Pause) through before the next one takes it.
-    await new Promise((r) => setTimeout(r, SLICE_PAUSE_MS));
-  }
+  const ranges = await sliceRanges(db, c.team_id, mark?.through ?? 0, slice);
+  const total: Planned = { planned: 0, skipped: 0 };
+  const committed = new Set<number>();
+  // The last lead id every slice up to it covers, counting slice `i` as committed: what a resumed planning skips.
+  const reach = (i: number) => {
+    let k = -1;
+    while (k + 1 < ranges.length && (committed.has(k + 1) || k + 1 === i)) k++;
+    return k < 0 ? null : ranges[k]!.upTo;
+  };
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < ranges.length) {
+      const i = next++;
+      const done = await planAudience(db, campaignId, now, { leadIds: ranges[i]! }, { through: () => reach(i) });
+      committed.add(i);
+      total.planned += done.planned;
+      total.skipped += done.skipped;
+      await onSlice?.();
+      // The embedded database has one connection: a pause lets the queries queued behind this slice (a dispatcher's
+      // claim and sends, a Pause) through before the next one takes it.
+      if (parallel <= 1 && next < ranges.length) await new Promise((r) => setTimeout(r, SLICE_PAUSE_MS));
+    }
+  };
+  const runs = await Promise.allSettled(
+    Array.from({ length: Math.max(1, Math.min(parallel, ranges.length)) }, () =>
+      worker().catch((e) => {
+        failed = true;
+        throw e;
+      }),
+    ),
+  );
+  const error = runs.find((r) => r.status === "rejected");
+  if (error) throw (error as PromiseRejectedResult).reason;
+  await db.execute(
+    sql`UPDATE campaigns SET planning_since = NULL, planned_through = NULL, audience_seen = ${seen} WHERE id = ${campaignId}`,
+  );
+  return total;
 }
 
 const SLICE_PAUSE_MS = 150;
+
+/**
+ * The team's lead ids after `after` cut into ranges of `slice` leads, the last open-ended (leads created meanwhile
+ * fall in it): one read of the team's ids for every bound.
+ */
+async function sliceRanges(db: DbOrTx, teamId: number, after: number, slice: number): Promise<LeadIdRange[]> {
+  const bounds = Number.isFinite(slice)
+    ? await rows<{ id: number }>(
+        db,
+        sql`SELECT id::float8 AS id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM leads
+              WHERE team_id = ${teamId} AND id > ${after}) s
+            WHERE n % ${Math.max(1, Math.floor(slice))} = 0 ORDER BY id`,
+      )
+    : [];
+  const ends = [...bounds.map((b) => b.id), null];
+  return ends.map((upTo, i) => ({ after: i === 0 ? after : bounds[i - 1]!.id, upTo }));
+}
 
 /**
  * One slice in one transaction; `mark`: the planning starts (first slice), goes on (a slice of lead ids: the last it
@@ -146,7 +209,7 @@ async function planAudience(
   campaignId: number,
   now: Date,
   slice: Slice,
-  mark: "start" | { through: number } | { seen: number },
+  mark: "start" | { through: () => number | null },
 ): Promise<Planned> {
   return db.transaction(async (tx) => {
     const c = await loadPlannedCampaign(tx, campaignId);
@@ -159,18 +222,18 @@ async function planAudience(
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     const start = Math.max(now.getTime(), c.started_at ? Date.parse(c.started_at) : 0);
     // The whole audience is the range of every lead id: its leads' addresses are read in one pass too.
-    const range = "leadIds" in slice ? slice.leadIds : "all" in slice ? { after: 0, upTo: null } : undefined;
-    const audience = campaignAudienceSql(c.team_id, c.id, "all" in slice ? {} : slice);
+    const range = "leadIds" in slice ? slice.leadIds : undefined;
+    const audience = campaignAudienceSql(c.team_id, c.id, slice);
     const planned = await planStep(tx, c, step, audience, start + stepDelayMs(step), range);
     // Last, so the campaign's row is locked for a moment only (a Pause never waits for a planning).
     if (mark === "start") await tx.execute(sql`UPDATE campaigns SET planning_since = now() WHERE id = ${campaignId}`);
-    // Each slice renews `planning_since` too: a planning is stale (its job lost) when no slice has committed for a while.
-    if (typeof mark === "object" && "through" in mark)
-      await tx.execute(sql`UPDATE campaigns SET planned_through = ${mark.through}, planning_since = now() WHERE id = ${campaignId}`);
-    if (typeof mark === "object" && "seen" in mark)
-      await tx.execute(
-        sql`UPDATE campaigns SET planning_since = NULL, planned_through = NULL, audience_seen = ${mark.seen} WHERE id = ${campaignId}`,
-      );
+    // Each slice renews `planning_since` too: a planning is stale (its job lost) when no slice has committed for a
+    // while. The mark only grows: a slice committing after a later one may know less of what committed before it.
+    if (typeof mark === "object") {
+      const through = mark.through();
+      const grown = through === null ? sql`` : sql`, planned_through = greatest(coalesce(planned_through, 0), ${through})`;
+      await tx.execute(sql`UPDATE campaigns SET planning_since = now()${grown} WHERE id = ${campaignId}`);
+    }
     if (planned.total === 0) return { planned: 0, skipped: 0 };
     const day = utcDay(now);
     const counters = new CounterBatch().add({ teamId: c.team_id, campaignId, stepId: 0, partId: 0, day }, "records", planned.total);
@@ -181,7 +244,7 @@ async function planAudience(
 }
 
 /**
- * Step k+1 is planned when a lead's step k is accepted (CAMPAIGNS.md §3 step 1): in the transaction that records the
+ * Step k+1 is planned when a lead's step k is accepted (docs/sending.md): in the transaction that records the
  * acceptance, for those leads, due after the next step's delay. A lead on the last step gets nothing more.
  */
 export async function planFollowingSteps(
@@ -395,7 +458,7 @@ function localSenders(senders: CampaignSenders): (areaCode: string | null, state
 }
 
 /**
- * Where each recipient is (CAMPAIGNS.md I3) and when it may be sent to: per distinct place key of the audience — a
+ * Where each recipient is (docs/sending.md) and when it may be sent to: per distinct place key of the audience — a
  * few hundred for a million leads, tens of thousands when their ZIPs are real; the insert takes them as one JSON value,
  * so their number meets no parameter limit — the zone and state in source order, the first allowed stretch at or
  * after `at` (`due` null: the window never opens, the row is skipped with why), and a route's sender for the

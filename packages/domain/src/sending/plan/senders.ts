@@ -5,7 +5,7 @@ import { carrierGroupFor, carrierGroupRules } from "../../routing";
 import { type DbOrTx, one, rows } from "../../shared/rows";
 
 /*
- * Who a campaign's messages go out from (CAMPAIGNS.md §1 Sender): a gateway's numbers (or the messaging service the
+ * Who a campaign's messages go out from (docs/sending.md): a gateway's numbers (or the messaging service the
  * campaign names), a pool's senders, or a route — its default sender, and one per carrier group. A lead keeps the
  * sender it drew (sticky: the choice is a hash of the lead), so a conversation stays on one number.
  */

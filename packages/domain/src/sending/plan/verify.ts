@@ -5,7 +5,7 @@ import type { TeamCtx } from "../../shared/context";
 import { type DbOrTx, one, rows } from "../../shared/rows";
 
 /*
- * Only verified leads (issue 16 §1): when such a campaign starts, the lookup it names runs over its audience — the
+ * Only verified leads (docs/sending.md): when such a campaign starts, the lookup it names runs over its audience — the
  * existing lookup jobs, with their freshness (a phone checked recently is not checked again) and their money. Until a
  * phone is looked up its messages wait at the claim; a landline or a DNC result then skips them with the reason. A
  * lookup that cannot start (no money, a gateway gone) leaves the campaign Active and says why on it.

@@ -5,7 +5,7 @@ import { actionsMenuColumn } from "../../../components/crud/crud-actions-column"
 import type { CrudRowActions } from "../../../components/crud/crud-settings-config";
 import type { Columns, SortKeyOf } from "../../../components/data-table/types";
 
-/** System Attributes (doc 2 §2): Name, Type, Sort order, actions. */
+/** System Attributes (docs/product/audiences-lookups-settings.md): Name, Type, Sort order, actions. */
 export const attributeColumns: Columns<LeadAttribute, CrudRowActions<LeadAttribute>, SortKeyOf<typeof LeadAttributeSortKeys>> = [
   {
     key: "name",
@@ -38,7 +38,7 @@ export const attributeColumns: Columns<LeadAttribute, CrudRowActions<LeadAttribu
     width: 120,
     render: (a) => a.sort_order,
   },
-  // The built-in Phone and Email attributes show their menu disabled (doc 2 §5).
+  // The built-in Phone and Email attributes show their menu disabled (docs/product/audiences-lookups-settings.md).
   actionsMenuColumn({
     texts: { menu: "attributes.actionsFor", edit: "attributes.edit", delete: "attributes.delete" },
     locked: (a, { t }) => (a.is_system ? t("attributes.locked") : undefined),

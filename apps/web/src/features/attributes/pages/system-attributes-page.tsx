@@ -15,7 +15,7 @@ const settings: CrudSettingsConfig<LeadAttribute, AttributeExtras> = {
   add: "attributes.add",
   api: attributesApi,
   useExtras: (page) => ({ nextSortOrder: nextSortOrder(page) }),
-  // Doc 2 §9: 50 attributes per page.
+  // 50 attributes per page.
   table: {
     columns: attributeColumns,
     limit: 50,

@@ -60,7 +60,7 @@ describe("audienceColumns", () => {
   const columns = resolveColumns(audienceColumns, { t, href: (s) => `/u/0/audiences/${s.id}/leads` });
   const cell = (key: string, s: Segment) => html(columns.find((c) => c.key === key)!.render!(s));
 
-  it("has the spec's columns in order", () => {
+  it("has the product's columns in order", () => {
     expect(columns.map((c) => c.header)).toEqual([
       "Name",
       "Created Date",
@@ -134,6 +134,19 @@ describe("PreviewCount", () => {
     const out = html(<PreviewCount applied={applied} stale={false} />, qc);
     expect(out).toContain("About 480,000 leads match");
     expect(out).toContain('aria-label="Counting them all…"');
+  });
+
+  it("keeps the spinner on the figure's last word, so a narrow dialog does not strand it on a line of its own", () => {
+    const qc = new QueryClient();
+    qc.setQueryData(segmentPreviewQuery(previewInputs(applied).quick).queryKey, {
+      total: 480_000,
+      total_blacklisted: 0,
+      exact: false,
+      estimated: true,
+    });
+    const out = html(<PreviewCount applied={applied} stale={false} />, qc);
+    // A no-break space, then the spinner (after the style tag server rendering writes before it).
+    expect(out).toMatch(/About 480,000 leads match\u00a0(?:<style[^<]*<\/style>)?<span[^>]*aria-label="Counting them all…"/);
   });
 
   it("then the exact figure once it came", () => {

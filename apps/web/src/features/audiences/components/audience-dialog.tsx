@@ -52,7 +52,7 @@ export interface AudienceDialogProps {
 const modeKey = (m: AudienceDialogMode) =>
   m.kind === "createChild" ? `child:${m.parent.id}` : m.kind === "create" ? "create" : `${m.kind}:${m.segment.id}`;
 
-/** Create, edit, duplicate or create a child segment (spec §2): name, 'Update dynamically' and the filter builder. */
+/** Create, edit, duplicate or create a child segment: name, 'Update dynamically' and the filter builder. */
 export function AudienceDialog({ open, mode: given, onClose, onSaved }: AudienceDialogProps) {
   const t = useT();
   const theme = useTheme();

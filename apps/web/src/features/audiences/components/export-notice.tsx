@@ -5,7 +5,7 @@ import { Button, Chip, CircularProgress, Tooltip } from "@mui/material";
 import { useT } from "../../../lib/i18n";
 
 /**
- * The segment's newest export (spec §4): 'Generating file...' (disabled) while it is written, then a Download link.
+ * The segment's newest export: 'Generating file...' (disabled) while it is written, then a Download link.
  * ExportStatus events refetch the segment, so the notice moves on by itself.
  */
 export function ExportNotice({ notice }: { notice: Segment["export"] }) {

@@ -15,6 +15,20 @@ export interface PreviewCountProps {
   stale: boolean;
 }
 
+// The figure and what follows it wrap as words do; a gap (not a margin) so a wrapped part starts flush left.
+const LINE = { display: "flex", flexWrap: "wrap", alignItems: "baseline", columnGap: 1, rowGap: 0.5 } as const;
+const FIGURE = { fontWeight: 600, fontVariantNumeric: "tabular-nums" } as const;
+
+/** A spinner inside the figure's text, held to its last word (a no-break space) so a narrow line never strands it. */
+function Spinner({ label }: { label: string }) {
+  return (
+    <>
+      {"\u00a0"}
+      <CircularProgress size={14} aria-label={label} sx={{ ml: 0.5, verticalAlign: "-2px" }} />
+    </>
+  );
+}
+
 /** The two asks for one applied tree: the quick capped count first, the exact one only when that was capped. */
 export const previewInputs = (applied: PreviewSegment | null) => {
   const base = applied ?? { filters: EmptySegmentFilters };
@@ -46,31 +60,31 @@ export function PreviewCount({ applied, stale }: PreviewCountProps) {
     );
   else if (figure.kind !== "exact")
     line = (
-      <Stack direction="row" spacing={1} sx={{ alignItems: "baseline", flexWrap: "wrap", rowGap: 0.5 }}>
-        <Typography sx={{ fontWeight: 600, fontVariantNumeric: "tabular-nums" }}>
+      <Box sx={LINE}>
+        <Typography sx={FIGURE}>
           {t(figure.kind === "about" ? "audiences.preview.about" : "audiences.preview.moreThan", { count: count(figure.total) })}
+          {figure.counting && <Spinner label={t("audiences.preview.exactCounting")} />}
         </Typography>
-        {figure.counting && <CircularProgress size={14} aria-label={t("audiences.preview.exactCounting")} />}
         {figure.failed && (
           <Typography variant="body2" color="error">
             {t("audiences.preview.exactFailed")}
           </Typography>
         )}
-      </Stack>
+      </Box>
     );
   else {
     line = (
-      <Stack direction="row" spacing={1} sx={{ alignItems: "baseline", flexWrap: "wrap", rowGap: 0.5 }}>
-        <Typography sx={{ fontWeight: 600, fontVariantNumeric: "tabular-nums" }}>
+      <Box sx={LINE}>
+        <Typography sx={FIGURE}>
           {tn("audiences.preview.match", figure.total, { count: count(figure.total) })}
+          {(quick.isFetching || exact.isFetching) && <Spinner label={t("audiences.preview.counting")} />}
         </Typography>
         {figure.blacklisted > 0 && (
           <Typography variant="body2" color="text.secondary">
             {t("audiences.preview.blacklisted", { count: count(figure.blacklisted) })}
           </Typography>
         )}
-        {(quick.isFetching || exact.isFetching) && <CircularProgress size={14} aria-label={t("audiences.preview.counting")} />}
-      </Stack>
+      </Box>
     );
   }
 

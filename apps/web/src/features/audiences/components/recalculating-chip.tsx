@@ -1,7 +1,7 @@
 import { Chip, CircularProgress, Tooltip } from "@mui/material";
 import { useT } from "../../../lib/i18n";
 
-/** Shown while a segment's members are rebuilt (its count is not updated meanwhile, spec §4). */
+/** Shown while a segment's members are rebuilt (its count is not updated meanwhile). */
 export function RecalculatingChip() {
   const t = useT();
   return (

@@ -69,7 +69,7 @@ const revenueColumns = [
   moneyColumn("revenue_per_record", "audiences.columns.revenuePerRecord"),
 ];
 
-/** The audiences table (spec §2): name, created date, segments, lifetime revenue, revenue per record, leads. */
+/** The audiences table: name, created date, segments, lifetime revenue, revenue per record, leads. */
 export const audienceColumns: readonly SegmentColumn[] = [
   nameColumn,
   createdColumn,

@@ -12,7 +12,7 @@ import { useRunLookup } from "../../lookups";
 import { useDeleteSegments, useRefreshSegments } from "../api/segments.api";
 
 /**
- * The audiences table's selection actions (spec §2): Refresh Selection, Run Lookup (SMS Lookup, SMS DNC, Email Lookup
+ * The audiences table's selection actions: Refresh Selection, Run Lookup (SMS Lookup, SMS DNC, Email Lookup
  * of the selected audiences' leads) and Delete Selection, confirmed first.
  */
 export function useAudienceBulkActions(selected: number[], clear: () => void): { menuItems: ContextMenuItem[]; dialogs: ReactNode } {

@@ -13,7 +13,7 @@ export interface ExportView {
 }
 
 /**
- * What 'Export as CSV' writes (spec §7): the visible attribute columns of the segment's leads table, and on its
+ * What 'Export as CSV' writes: the visible attribute columns of the segment's leads table, and on its
  * Leads tab that table's search, status filter and order. Read when the export opens: the table's attributes come with its
  * answer (cached when the tab is on screen, else its first page is asked for).
  */

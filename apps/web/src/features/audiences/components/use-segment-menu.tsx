@@ -30,7 +30,7 @@ export interface SegmentMenu {
 }
 
 /**
- * A segment page's context menu (spec §2): Export as CSV, Edit, Duplicate, for an audience Create Segment, and
+ * A segment page's context menu: Export as CSV, Edit, Duplicate, for an audience Create Segment, and
  * Delete; with the dialogs they open.
  */
 export function useSegmentMenu(segment: Segment | undefined, segmentId: number): SegmentMenu {

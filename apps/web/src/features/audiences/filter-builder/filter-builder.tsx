@@ -24,7 +24,7 @@ export interface FilterBuilderProps {
 }
 
 /**
- * The segment filter builder (spec doc 2 §5): four groups of rows driven by the contract's field tables, with
+ * The segment filter builder: four groups of rows driven by the contract's field tables, with
  * the contract's completeness rule deciding what Apply sends and when Add and Apply are allowed.
  */
 export function FilterBuilder({ value, onChange, errors, onApply, disabled }: FilterBuilderProps) {

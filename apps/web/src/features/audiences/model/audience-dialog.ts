@@ -9,7 +9,7 @@ import {
 } from "@leadflow/contracts";
 import type { MessageKey } from "../../../lib/i18n";
 
-/** The audience dialog's four modes (spec §2): create, edit, duplicate, create child segment. */
+/** The audience dialog's four modes: create, edit, duplicate, create child segment. */
 export type AudienceDialogMode =
   | { kind: "create" }
   | { kind: "createChild"; parent: Pick<Segment, "id" | "name"> }

@@ -28,7 +28,7 @@ function write(storageKey: string, sort: SortState) {
 }
 
 /**
- * The sort a table opens with, remembered in localStorage (spec §9: audiences by created_at descending, saved). The
+ * The sort a table opens with, remembered in localStorage (audiences by created_at descending, saved). The
  * URL still wins for the page on screen; `save` records a header click so the next visit opens the same way.
  */
 export function useStoredSort(storageKey: string, keys: readonly string[], fallback: SortState) {

@@ -21,12 +21,12 @@ import { useAudienceBulkActions } from "../components/use-audience-bulk-actions"
 import { segmentLeadsPath } from "../model/segment-paths";
 import { useStoredSort } from "../model/stored-sort";
 
-/** Spec §9: audiences 100 per page, by created_at descending unless the user sorted otherwise (saved). */
+/** Audiences 100 per page, by created_at descending unless the user sorted otherwise (saved). */
 const PAGE_SIZES = [15, 50, 100] as const;
 const DEFAULT_SORT: SortState = { key: "created_at", direction: "desc" };
 const AUDIENCES_SORT_STORAGE_KEY = "leadflow.sort.audiences";
 
-/** Audiences, the root of the signed-in area (spec §2): the team's top-level segments. */
+/** Audiences, the root of the signed-in area: the team's top-level segments. */
 export function AudiencesPage() {
   const t = useT();
   const p = useAccountPath();

@@ -11,10 +11,10 @@ import { childSegmentColumns } from "../components/segment-columns";
 import { useSegmentOutlet } from "../model/segment-outlet";
 import { segmentLeadsPath } from "../model/segment-paths";
 
-/** Spec §9: sub-segments 15 per page. */
+/** Sub-segments 15 per page (docs/product/audiences-lookups-settings.md). */
 const PAGE_SIZES = [15, 50, 100] as const;
 
-/** An audience's segments (spec §2): name, created date, leads, revenue; a row opens the segment's leads. */
+/** An audience's segments: name, created date, leads, revenue; a row opens the segment's leads. */
 export function SegmentChildrenTab() {
   const t = useT();
   const p = useAccountPath();

@@ -15,7 +15,7 @@ type SegmentMeta = SegmentLeadsPage["meta"];
 const segmentMeta = (meta: object | undefined): SegmentMeta | undefined =>
   meta && "total_blacklisted" in meta ? (meta as SegmentMeta) : undefined;
 
-/** A segment's leads (spec §2): counts of leads and blacklisted leads, search, sorting, 50 per page, columns. */
+/** A segment's leads: counts of leads and blacklisted leads, search, sorting, 50 per page, columns. */
 export function SegmentLeadsTab() {
   const t = useT();
   const p = useAccountPath();

@@ -1,7 +1,6 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Button } from "@mui/material";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { RequireAnyAccount } from "../../../app/guards";
 import { firstActiveAccount, lastUsedIndex } from "../../../lib/accounts";
 import { useT } from "../../../lib/i18n";
 import { AuthHeading } from "../components/auth-heading";
@@ -16,7 +15,7 @@ export function AddAccountPage() {
   const next = params.get("next");
   const back = lastUsedIndex() ?? firstActiveAccount()?.index ?? 0;
   return (
-    <RequireAnyAccount>
+    <>
       <Button component={Link} to={`/u/${back}/`} startIcon={<ArrowBackIcon />} size="small" color="inherit" sx={{ mb: 2, ml: -1 }}>
         {t("common.back")}
       </Button>
@@ -30,6 +29,6 @@ export function AddAccountPage() {
           navigate(target, { replace: true });
         }}
       />
-    </RequireAnyAccount>
+    </>
   );
 }

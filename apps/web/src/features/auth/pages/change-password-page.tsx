@@ -6,7 +6,6 @@ import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { z } from "zod";
-import { RequireAnyAccount } from "../../../app/guards";
 import { PasswordField } from "../../../components/password-field/password-field";
 import { useCurrentAccount } from "../../../lib/accounts";
 import { applyFieldErrors, errorMessage } from "../../../lib/errors";
@@ -29,11 +28,7 @@ function changePasswordSchema(t: (k: MessageKey) => string) {
 }
 
 export function ChangePasswordPage() {
-  return (
-    <RequireAnyAccount>
-      <ChangePasswordForm />
-    </RequireAnyAccount>
-  );
+  return <ChangePasswordForm />;
 }
 
 function ChangePasswordForm() {

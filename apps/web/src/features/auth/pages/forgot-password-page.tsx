@@ -15,7 +15,6 @@ import {
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { GuestOnly } from "../../../app/guards";
 import { PasswordField } from "../../../components/password-field/password-field";
 import { applyFieldErrors, errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
@@ -34,7 +33,7 @@ export function ForgotPasswordPage() {
   const [notice, setNotice] = useState<string | null>(null);
 
   return (
-    <GuestOnly>
+    <>
       <AuthHeading
         title={t("auth.forgotTitle")}
         subtitle={
@@ -99,7 +98,7 @@ export function ForgotPasswordPage() {
           </MuiLink>
         </Box>
       )}
-    </GuestOnly>
+    </>
   );
 }
 

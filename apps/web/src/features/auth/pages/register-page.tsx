@@ -5,7 +5,6 @@ import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typog
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { GuestOnly } from "../../../app/guards";
 import { PasswordField } from "../../../components/password-field/password-field";
 import { applyFieldErrors, errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
@@ -63,7 +62,7 @@ export function RegisterPage() {
   }
 
   return (
-    <GuestOnly>
+    <>
       <AuthHeading title={t("auth.registerTitle")} subtitle={t("auth.registerSubtitle")} />
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
@@ -138,6 +137,6 @@ export function RegisterPage() {
           </Button>
         </Stack>
       </Box>
-    </GuestOnly>
+    </>
   );
 }

@@ -1,5 +1,4 @@
 import { useNavigate } from "react-router";
-import { GuestOnly } from "../../../app/guards";
 import { useT } from "../../../lib/i18n";
 import { AuthHeading } from "../components/auth-heading";
 import { SignInForm } from "../components/sign-in-form";
@@ -8,9 +7,9 @@ export function SignInPage() {
   const t = useT();
   const navigate = useNavigate();
   return (
-    <GuestOnly>
+    <>
       <AuthHeading title={t("auth.signInTitle")} subtitle={t("auth.signInSubtitle")} />
       <SignInForm onSignedIn={(a) => navigate(`/u/${a.index}/`, { replace: true })} />
-    </GuestOnly>
+    </>
   );
 }

@@ -20,7 +20,7 @@ export const campaignAudienceQuery = (campaignId: number, kind: CampaignAudience
   });
 
 /**
- * The segment picker's choices: the team's audiences, page 1 of 1000 (spec 3 §7). Keyed under the segments root so a
+ * The segment picker's choices: the team's audiences, page 1 of 1000. Keyed under the segments root so a
  * segment made or renamed elsewhere reaches the picker.
  */
 export const audienceSegmentOptionsQuery = () =>

@@ -22,7 +22,7 @@ function useRules(type: RuleType, enabled: boolean) {
 }
 
 /**
- * What the Create/Edit Campaign dialog offers (spec 3 §3, §7): gateways of the type's channel (SMS ones with their
+ * What the Create/Edit Campaign dialog offers: gateways of the type's channel (SMS ones with their
  * messaging services), routes, pools, the four rule kinds (cool-off by channel), lookup gateways, spam email groups.
  */
 export function useCampaignFormOptions(type: CampaignType, open: boolean) {

@@ -68,7 +68,7 @@ export function useCopyStep(campaignId: number) {
   });
 }
 
-/** Tests change no figure of the campaign (issue 15 §3): nothing to refresh. */
+/** Tests change no figure of the campaign: nothing to refresh. */
 export function useTestSms() {
   return useMutation({ mutationFn: (input: TestSms) => api.post<TestSendResult>("/campaigns/test-sms", input) });
 }
@@ -133,7 +133,7 @@ export function useTriggerCampaigns(trigger: CampaignTrigger, enabled: boolean) 
 }
 
 /**
- * Everything the step editor offers for a campaign's channel (spec 3 §3, §7): lead attributes, short-URL domains,
+ * Everything the step editor offers for a campaign's channel: lead attributes, short-URL domains,
  * and for SMS the trigger campaigns of the three link options; for email the sender groups and the gateway's verified
  * senders. A trigger list leaves out the campaign itself, which would set off its own trigger.
  */

@@ -6,9 +6,9 @@ import type { PeriodParams } from "../model/period";
 import { campaignKeys } from "./campaigns.api";
 
 /*
- * Campaigns move live (issue 16 §1): `CampaignProgress` and `CampaignStatus` patch the campaign wherever the cache
- * holds it — every list page and the campaign page — without a request. The cards are a team-wide sum the event
- * cannot patch: those of a period that includes today reload, at most once a second; a past period's stay.
+ * Campaigns move live (docs/sending.md, "Live"): `CampaignProgress` and `CampaignStatus` patch the campaign wherever
+ * the cache holds it — every list page and the campaign page — without a request. The cards are a team-wide sum the
+ * event cannot patch: those of a period that includes today reload, at most once a second; a past period's stay.
  */
 
 export type CampaignProgressEvent = LiveEventPayload<"CampaignProgress">;

@@ -39,7 +39,7 @@ const label = (key: string, value: (r: CampaignRow) => string | null): Column =>
   render: (r) => value(r) ?? "—",
 });
 
-/** The 28 columns of spec 3 §2, in its order (Started Date … Status). */
+/** The list's 28 columns, in order (Started Date … Status; docs/product/campaigns.md). */
 export const campaignColumns: Columns<CampaignRow, CampaignColumnsContext, CampaignSortKey> = [
   {
     key: "started_at",
@@ -86,7 +86,7 @@ export const campaignColumns: Columns<CampaignRow, CampaignColumnsContext, Campa
     render: (r, { waiting }) => (
       <>
         <ProgressCell value={r.progress} />
-        <WaitingLine brief={waiting?.get(r.id)} />
+        <WaitingLine brief={waiting?.get(r.id)} records={r.records} />
       </>
     ),
   },

@@ -55,7 +55,7 @@ function CampaignForm({ campaign, onSaved }: { campaign?: Campaign; onSaved?: (c
   );
 }
 
-/** Create Campaign / Edit Campaign (spec 3 §2–§4): the campaign page opens it to edit, the list to create. */
+/** Create Campaign / Edit Campaign: the campaign page opens it to edit, the list to create. */
 export function CampaignFormDialog({ open, campaign, onClose, onSaved }: CampaignFormDialogProps) {
   return (
     <EntityFormDialog open={open} onClose={onClose} entity={campaign} maxWidth="sm">

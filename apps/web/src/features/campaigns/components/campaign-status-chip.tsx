@@ -12,7 +12,7 @@ const colors = {
   stop: "default",
 } as const satisfies Record<CampaignStatus, ChipProps["color"]>;
 
-/** A campaign's status as a coloured chip (spec 3 §4); the server's label wins, the contract's backs it up. */
+/** A campaign's status as a coloured chip; the server's label wins, the contract's backs it up. */
 export function CampaignStatusChip({ status, label }: { status: CampaignStatus; label?: string }) {
   return (
     <Chip

@@ -66,7 +66,7 @@ const render = (data: CampaignPage, waiting: CampaignWaitingBriefs = { data: [] 
 };
 
 describe("campaign columns", () => {
-  it("are the spec's 28, in its order", () => {
+  it("are the product's 28, in order", () => {
     expect(resolveColumns(campaignColumns, { t }).map((c) => c.header)).toEqual([
       "Started Date",
       "Created Date",
@@ -125,6 +125,7 @@ describe("CampaignsTable", () => {
       next_send_at: "2099-07-01T13:00:00.000Z",
       reason: "Quiet hours (NY)",
       planning: false,
+      planning_progress: null,
     };
     const html = render({ data: [row], meta: { current_page: 1, last_page: 1, per_page: 50, total: 1 } }, { data: [brief] });
     expect(html).toContain("580 waiting · next 07-01 ");

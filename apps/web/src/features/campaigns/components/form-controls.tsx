@@ -19,7 +19,7 @@ export type CampaignOptionFieldsProps = CampaignFieldsProps & { options: Campaig
 
 /**
  * The props every control of the dialog shares: `field("route_id", "campaigns.form.route")` binds the field to the
- * form with its label, off while saving; a field a started campaign locks (spec 3 §4) is off then too, and says why.
+ * form with its label, off while saving; a field a started campaign locks is off then too, and says why.
  */
 export function useCampaignField({ form, campaign, disabled }: CampaignFieldsProps) {
   const t = useT();

@@ -6,7 +6,7 @@ import { FormTextField } from "../../../components/form/form-text-field";
 import { type MessageKey, useT } from "../../../lib/i18n";
 import { type CampaignOptionFieldsProps, FieldRow, useCampaignField } from "./form-controls";
 
-/** Name, type, sender type and the sender itself; a pool and a messaging service exclude each other (spec 3 §2). */
+/** Name, type, sender type and the sender itself; a pool and a messaging service exclude each other. */
 export function SenderFields(props: CampaignOptionFieldsProps) {
   const t = useT();
   const field = useCampaignField(props);

@@ -31,7 +31,7 @@ describe("the campaign list's cards", () => {
     expect(cardTitle(sent, period, t)).toBe(title);
   });
 
-  it("show the figures of the period's query, with the spec's Today titles by default", () => {
+  it("show the figures of the period's query, with the Today titles by default", () => {
     const today = render({ period: "today" });
     for (const title of ["Sent Today", "Delivered Today", "Clicks Today", "Cost Today"]) expect(today).toContain(title);
     expect(today).toContain("1,200");

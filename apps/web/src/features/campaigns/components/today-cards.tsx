@@ -11,14 +11,14 @@ type Channel = CampaignTodayCounters["data"]["sms"];
 
 interface Card {
   key: string;
-  /** The spec's title for today ("Sent Today"), and the figure's name for any other period ("Sent · This week"). */
+  /** The product's title for today ("Sent Today"), and the figure's name for any other period ("Sent · This week"). */
   today: MessageKey;
   name: MessageKey;
   value: (c: Channel) => string;
   share?: (c: Channel) => number;
 }
 
-/** Each card: a title and one line per channel (value, and the share where the spec gives one). */
+/** Each card: a title and one line per channel (value, and the share where the product shows one). */
 const cards: Card[] = [
   { key: "sent", today: "campaigns.cards.sent", name: "campaigns.cards.sentName", value: (c) => formatNumber(c.sent) },
   {
@@ -38,7 +38,7 @@ const cards: Card[] = [
   { key: "cost", today: "campaigns.cards.cost", name: "campaigns.cards.costName", value: (c) => formatMoney(c.cost) },
 ];
 
-/** YYYY-MM-DD as the spec's display date, MM-DD-YYYY. */
+/** YYYY-MM-DD as the display date, MM-DD-YYYY. */
 const displayDay = (d: string) => `${d.slice(5, 7)}-${d.slice(8, 10)}-${d.slice(0, 4)}`;
 
 /** The period's words after a card's name: a named period's label, or the custom range's days; null for today. */
@@ -72,7 +72,7 @@ function Line({ label, value, share }: { label: string; value: string; share?: n
 }
 
 /**
- * Sent, Delivered, Clicks and Cost per SMS and email (spec 3 §2) over the list's period: "Sent Today" … for today (the
+ * Sent, Delivered, Clicks and Cost per SMS and email over the list's period: "Sent Today" … for today (the
  * default), "Sent · This week" … for another period. Maintained counters, zero until sending.
  */
 export function TodayCards({ period }: { period: PeriodParams }) {

@@ -19,7 +19,7 @@ import { batchResultToasts, bulkStatusChoices, type SelectedCampaign } from "../
 import { ClickTriggerDialog } from "./click-trigger-dialog";
 
 /**
- * The list's selection actions (spec 3 §2, §4): Delete (confirmed), Archive or Remove from archive (by the Archived
+ * The list's selection actions: Delete (confirmed), Archive or Remove from archive (by the Archived
  * filter), Copy ('Do you want to copy campaign?'), Set status (the manual list minus the current) and Set click trigger.
  */
 export function useCampaignBulkActions(

@@ -5,12 +5,12 @@ import { type PeriodState, readPeriod, writePeriod } from "../model/period";
 
 export const CAMPAIGN_PAGE_SIZES = [15, 50, 100] as const;
 
-/** Page (default 1), limit (default 50), search and sort of the list, in the URL (spec 3 §2). */
+/** Page (default 1), limit (default 50), search and sort of the list, in the URL (docs/product/campaigns.md). */
 export function useCampaignsUrlState(): TableUrlState {
   return useTableUrlState({ limit: 50, limits: CAMPAIGN_PAGE_SIZES, sort: { key: "created_at", direction: "desc" } });
 }
 
-/** The list's period (spec 3 §9) in the URL beside the table's state: a reload or a shared link keeps it. */
+/** The list's period in the URL beside the table's state: a reload or a shared link keeps it. */
 export function usePeriodUrlState(): [PeriodState, (next: PeriodState) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
   const read = readPeriod(searchParams);

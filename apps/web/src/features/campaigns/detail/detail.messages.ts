@@ -1,4 +1,4 @@
-/** Texts of the campaign page: header, menu, tabs, settings panel, audience and leads (spec 3 §2–§4). */
+/** Texts of the campaign page: header, menu, tabs, settings panel, audience and leads (docs/product/campaigns.md). */
 export const campaignDetailMessages = {
   "campaigns.detail.notFound": "Campaign not found",
   "campaigns.detail.notFoundText": "It may have been removed, or the link is not right.",

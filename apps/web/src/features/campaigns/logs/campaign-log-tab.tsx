@@ -10,21 +10,21 @@ import { useTableUrlState } from "../../../components/data-table/use-table-url-s
 import { SectionTitle } from "../../../components/page-header/section-title";
 import { tn, useT } from "../../../lib/i18n";
 import { useCampaignOutlet } from "../detail/model/campaign-outlet";
-import { campaignPath, campaignTabs } from "../detail/model/campaign-tabs";
+import { campaignPath, campaignTabList } from "../detail/model/campaign-tab-list";
 import { campaignLogQuery } from "./campaign-logs.api";
 import { viewerDocument } from "./email-viewer";
 import { HitSearch, useHitSearch } from "./hit-search";
 import { logColumns } from "./log-columns";
 
 /**
- * Every log tab of the campaign page (spec 3 §2): one table over the server's log of that kind, the spec's page size
+ * Every log tab of the campaign page: one table over the server's log of that kind, the product's page size
  * and order, Refresh, a lead id opening the lead in a new tab; Clicks and Open at add the column-and-value search,
  * Message Logs of an email campaign open a body in a viewer. Which log it is comes from the tab's route.
  */
 export function CampaignLogTab() {
   const { pathname } = useLocation();
   const last = pathname.replace(/\/+$/, "").split("/").pop() ?? "";
-  const tab = campaignTabs.find((x) => x.path === last);
+  const tab = campaignTabList.find((x) => x.path === last);
   if (!tab?.log) return null;
   return <LogTable key={tab.log} kind={tab.log} title={tab.label} empty={tab.empty?.title ?? tab.label} />;
 }

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { campaignKeys } from "../api/campaigns.api";
 
-/** Each log kind's address under /campaigns/{id} (spec 3 §7). */
+/** Each log kind's address under /campaigns/{id} (docs/product/campaigns.md). */
 export const CampaignLogPaths: Record<CampaignLogKind, string> = {
   "message-logs": "message-logs",
   "queued-logs": "queued-logs",

@@ -35,7 +35,7 @@ function AttributeLine({ attribute }: { attribute: CampaignChangeAttribute }) {
 }
 
 /**
- * One change on the timeline (spec 3 §2 Logs tab): a dot on the line in the change's colour, when (MM-DD-YYYY hh:mm A),
+ * One change on the timeline: a dot on the line in the change's colour, when (MM-DD-YYYY hh:mm A),
  * what kind of change, who made it, and the changed fields behind a toggle.
  */
 export function ChangeLogEntry({ entry, expanded, onToggle }: { entry: CampaignChangeEntry; expanded: boolean; onToggle: () => void }) {

@@ -18,7 +18,7 @@ import { ChangeLogEntry } from "./change-log-entry";
 const SIZES = [CampaignChangePageSize] as const;
 
 /**
- * The Logs tab (spec 3 §2): the campaign's changes as a timeline, newest first — when, what kind, who, and the changed
+ * The Logs tab: the campaign's changes as a timeline, newest first — when, what kind, who, and the changed
  * fields with their new values behind a toggle. Refresh; 20 a page with the page in the URL, back to page 1 when it
  * is past the last; no sorting.
  */

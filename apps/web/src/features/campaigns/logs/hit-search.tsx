@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import { useT } from "../../../lib/i18n";
 
 /*
- * The Clicks and Open at search (spec 3 §2): a column and a value, applied on Enter in the value box or when the
+ * The Clicks and Open at search: a column and a value, applied on Enter in the value box or when the
  * column changes; clearing the value clears the search. What is applied lives in the URL (`column`, `value`).
  */
 

@@ -17,7 +17,7 @@ import type { MessageKey } from "../../../lib/i18n";
 import { formatMoney } from "../model/format";
 
 /*
- * The columns of each log tab in the spec's order (spec 3 §2): email and SMS campaigns see their own for the three
+ * The columns of each log tab in the product's order: email and SMS campaigns see their own for the three
  * ledger views. Cells read the row as the server gives it; a lead id opens the lead in a new tab.
  */
 

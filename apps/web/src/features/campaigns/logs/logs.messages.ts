@@ -1,4 +1,4 @@
-/** Texts of a campaign's log tabs (spec 3 §2): columns, the click search, the body viewer. */
+/** Texts of a campaign's log tabs (docs/product/campaigns.md): columns, the click search, the body viewer. */
 export const campaignLogsMessages = {
   "campaigns.logs.refresh": "Refresh",
   "campaigns.logs.loadError": "The log could not be loaded.",

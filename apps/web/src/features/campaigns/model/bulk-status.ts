@@ -6,7 +6,7 @@ export interface StatusOption {
 }
 
 /**
- * Set status offers the manual list minus the current status (spec 3 §4). With several campaigns selected, a status
+ * Set status offers the manual list minus the current status. With several campaigns selected, a status
  * is left out only when every one of them already has it.
  */
 export function statusChoices(manual: readonly StatusOption[], current: readonly CampaignStatus[]): StatusOption[] {
@@ -47,7 +47,7 @@ export interface StatusToast {
   variant: "info" | "error";
 }
 
-/** Each info and each error of a batch status answer is its own toast (spec 3 §8). */
+/** Each info and each error of a batch status answer is its own toast (docs/product/campaigns.md). */
 export function batchResultToasts(answer: CampaignBatchResult): StatusToast[] {
   return [
     ...answer.info.map((message) => ({ message, variant: "info" as const })),

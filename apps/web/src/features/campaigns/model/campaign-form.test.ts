@@ -65,7 +65,7 @@ describe("zoned schedule", () => {
 });
 
 describe("isLocked", () => {
-  it("locks the spec's fields once started", () => {
+  it("locks the listed fields once started", () => {
     expect(isLocked({ is_started: true }, "route_id")).toBe(true);
     expect(isLocked({ is_started: true }, "name")).toBe(false);
     expect(isLocked({ is_started: false }, "route_id")).toBe(false);

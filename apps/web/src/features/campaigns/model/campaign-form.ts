@@ -50,7 +50,7 @@ const hhmm = (d: Date) => `${String(d.getHours()).padStart(2, "0")}:${String(d.g
 const pick = (v: number | null) => v ?? ("" as const);
 const str = (v: number | null) => (v === null ? "" : String(v));
 
-/** A new campaign: SMS through a gateway, the browser's zone, the daily window from now to five hours later (spec 3 §5). */
+/** A new campaign: SMS through a gateway, the browser's zone, the daily window from now to five hours later. */
 export function newCampaignValues(now = new Date(), zone = browserZone()): CampaignFormValues {
   return {
     name: "",
@@ -164,7 +164,7 @@ export function toSaveCampaign(v: CampaignFormValues): Record<keyof SaveCampaign
   };
 }
 
-/** Fields a started campaign may no longer change (spec 3 §4); the server refuses them too. */
+/** Fields a started campaign may no longer change (docs/product/campaigns.md); the server refuses them too. */
 export function isLocked(campaign: Pick<Campaign, "is_started"> | undefined, field: string): boolean {
   return !!campaign?.is_started && (CampaignLockedFields as readonly string[]).includes(field);
 }

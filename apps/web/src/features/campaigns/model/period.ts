@@ -1,6 +1,6 @@
 import { type StatPeriod, StatPeriods } from "@leadflow/contracts";
 
-/** The period selector's choices: the server's named periods plus a custom range of two days (spec 3 §9). */
+/** The period selector's choices: the server's named periods plus a custom range of two days. */
 export const PeriodChoices = [...StatPeriods, "custom"] as const;
 export type PeriodChoice = (typeof PeriodChoices)[number];
 

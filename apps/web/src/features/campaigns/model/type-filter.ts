@@ -1,6 +1,6 @@
 import { type CampaignType, CampaignTypes } from "@leadflow/contracts";
 
-/** The list's type filter is remembered on this browser (spec 3 §2: "saved locally"). */
+/** The list's type filter is remembered on this browser ("saved locally"). */
 export const TYPE_FILTER_STORAGE_KEY = "leadflow.campaigns.types";
 
 /** Parses what was stored; anything unreadable or unknown is dropped rather than sent to the server. */

@@ -38,7 +38,7 @@ export function isoToZoned(iso: string | null | undefined, zone: string): string
   return d.toISOString().slice(0, 16);
 }
 
-/** The browser's zone (spec 3 §5: the default), UTC if it cannot tell. */
+/** The browser's zone (the default), UTC if it cannot tell. */
 export function browserZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";

@@ -21,7 +21,7 @@ import { useCampaignsUrlState, usePeriodUrlState } from "../components/use-campa
 import { periodParams } from "../model/period";
 import { readStoredTypes, writeStoredTypes } from "../model/type-filter";
 
-/** Campaigns (spec 3 §2): today's cards, the 28-column list with its filters, bulk actions and Create Campaign. */
+/** Campaigns: today's cards, the 28-column list with its filters, bulk actions and Create Campaign. */
 export function CampaignsPage() {
   const t = useT();
   const p = useAccountPath();
@@ -34,7 +34,7 @@ export function CampaignsPage() {
   const [types, setTypes] = useState<CampaignType[]>(() => readStoredTypes());
   const [period, setPeriod] = usePeriodUrlState();
   const [archived, setArchived] = useState(false);
-  // The custom dates wait 500 ms (spec 3 §9) so typing a date does not fetch for every keystroke.
+  // The custom dates wait 500 ms (docs/product/campaigns.md) so typing a date does not fetch for every keystroke.
   const settledPeriod = useDebounced(period, period.choice === "custom" ? 500 : 0);
   const statPeriod = periodParams(settledPeriod);
   const query = useQuery(

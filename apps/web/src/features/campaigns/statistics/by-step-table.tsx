@@ -4,7 +4,7 @@ import { formatNumber } from "../../../lib/format";
 import { type MessageKey, useT } from "../../../lib/i18n";
 import { formatShare } from "../model/format";
 
-/** Spec 3 §2 By Step columns, in order. */
+/** The By Step columns, in order (docs/product/campaigns.md). */
 const COLUMNS: { key: keyof StepStatisticRow; label: MessageKey; numeric: boolean }[] = [
   { key: "id", label: "campaigns.statistics.steps.id", numeric: false },
   { key: "name", label: "campaigns.statistics.steps.name", numeric: false },

@@ -34,7 +34,7 @@ function Unavailable() {
 }
 
 /**
- * The Statistics tab (spec 3 §2): 'Statistic is unavailable.' until the campaign starts; then the date range, the
+ * The Statistics tab: 'Statistic is unavailable.' until the campaign starts; then the date range, the
  * General / By Step switch (more than one step) and Refresh over the chart, the Lead Engagement Statistic and the
  * summary, or the By Step table with each split's A/B comparison. It reloads, throttled, as the campaign sends.
  */

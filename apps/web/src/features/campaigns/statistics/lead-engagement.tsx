@@ -27,7 +27,7 @@ function stepLabel(steps: Steps, id: number, t: ReturnType<typeof useT>): string
 }
 
 /**
- * The Lead Engagement Statistic (spec 3 §2): of the leads sent to, how many clicked, opened (email), replied,
+ * The Lead Engagement Statistic: of the leads sent to, how many clicked, opened (email), replied,
  * unsubscribed, converted and never engaged, as bars with the count and the share; filtered by a step or a part.
  */
 export function LeadEngagement({

@@ -6,7 +6,7 @@ import { dataKey, useT } from "../../../lib/i18n";
 
 const HEIGHT = 280;
 
-/** A colour per charted status (spec 3 §4), from the theme. */
+/** A colour per charted status (docs/product/campaigns.md), from the theme. */
 function useSeriesColors(): Record<string, string> {
   const { palette } = useTheme();
   return {
@@ -26,7 +26,7 @@ function useSeriesColors(): Record<string, string> {
 const shortLabel = (label: string) => label.slice(5);
 
 /**
- * The chart (spec 3 §2, §4): what happened to the campaign's messages per hour or per day, one coloured area per
+ * The chart: what happened to the campaign's messages per hour or per day, one coloured area per
  * status. The outcomes are stacked; Sent (which every outcome also counted) is the lighter area behind them, so
  * the stack reads as "where the sent messages ended up".
  */

@@ -29,7 +29,7 @@ export function readRange(params: URLSearchParams): StatisticQuery {
   return { ...(from ? { date_from: from } : {}), ...(to ? { date_to: to } : {}) };
 }
 
-/** The same rule as the server's (spec 3 §5): YYYY-MM-DD strings compare as dates. */
+/** The same rule as the server's (docs/product/campaigns.md): YYYY-MM-DD strings compare as dates. */
 export const rangeProblem = (r: StatisticQuery): "order" | null => (r.date_from && r.date_to && r.date_from > r.date_to ? "order" : null);
 
 /** The tab's dates, view and lead filter live in the URL: a reload or a shared link shows the same statistic. */

@@ -1,4 +1,4 @@
-/** Texts of a campaign's Statistics tab (spec 3 §2, §3, §4). Quoted spec wording is kept. */
+/** Texts of a campaign's Statistics tab (docs/product/campaigns.md). Quoted texts are the product's exact wording. */
 export const campaignStatisticsMessages = {
   "campaigns.statistics.unavailable": "Statistic is unavailable.",
   "campaigns.statistics.notStarted": "There is no data available to build a statistic, because campaign is not started yet.",

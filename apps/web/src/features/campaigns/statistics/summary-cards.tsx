@@ -43,7 +43,7 @@ function consentSkipsNote(s: CampaignStatistic): string | null {
   return c.by_reason.map((r) => `${formatNumber(r.count)} ${r.label}`).join(", ");
 }
 
-/** The summary block's cards (spec 3 §3 Statistics) in reading order: money, then delivery, then what held messages back. */
+/** The summary block's cards in reading order: money, then delivery, then what held messages back. */
 export const SUMMARY_CARDS: readonly SummaryCard[] = [
   { key: "cost", label: "campaigns.statistics.summary.cost", value: (s) => s.cost_formatted },
   {

@@ -1,4 +1,4 @@
-/** Texts of the steps column, the step editor and the test dialogs (spec 3 §3, §5, §8). Quoted spec wording is kept. */
+/** Texts of the steps column, the step editor and the test dialogs. Quoted texts are the product's exact wording. */
 export const campaignStepsMessages = {
   "campaigns.steps.title": "Steps",
   "campaigns.steps.add": "Add Step",

@@ -7,6 +7,7 @@ import { t } from "../../../lib/i18n";
 import { settingSections } from "../detail/model/settings-sections";
 import { campaignFixture } from "../model/fixtures";
 import { StatisticsChart } from "../statistics/statistics-chart";
+import { planningFigures } from "./planning-progress";
 import { campaignWaitingQuery } from "./waiting.api";
 import { useWaitingSentence, WaitingCard } from "./waiting-card";
 import { WaitingLine } from "./waiting-line";
@@ -19,6 +20,7 @@ const waiting = (over: Partial<CampaignWaiting> = {}): CampaignWaiting => ({
   waiting: 1234,
   next_send_at: LATER,
   planning_since: null,
+  planning_progress: null,
   reasons: [
     {
       kind: "legal_window",
@@ -91,11 +93,54 @@ describe("the Statistics tab's empty chart", () => {
   });
 });
 
+describe("planning progress", () => {
+  const planning = waiting({
+    waiting: 2000,
+    planning_since: "2099-07-01T12:00:00.000Z",
+    planning_progress: { planned: 250_000, total: 1_000_000 },
+  });
+
+  it("shows the page N of M recipients with a bar, taking the campaign's live records when they are ahead", () => {
+    const html = render(<WaitingCard campaign={{ ...active, records: 400_000 }} />, active, planning);
+    expect(html).toContain("Planning… 400,000 of 1,000,000 recipients");
+    expect(html).toContain('aria-valuenow="40"');
+    expect(html).not.toContain("Still planning its audience");
+  });
+
+  it("never shows more planned than the audience, and shows it in the list's line too", () => {
+    expect(planningFigures({ planned: 12, total: 10 })).toEqual({ planned: 12, total: 12, percent: 100 });
+    const html = renderToStaticMarkup(
+      <WaitingLine
+        brief={{
+          id: 9,
+          waiting: 0,
+          waiting_is_capped: false,
+          next_send_at: null,
+          reason: null,
+          planning: true,
+          planning_progress: { planned: 2_000, total: 8_000 },
+        }}
+        records={6_000}
+      />,
+    );
+    expect(html).toContain("Planning… 6,000 of 8,000 recipients");
+    expect(html).toContain('aria-valuenow="75"');
+  });
+});
+
 describe("WaitingLine", () => {
   it("reads compactly under a list row's progress: the count, the next time, what the next message waits for", () => {
     const html = renderToStaticMarkup(
       <WaitingLine
-        brief={{ id: 9, waiting: 10_000, waiting_is_capped: true, next_send_at: LATER, reason: "Quiet hours (NY)", planning: false }}
+        brief={{
+          id: 9,
+          waiting: 10_000,
+          waiting_is_capped: true,
+          next_send_at: LATER,
+          reason: "Quiet hours (NY)",
+          planning: false,
+          planning_progress: null,
+        }}
       />,
     );
     expect(html).toContain("10,000+ waiting · next 07-01 ");

@@ -4,6 +4,7 @@ import { Alert, Box, Chip, Paper, Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { tn, useT } from "../../../lib/i18n";
+import { PlanningProgressBar } from "./planning-progress";
 import { campaignWaitingQuery, useWaitingLiveReload, WAITING_STATUSES } from "./waiting.api";
 
 /** The figure's headline time: now, a time ahead, or nothing while a pause holds everything. */
@@ -35,7 +36,7 @@ function ReasonRow({ reason }: { reason: WaitingReason }) {
 }
 
 /** The figure itself, for a loaded answer (tests render it directly). */
-export function WaitingFigure({ waiting }: { waiting: CampaignWaiting }) {
+export function WaitingFigure({ waiting, records }: { waiting: CampaignWaiting; records?: number }) {
   const t = useT();
   return (
     <Paper variant="outlined" component="section" aria-label={t("campaigns.waiting.title")} sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
@@ -50,10 +51,14 @@ export function WaitingFigure({ waiting }: { waiting: CampaignWaiting }) {
           </Typography>
         )}
       </Stack>
-      {waiting.planning_since && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {t("campaigns.waiting.planning")}
-        </Typography>
+      {waiting.planning_progress ? (
+        <PlanningProgressBar progress={waiting.planning_progress} records={records} />
+      ) : (
+        waiting.planning_since && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {t("campaigns.waiting.planning")}
+          </Typography>
+        )
       )}
       {waiting.reasons.length > 0 && (
         <Stack component="ul" aria-label={t("campaigns.waiting.reasonsLabel")} spacing={1} sx={{ listStyle: "none", p: 0, m: 0, mt: 1.5 }}>
@@ -85,7 +90,7 @@ export function WaitingCard({ campaign }: { campaign: Campaign }) {
     );
   const w = query.data;
   if (!w || (w.waiting === 0 && !w.planning_since)) return null;
-  return <WaitingFigure waiting={w} />;
+  return <WaitingFigure waiting={w} records={campaign.records} />;
 }
 
 /**

@@ -7,6 +7,7 @@ export const campaignWaitingMessages = {
   "campaigns.waiting.nextNow": "Sending now",
   "campaigns.waiting.nextPaused": "Nothing goes until the campaign is set Active",
   "campaigns.waiting.planning": "Still planning its audience: more messages will join.",
+  "campaigns.waiting.planningProgress": "Planning… {planned} of {total} recipients",
   "campaigns.waiting.reasonNext": "from {date}",
   "campaigns.waiting.reasonsLabel": "Why they wait",
   "campaigns.waiting.loadError": "What the messages wait for could not be loaded.",

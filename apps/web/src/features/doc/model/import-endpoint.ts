@@ -2,7 +2,7 @@
 export const IMPORT_PATH = "/api/import/lead";
 export const IMPORT_METHOD = "post";
 
-/** The status codes the spec documents, listed even when the server's description leaves one out. */
+/** The status codes the public import interface documents, listed even when the server's description leaves one out. */
 export const DOCUMENTED_CODES = ["200", "400", "401", "402", "403", "404", "409", "429", "500", "502", "503", "504"] as const;
 
 /** What the examples show in place of a real key. */

@@ -19,7 +19,7 @@ describe("Spam Email Groups table", () => {
   };
   const html = renderRows({ label: "Spam", columns: spamGroupColumns, context: actions, rows: [group] });
 
-  it("shows the spec's headers and the first email with '+N more' for the rest, collapsed", () => {
+  it("shows the product's headers and the first email with '+N more' for the rest, collapsed", () => {
     expect(html).toContain(">Spam Email Group Name<");
     expect(html).toContain(">List Of Emails<");
     expect(html).toContain("first@example.com");

@@ -7,7 +7,7 @@ import { formatNumber } from "../../../lib/format";
 import { fromNames, userNames } from "../model/sender-summary";
 import { ExpandableList } from "./expandable-list";
 
-/** Sender Email Groups (spec 2 §2): Name, Names, Username, Count, edit/delete. */
+/** Sender Email Groups (docs/product/audiences-lookups-settings.md): Name, Names, Username, Count, edit/delete. */
 export const senderGroupColumns: Columns<SenderEmailGroup, CrudRowActions<SenderEmailGroup>, SortKeyOf<typeof SenderEmailGroupSortKeys>> = [
   {
     key: "name",

@@ -14,7 +14,7 @@ function Emails({ group }: { group: SpamEmailGroup }) {
   );
 }
 
-/** Spam Email Groups (spec 2 §2): the group's name, its addresses (the first, expandable), edit/delete. */
+/** Spam Email Groups: the group's name, its addresses (the first, expandable), edit/delete. */
 export const spamGroupColumns: Columns<SpamEmailGroup, CrudRowActions<SpamEmailGroup>, SortKeyOf<typeof SpamEmailGroupSortKeys>> = [
   {
     key: "name",

@@ -15,7 +15,7 @@ const settings: CrudSettingsConfig<SenderEmailGroup> = {
   remove: { error: "emailGroups.removeError", deleted: "emailGroups.sender.deleted", serverText: false },
 };
 
-/** Settings → Sender Email Groups (spec 2 §2): the from names and mailboxes email campaigns rotate through. */
+/** Settings → Sender Email Groups: the from names and mailboxes email campaigns rotate through. */
 export function SenderEmailGroupsPage() {
   return <CrudSettingsPage config={settings} />;
 }

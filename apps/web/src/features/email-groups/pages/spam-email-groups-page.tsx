@@ -15,7 +15,7 @@ const settings: CrudSettingsConfig<SpamEmailGroup> = {
   remove: { error: "emailGroups.removeError", deleted: "emailGroups.spam.deleted", serverText: false },
 };
 
-/** Settings → Spam Email Groups (spec 2 §2): seed addresses email campaigns copy their messages to. */
+/** Settings → Spam Email Groups: seed addresses email campaigns copy their messages to. */
 export function SpamEmailGroupsPage() {
   return <CrudSettingsPage config={settings} />;
 }

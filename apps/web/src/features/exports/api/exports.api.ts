@@ -18,7 +18,7 @@ export const segmentExportsQuery = () =>
 
 export type ExportSegmentInput = z.input<typeof ExportSegment> & { segmentId: number };
 
-/** POST /segments/{id}/export; the answer carries the spec's message and the New export. */
+/** POST /segments/{id}/export; the answer carries the product's message and the New export. */
 export function useExportSegment() {
   const qc = useQueryClient();
   return useMutation({

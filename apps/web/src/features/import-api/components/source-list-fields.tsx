@@ -8,7 +8,7 @@ import { type KeyFormValues, listAfterSourceChange } from "../model/key-form";
 import { ChoicePicker } from "./choice-picker";
 
 /**
- * Source, then List (spec: the list selector is disabled until a source is chosen; changing the source clears
+ * Source, then List (the list selector is disabled until a source is chosen; changing the source clears
  * the list and loads that source's lists).
  */
 export function SourceListFields({ control, disabled }: { control: Control<KeyFormValues>; disabled?: boolean }) {

@@ -21,9 +21,9 @@ const isContact = (a: unknown) =>
   typeof a === "object" && a !== null && ((a as { type?: unknown }).type === "email" || (a as { type?: unknown }).type === "phone");
 
 /**
- * Live check of the editor: JSON, an array (the attributes of one lead), at least one email or phone attribute
- * (spec: "Each imported lead needs at least one attribute of type email or phone"). Finer rules (names, lengths)
- * are the server's: its 422 lists them.
+ * Live check of the editor: JSON, an array (the attributes of one lead), at least one email or phone attribute (the
+ * import interface's rule: "Each imported lead needs at least one attribute of type email or phone"). Finer rules
+ * (names, lengths) are the server's: its 422 lists them.
  */
 export function parseAttributes(text: string): ParsedAttributes {
   let value: unknown;

@@ -30,7 +30,7 @@ const settings: CrudSettingsConfig<ImportListRecord, ImportKeyExtras> = {
   add: "importApi.add",
   api: importListsApi,
   useExtras: useCopyKey,
-  // Spec: page size default 15.
+  // Page size default 15 (docs/product/audiences-lookups-settings.md).
   table: {
     columns: importKeyColumns,
     limit: 15,

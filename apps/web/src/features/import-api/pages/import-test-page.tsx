@@ -2,7 +2,7 @@ import RestartAltIcon from "@mui/icons-material/RestartAlt";
 import SendIcon from "@mui/icons-material/SendOutlined";
 import { Box, Button, CircularProgress, Container, Paper, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
-import { Logo } from "../../../app/layout/logo";
+import { Logo } from "../../../components/logo/logo";
 import { useT } from "../../../lib/i18n";
 import { useImportLead } from "../api/public-import.api";
 import { ImportOutcomeAlert } from "../components/import-outcome-alert";

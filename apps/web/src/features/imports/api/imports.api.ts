@@ -42,7 +42,7 @@ const LEADS = ["leads"] as const;
 const ATTRIBUTES = ["attributes"] as const;
 const PROCESSES = ["processes"] as const;
 
-/** Spec §4 / §9: the import is polled every 3 s until it ends. */
+/** The import is polled every 3 s until it ends (docs/product/accounts-sources-leads.md). */
 export const IMPORT_POLL_MS = 3000;
 
 export const importsQuery = (params: ImportsParams) =>

@@ -8,7 +8,7 @@ import { FailureStatusChip } from "./import-status-chip";
 
 const mono = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: "0.8125rem", whiteSpace: "nowrap" } as const;
 
-/** The failed-history table (doc 2 §2): Status, Reason, Phone, Lead By Phone, Email, Lead By Email, Created At. */
+/** The failed-history table: Status, Reason, Phone, Lead By Phone, Email, Lead By Email, Created At. */
 export function failedRowsColumns(t: typeof translate, leadHref: (id: number) => string): DataTableColumn<ImportFailure>[] {
   const leadLink = (id: number | null) =>
     id === null ? (

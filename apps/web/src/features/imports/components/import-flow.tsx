@@ -12,7 +12,7 @@ export interface ImportFlowProps {
   onClose: () => void;
 }
 
-/** Import File → Match Format → import progress (spec §4 Import flow), one dialog at a time. */
+/** Import File → Match Format → import progress (docs/product/accounts-sources-leads.md), one dialog at a time. */
 export function ImportFlow({ open, preset, onClose }: ImportFlowProps) {
   const [upload, setUpload] = useState<ImportUploadResponse | null>(null);
   const [started, setStarted] = useState<{ id: number; name: string } | null>(null);

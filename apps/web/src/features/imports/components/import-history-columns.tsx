@@ -24,7 +24,7 @@ const count = (key: CountKey, showFrom?: ImportColumn["showFrom"]): ImportColumn
   render: (row) => formatNumber(row[key]),
 });
 
-/** Import History (doc 2 §2): updated date, file name, the counts, status. Narrow screens keep date, name, status. */
+/** Import History: updated date, file name, the counts, status. Narrow screens keep date, name, status. */
 export const importHistoryColumns: Columns<ImportRecord, ImportHistoryColumnsContext, SortKeyOf<typeof ImportSortKeys>> = [
   {
     key: "updated_at",

@@ -50,7 +50,7 @@ export function ImportProgressDialog({ open, importId, fileName, onClose }: Impo
     setEvent(e);
     if (isMilestone(e.type)) {
       void record.refetch();
-      // Spec §4.9: the end of duplicate resolution (or of parsing) refreshes the lead, source and list data.
+      // The end of duplicate resolution (or of parsing) refreshes the lead, source and list data.
       void refresh();
     }
   });

@@ -1,6 +1,6 @@
 import type { ImportEventType, ImportRecord, ImportStatus, LiveEventPayload } from "@leadflow/contracts";
 
-/** The progress dialog's four states (spec §4 Import flow, step 7). */
+/** The progress dialog's four states (docs/product/accounts-sources-leads.md). */
 export type ImportPhase = "importing" | "synchronizing" | "finished" | "failed";
 
 export const PHASE_TITLE_KEYS = {

@@ -6,7 +6,7 @@ export interface Choice {
 
 export const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
-/** Spec §5 / §9: the file types an import accepts. */
+/** The file types an import accepts (docs/product/accounts-sources-leads.md). */
 export const ACCEPTED_EXTENSIONS = [".csv", ".tsv", ".xlsx", ".xml"] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(",");
 

@@ -11,7 +11,7 @@ import type { LookupOptions } from "../../../components/lookup-toggles/lookup-op
 import { sameName } from "./import-target";
 
 /**
- * What one column of the file becomes (spec §5): an existing attribute, nothing, a new attribute, or a value of the
+ * What one column of the file becomes: an existing attribute, nothing, a new attribute, or a value of the
  * lead's consent record (a TrustedForm certificate URL, the opt-in IP …).
  */
 export type MappingChoice =
@@ -76,7 +76,7 @@ export function choiceFromValue(value: string, row: MappingRow): MappingChoice {
 
 // ── Resolving 'New' names ──────────────────────────────────────────────────────────────────────────────────
 
-/** The existing attribute a 'New' name reuses (spec §5: a name that exists is reused), any case. */
+/** The existing attribute a 'New' name reuses (a name that exists is reused), any case. */
 export function existingByName<A extends { name: string }>(name: string, attributes: readonly A[]): A | undefined {
   return attributes.find((a) => sameName(a.name, name));
 }

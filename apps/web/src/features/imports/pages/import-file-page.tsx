@@ -11,7 +11,7 @@ import { importFileQuery, importHistoryQuery } from "../api/imports.api";
 import { failedRowsColumns } from "../components/failed-rows-columns";
 import { ImportSummary } from "../components/import-summary";
 
-/** Doc 2 §2: page 1 and 20 rows by default. */
+/** Page 1 and 20 rows by default (docs/product/audiences-lookups-settings.md). */
 const PAGE_SIZES = [20, 50, 100] as const;
 
 /** Settings → Import History → one file: its counts and the rows that did not import as they were. */

@@ -10,7 +10,7 @@ import { importsQuery } from "../api/imports.api";
 import { importHistoryColumns } from "../components/import-history-columns";
 import { isMilestone } from "../model/import-progress";
 
-/** Doc 2 §9: 15 rows per page, newest first. */
+/** 15 rows per page, newest first (docs/product/audiences-lookups-settings.md). */
 const PAGE_SIZES = [15, 50, 100] as const;
 const DEFAULT_SORT = { key: "updated_at", direction: "desc" } as const;
 

@@ -14,7 +14,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { crudApi } from "../../../components/crud/crud-api";
 import { api } from "../../../lib/api-client";
 
-/** Spec 2 §7: gateway settings are fetched with limit 10000 (no paging). */
+/** Gateway settings are fetched whole, with limit 10000 (docs/product/audiences-lookups-settings.md). */
 const ALL = 10_000;
 
 /** Every change refreshes the tables and the pickers (other features read them under the same root). */
@@ -37,7 +37,7 @@ export const gatewayOptionsQuery = (kind: GatewayKind) =>
   });
 
 /**
- * The gateways a picker offers (spec 2 §5): active ones; for lookup kinds only those that allow lookups. SMS
+ * The gateways a picker offers: active ones; for lookup kinds only those that allow lookups. SMS
  * options carry their phone numbers. `data` is the list itself.
  */
 export function useGatewayOptions(kind: GatewayKind, opts: { enabled?: boolean } = {}) {

@@ -25,7 +25,7 @@ export const canSimulateReply = (g: Gateway) => g.kind === "sms" && g.type === "
 
 type GatewayColumn = DataTableColumn<Gateway, GatewayColumnsContext>;
 
-/** Spec 2 §4: default gateways are shown dimmed; every cell of their row fades the same. */
+/** Default gateways are shown dimmed; every cell of their row fades the same. */
 const dim = (g: Gateway, node: ReactNode) => <Box sx={{ opacity: g.default ? 0.55 : 1 }}>{node}</Box>;
 
 function Actions({ g, context: c }: { g: Gateway; context: CellContext<GatewayColumnsContext> }) {

@@ -39,7 +39,7 @@ const gatewayResolver =
   };
 
 /**
- * Add/Edit Integration (spec 2 §2): kind and provider, the provider's fields, senders, lookup settings, a test. A new
+ * Add/Edit Integration: kind and provider, the provider's fields, senders, lookup settings, a test. A new
  * gateway is of the kind whose table's Add was pressed (SMS from the page's Add).
  */
 export function GatewayForm({ entity: gateway, preset: kind = "sms" }: { entity: Gateway | undefined; preset: GatewayKind | undefined }) {

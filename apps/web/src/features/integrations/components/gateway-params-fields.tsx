@@ -14,7 +14,7 @@ export interface GatewayParamsFieldsProps {
   disabled?: boolean;
 }
 
-/** The provider type's own fields (spec 2 §3): secrets as password inputs that never show the saved value. */
+/** The provider type's own fields: secrets as password inputs that never show the saved value. */
 export function GatewayParamsFields({ fields, control, masks, disabled }: GatewayParamsFieldsProps) {
   const t = useT();
   return (

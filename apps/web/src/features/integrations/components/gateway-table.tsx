@@ -14,7 +14,7 @@ export interface GatewayTableProps {
 }
 
 /**
- * One of the five stacked tables. A kind has a handful of gateways (fetched whole, spec 2 §7), so the table has
+ * One of the five stacked tables. A kind has a handful of gateways (fetched whole), so the table has
  * no paging, search or sort.
  */
 export function GatewayTable({ kind, context, onAdd }: GatewayTableProps) {

@@ -48,7 +48,7 @@ function useRowActions(): IntegrationExtras {
   };
 }
 
-/** The five kinds of gateway, one table each, in the spec's order. */
+/** The five kinds of gateway, one table each, in the product's order. */
 function GatewayTables({ context, onCreate }: CrudBodyProps<Gateway, IntegrationExtras, GatewayKind>) {
   return (
     <Stack spacing={3}>
@@ -72,7 +72,7 @@ const settings: CrudSettingsConfig<Gateway, IntegrationExtras, GatewayKind> = {
   remove: { Message: GatewayDeleteMessage, error: "integrations.removeError", deleted: "integrations.deleted" },
 };
 
-/** Settings → Integrations (spec 2 §2): SMS, email, lookup and DNC gateways. */
+/** Settings → Integrations (docs/product/audiences-lookups-settings.md): SMS, email, lookup and DNC gateways. */
 export function IntegrationsPage() {
   return <CrudSettingsPage config={settings} />;
 }

@@ -9,14 +9,14 @@ import type { KeywordRow } from "../api/keywords.api";
 
 type Context = CrudRowActions<KeywordRow>;
 
-/** Spec 2 §4: system keywords are shown dimmed, like the default gateways in Integrations. */
+/** System keywords are shown dimmed, like the default gateways in Integrations. */
 const dim = (k: KeywordRow, node: ReactNode) => <Box sx={{ opacity: k.is_system ? 0.6 : 1, minWidth: 0 }}>{node}</Box>;
 
 /** The first few of a list, the rest as "+N" with all of them in its tooltip. */
 const WORDS_SHOWN = 6;
 const PHONES_SHOWN = 2;
 
-/** Keywords (spec 2 §2): Keywords, Phones, Gateway, Action, Response message, actions. */
+/** Keywords: Keywords, Phones, Gateway, Action, Response message, actions. */
 export const keywordColumns: Columns<KeywordRow, Context, SortKeyOf<typeof KeywordSortKeys>> = [
   {
     key: "words",
@@ -120,7 +120,7 @@ export const keywordColumns: Columns<KeywordRow, Context, SortKeyOf<typeof Keywo
         ),
       ),
   },
-  // The system keywords show their menu disabled (spec 2 §4: they cannot be edited or removed).
+  // The system keywords show their menu disabled (they cannot be edited or removed).
   actionsMenuColumn({
     texts: { menu: "keywords.actionsFor", edit: "keywords.edit", delete: "keywords.delete" },
     locked: (k, { t }) => (k.is_system ? t("keywords.locked") : undefined),

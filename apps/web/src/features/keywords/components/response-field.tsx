@@ -4,7 +4,7 @@ import { useController, useWatch } from "react-hook-form";
 import { tn, useT } from "../../../lib/i18n";
 import type { KeywordControl } from "../model/keyword-form";
 
-/** The SMS length counter (spec 2 §5): parts and characters as charged, under the message. */
+/** The SMS length counter: parts and characters as charged, under the message. */
 export function SmsCounter({ text, rendered = false }: { text: string /** A text as sent: `{{…}}` in it is text. */; rendered?: boolean }) {
   const t = useT();
   const length = smsLength(text, { placeholders: !rendered });

@@ -5,7 +5,7 @@ import { type KeywordControl, nextWords } from "../model/keyword-form";
 
 /**
  * The keyword's words as chips: Enter (or leaving the field) adds the typed word, trimmed and upper case; a word
- * already there is ignored (spec 2 §5, as the filter builder's free-text values).
+ * already there is ignored (docs/product/audiences-lookups-settings.md).
  */
 export function WordsInput({ control, disabled }: { control: KeywordControl; disabled?: boolean }) {
   const t = useT();

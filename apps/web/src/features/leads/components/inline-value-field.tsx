@@ -21,7 +21,7 @@ function saveError(e: unknown): string {
 }
 
 /**
- * A value edited in place (spec §2 Lead page): a click, Enter or Space opens the field; it is saved when focus
+ * A value edited in place: a click, Enter or Space opens the field; it is saved when focus
  * leaves it, Enter saves too, Escape gives up. Values are plain text: whatever markup they hold is shown as typed.
  */
 export function InlineValueField({ value, label, onSave }: InlineValueFieldProps) {

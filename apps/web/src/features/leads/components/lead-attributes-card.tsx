@@ -19,7 +19,7 @@ function stableKeys(values: AnyLeadValue[]): string[] {
   });
 }
 
-/** 'Lead Attributes' (spec §2): the Lead ID, then every value, phones first, then emails, then the rest. */
+/** 'Lead Attributes': the Lead ID, then every value, phones first, then emails, then the rest. */
 export function LeadAttributesCard({ lead }: { lead: LeadDetail }) {
   const t = useT();
   const values = orderLeadValues(lead.lead_values);

@@ -39,7 +39,7 @@ function CampaignLine({ campaign }: { campaign: LeadCampaign }) {
   );
 }
 
-/** The Campaigns side block (spec §2): the campaigns the lead has messages in, latest sent first. */
+/** The Campaigns side block: the campaigns the lead has messages in, latest sent first. */
 export function LeadCampaignsBlock({ leadId }: { leadId: number }) {
   const t = useT();
   const campaigns = useQuery(leadCampaignsQuery(leadId));

@@ -12,7 +12,7 @@ import { LeadStatusChip } from "./lead-status-chip";
 
 export const attributeColumnKey = (a: Pick<LeadAttribute, "id">) => `attr:${a.id}`;
 
-/** Phone and Email (the built-in attributes, and any contact-type one) always show (spec §2 List page). */
+/** Phone and Email (the built-in attributes, and any contact-type one) always show. */
 const isContact = (a: LeadAttribute) => a.is_system || a.type !== "string";
 
 /** A phone or an email never breaks inside; several break at their '; '. */
@@ -50,7 +50,7 @@ function attributeColumn(a: LeadAttribute): DataTableColumn<LeadRow> {
 }
 
 /**
- * A lead table (spec §2): ID, Updated Date, one column per attribute of the answer, Revenue, Duplicates, Status.
+ * A lead table: ID, Updated Date, one column per attribute of the answer, Revenue, Duplicates, Status.
  * The ID is a link, so the row opens from the keyboard too.
  */
 export function leadColumns(

@@ -50,7 +50,7 @@ function ChipLinks({ items, empty }: { items: { key: string; label: string; to: 
   );
 }
 
-/** The lead page's side (spec §2): Lists, Campaigns, Status, Revenue, System Attributes. */
+/** The lead page's side: Lists, Campaigns, Status, Revenue, System Attributes. */
 export function LeadSideBlocks({ lead }: { lead: LeadDetail }) {
   const t = useT();
   return (

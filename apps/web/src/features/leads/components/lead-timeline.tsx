@@ -15,7 +15,7 @@ import { leadLogQuery } from "../api/leads.api";
 import { LeadCard } from "./lead-card";
 import { TimelineEntry } from "./timeline-entry";
 
-/** Spec §9: the lead log pages by 20, 50 or 100 (default 20). */
+/** The lead log pages by 20, 50 or 100, default 20 (docs/product/accounts-sources-leads.md). */
 const LOG_PAGE_SIZES = [20, 50, 100] as const;
 const FILTERS = ["clicked", "unsubscribed"] as const;
 type Filter = (typeof FILTERS)[number];
@@ -38,7 +38,7 @@ function useLogFilters() {
   return { clicked: active("clicked"), unsubscribed: active("unsubscribed"), toggle };
 }
 
-/** Activity log / Timeline (spec §2): newest first, filters Clicked and Unsubscribed, Refresh, 20/50/100 per page. */
+/** Activity log / Timeline: newest first, filters Clicked and Unsubscribed, Refresh, 20/50/100 per page. */
 export function LeadTimeline({ leadId }: { leadId: number }) {
   const t = useT();
   const table = useTableUrlState({ limit: 20, limits: LOG_PAGE_SIZES, prefix: "log" });

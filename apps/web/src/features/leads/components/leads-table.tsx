@@ -12,7 +12,7 @@ import { selectionScope } from "../model/status-filter";
 import { leadColumns } from "./lead-columns";
 import { LeadStatusFilter, useLeadStatusFilter } from "./lead-status-filter";
 
-/** Spec §9: lead tables show 50 rows by default. */
+/** Lead tables show 50 rows by default (docs/product/accounts-sources-leads.md). */
 export const LEAD_PAGE_SIZES = [15, 50, 100] as const;
 
 /**
@@ -49,7 +49,7 @@ export interface LeadsTableProps {
   storageKey: string;
   /** Off where the page has no bulk action for the ticked leads (a segment's table). */
   selectable?: boolean;
-  /** Rows and the ID link open the lead in a new window (spec 3 §2: from a campaign's Leads tab). */
+  /** Rows and the ID link open the lead in a new window (from a campaign's Leads tab). */
   newWindow?: boolean;
   "aria-label": string;
 }

@@ -13,7 +13,7 @@ import { batchStatusToasts } from "../model/batch-status";
 import { settableStatuses } from "../model/lead-selection";
 
 /**
- * The lead page's context menu (spec §2): Remove Lead, Set status (less the current one), Relookup (SMS Lookup, SMS
+ * The lead page's context menu: Remove Lead, Set status (less the current one), Relookup (SMS Lookup, SMS
  * DNC, Email Lookup), with the relookup's dialog. "Relookup (disabled when the lead status is active)": no lead status
  * is called active here (pending, imported, blacklisted, flagged, DNC), so it is read as the lead's lookup being
  * active: Relookup is disabled while one runs, and the lead is read again when its results are in.
@@ -42,7 +42,7 @@ export function useLeadMenu(lead: LeadDetail | undefined, onRemove: () => void):
           setStatus.mutate(
             { ids: [lead.id], status },
             {
-              // Spec §8: on the lead screens the answer's errors are ignored; its info messages show.
+              // On the lead screens the answer's errors are ignored; its info messages show.
               onSuccess: (answer) => {
                 for (const toast of batchStatusToasts(answer, t("leads.statusUpdated"), { ignoreErrors: true }))
                   enqueueSnackbar(toast.message, { variant: toast.variant });

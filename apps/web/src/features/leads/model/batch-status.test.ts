@@ -16,7 +16,7 @@ describe("batchStatusToasts", () => {
     expect(batchStatusToasts(answer, fallback).map((t) => t.variant)).toEqual(["info", "error", "error"]);
   });
 
-  it("ignores errors on the lead screens (spec §8)", () => {
+  it("ignores errors on the lead screens", () => {
     const answer = { message: "Status updated successfully!", info: [], errors: ["e1"] };
     expect(batchStatusToasts(answer, fallback, { ignoreErrors: true })).toEqual([
       { message: "Status updated successfully!", variant: "success" },

@@ -7,7 +7,7 @@ export interface Toast {
 
 /**
  * The toasts of a bulk status change: each info and each error on its own, then the success message when nothing
- * failed. The lead screens ignore errors (spec §8), so there the success message always shows.
+ * failed. The lead screens ignore errors, so there the success message always shows.
  */
 export function batchStatusToasts(answer: BatchStatusResponse, fallback: string, opts: { ignoreErrors?: boolean } = {}): Toast[] {
   const errors = opts.ignoreErrors ? [] : (answer.errors ?? []);

@@ -4,7 +4,7 @@ import { formatMoney } from "./format";
 import { locationChips } from "./locations";
 
 describe("dates on the lead screens", () => {
-  it("show MM-DD-YYYY hh:mm A in local time (spec §3)", () => {
+  it("show MM-DD-YYYY hh:mm A in local time", () => {
     expect(formatDateTime(new Date(2026, 0, 5, 14, 7).toISOString())).toBe("01-05-2026 02:07 PM");
     expect(formatDateTime(new Date(2026, 11, 31, 0, 30).toISOString())).toBe("12-31-2026 12:30 AM");
     expect(formatDateTime(null)).toBe("");

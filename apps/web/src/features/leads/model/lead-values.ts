@@ -35,7 +35,7 @@ export function orderLeadValues(values: readonly AnyLeadValue[]): AnyLeadValue[]
 const PHONE_STATUSES = Object.values(PhoneStatuses) as PhoneStatus[];
 const isPhoneStatus = (n: number | null): n is PhoneStatus => n !== null && (PHONE_STATUSES as number[]).includes(n);
 
-/** Spec §4: 'Not Checked' (no status yet) is shown as Subscribed. */
+/** 'Not Checked' (no status yet) is shown as Subscribed (docs/product/accounts-sources-leads.md). */
 export function effectivePhoneStatus(status: number | null): PhoneStatus {
   return isPhoneStatus(status) ? status : PhoneStatuses.subscribed;
 }
@@ -53,7 +53,7 @@ export function phoneStatusOptions(status: number | null): { status: PhoneStatus
 export type EmailStatusAction = { status: EmailStatus; labelKey: "leads.email.setPending" | "leads.email.unsubscribe" };
 
 /**
- * Spec §4, the email status menu: Unsubscribed (4) can go back to Pending (1); any status but Pending can be
+ * The email status menu: Unsubscribed (4) can go back to Pending (1); any status but Pending can be
  * unsubscribed; Pending has no menu.
  */
 export function emailStatusAction(status: number | null): EmailStatusAction | null {

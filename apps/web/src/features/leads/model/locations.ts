@@ -15,7 +15,7 @@ interface Ref {
 }
 
 /**
- * 'Locations' (spec §2): audiences (a sub-segment under its parent), the lead's sources and lists, and campaigns,
+ * 'Locations': audiences (a sub-segment under its parent), the lead's sources and lists, and campaigns,
  * each a link to its page.
  */
 export function locationChips(sources: LeadSources["data"] = [], segments: Ref[] = [], campaigns: Ref[] = []): LocationChip[] {

@@ -1,4 +1,4 @@
-/** Route params of a lead page: /leads/{leadId}, or nested under where it was opened (spec §2 Lead page). */
+/** Route params of a lead page: /leads/{leadId}, or nested under where it was opened. */
 export interface LeadRouteParams {
   sourceId?: string;
   listId?: string;

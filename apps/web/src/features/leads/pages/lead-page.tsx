@@ -1,6 +1,5 @@
 import FileDownloadIcon from "@mui/icons-material/FileDownloadOutlined";
 import { Box, Skeleton, Stack, Typography } from "@mui/material";
-import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -13,8 +12,6 @@ import { DeleteError } from "../../../components/page-state/delete-error";
 import { HeaderSkeleton } from "../../../components/page-state/page-state";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
-import { segmentQuery } from "../../audiences";
-import { campaignQuery } from "../../campaigns";
 import { ComplianceFileDialog } from "../../compliance";
 import { leadQuery, useDeleteLead } from "../api/leads.api";
 import { LeadAttributesCard } from "../components/lead-attributes-card";
@@ -24,7 +21,10 @@ import { LeadSideBlocks } from "../components/lead-side-blocks";
 import { LeadStatusChip } from "../components/lead-status-chip";
 import { LeadTimeline } from "../components/lead-timeline";
 import { useLeadMenu } from "../components/use-lead-menu";
+import { useLeadTrail } from "../model/lead-trail";
 import { leadReturnPath } from "../model/return-path";
+
+const noCrumbs = (): Crumb[] => [];
 
 function PageSkeleton() {
   return (
@@ -38,7 +38,7 @@ function PageSkeleton() {
   );
 }
 
-/** A lead (spec §2 Lead page), at /leads/{leadId} or under the list it was opened from. */
+/** A lead (docs/product/accounts-sources-leads.md), at /leads/{leadId} or under the list it was opened from. */
 export function LeadPage() {
   const t = useT();
   const p = useAccountPath();
@@ -54,39 +54,25 @@ export function LeadPage() {
     navigate(p(back), { replace: true });
   });
 
-  // Under a list, the trail is the list's: Data › source › list › lead; under an audience, the audience's.
+  // Under a list, the trail is the list's: Data › source › list › lead; under an audience or a campaign, the one
+  // its route carries.
   const list = params.listId ? lead.data?.lists.find((l) => String(l.id) === params.listId) : undefined;
-  const segmentId = Number(params.segmentId);
-  const segment = useQuery({ ...segmentQuery(segmentId), enabled: Number.isSafeInteger(segmentId) && segmentId > 0 });
-  const campaignId = Number(params.campaignId);
-  const campaign = useQuery({ ...campaignQuery(campaignId), enabled: Number.isSafeInteger(campaignId) && campaignId > 0 });
+  const trail = useLeadTrail();
+  const trailCrumbs = (trail?.useCrumbs ?? noCrumbs)(back);
   const title = t("leads.lead", { id: lead.id ?? params.leadId ?? "" });
-  const inAudience = back.startsWith("audiences/");
-  const inCampaign = back.startsWith("campaigns/");
   const crumbs: Crumb[] =
     back === "leads"
       ? [{ label: t("leads.title"), to: "leads" }, { label: title }]
-      : inCampaign
-        ? [
-            { label: t("campaigns.title"), to: "campaigns" },
-            ...(campaign.data ? [{ label: campaign.data.name, to: back }] : []),
-            { label: title },
-          ]
-        : inAudience
+      : trail
+        ? [...trailCrumbs, { label: title }]
+        : list
           ? [
-              { label: t("audiences.title"), to: p("") },
-              ...(segment.data?.parent ? [{ label: segment.data.parent.name, to: `audiences/${segment.data.parent.id}/leads` }] : []),
-              ...(segment.data ? [{ label: segment.data.name, to: back }] : []),
+              { label: t("sources.breadcrumb"), to: "sources" },
+              { label: list.source.name, to: `sources/${list.source.id}` },
+              { label: list.name, to: back },
               { label: title },
             ]
-          : list
-            ? [
-                { label: t("sources.breadcrumb"), to: "sources" },
-                { label: list.source.name, to: `sources/${list.source.id}` },
-                { label: list.name, to: back },
-                { label: title },
-              ]
-            : [{ label: t("sources.breadcrumb"), to: "sources" }, { label: title }];
+          : [{ label: t("sources.breadcrumb"), to: "sources" }, { label: title }];
   useBreadcrumbs(crumbs);
 
   const menu = useLeadMenu(lead.data, () => {
@@ -110,15 +96,7 @@ export function LeadPage() {
         title: t("leads.notFound"),
         text: t("leads.notFoundText"),
         backTo: p(back),
-        backLabel: t(
-          back === "leads"
-            ? "leads.backToLeads"
-            : inCampaign
-              ? "campaigns.detail.backToCampaign"
-              : inAudience
-                ? "audiences.backToAudience"
-                : "leads.backToList",
-        ),
+        backLabel: t(back === "leads" ? "leads.backToLeads" : (trail?.backLabel ?? "leads.backToList")),
       }}
     >
       {(data) => (

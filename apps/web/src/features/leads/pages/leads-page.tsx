@@ -7,7 +7,7 @@ import { useT } from "../../../lib/i18n";
 import { LeadsTable, useLeadsTable } from "../components/leads-table";
 import { useLeadBulkActions } from "../components/use-lead-bulk-actions";
 
-/** Leads (spec §2): every lead of the team, with selection, search, hidden columns, Delete Selection and Set status. */
+/** Leads: every lead of the team, with selection, search, hidden columns, Delete Selection and Set status. */
 export function LeadsPage() {
   const t = useT();
   const p = useAccountPath();

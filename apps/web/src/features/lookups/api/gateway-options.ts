@@ -7,7 +7,7 @@ export interface LookupGateways {
   error: unknown;
 }
 
-/** The active gateways of a lookup kind that allow lookups (spec 2 §5), as the pickers read them. */
+/** The active gateways of a lookup kind that allow lookups, as the pickers read them. */
 export function useLookupGateways(kind: LookupGatewayKind, enabled = true): LookupGateways {
   const query = useGatewayOptions(kind, { enabled });
   return { options: query.data ?? [], loading: query.isPending && enabled, error: query.error };

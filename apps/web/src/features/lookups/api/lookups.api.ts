@@ -58,7 +58,7 @@ export const lookupsQuery = (params: LookupsParams) =>
     refetchInterval: (q) => (q.state.data?.data.some((j) => isLookupRunning(j.status)) ? RUNNING_POLL_MS : false),
   });
 
-/** Spec 1 §4 progress items: GET /lookup?active=1, for a source, a list or the whole team (the sources table). */
+/** The progress items: GET /lookup?active=1, for a source, a list or the whole team (the sources table). */
 export const activeLookupsQuery = (scope: ActiveScope = {}) =>
   queryOptions({
     queryKey: lookupKeys.active(scope),

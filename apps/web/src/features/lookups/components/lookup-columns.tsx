@@ -73,7 +73,7 @@ function Progress({ job, t }: { job: LookupJob; t: typeof translate }) {
   );
 }
 
-/** Settings → Lookup Management (spec 2 §2), in the spec's column order. The server sorts by the sortable ones. */
+/** Settings → Lookup Management, in the product's column order. The server sorts by the sortable ones. */
 export function lookupColumns(t: typeof translate): DataTableColumn<LookupJob>[] {
   return [
     {

@@ -28,7 +28,7 @@ export interface LookupFormDialogProps {
   onDelete?: (job: LookupJob) => void;
 }
 
-/** Add / Edit Lookup (spec 2 §2 Lookup list page, §3 Lookup form). */
+/** Add / Edit Lookup (docs/product/audiences-lookups-settings.md). */
 export function LookupFormDialog({ open, job, onClose, onDelete }: LookupFormDialogProps) {
   return (
     <EntityFormDialog open={open} entity={job} onClose={onClose}>

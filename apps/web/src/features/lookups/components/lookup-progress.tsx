@@ -11,7 +11,7 @@ import { progressText, showsProgress } from "../model/lookup-format";
 import { isLookupRunning, lookupStatusLabel } from "../model/lookup-status";
 import { LookupControlButton, LookupStatusChip } from "./lookup-status";
 
-/** One lookup's compact progress (spec 1 §4): bar, 'N phones left' or 'Completed', the 'paid' chip, start/stop. */
+/** One lookup's compact progress: bar, 'N phones left' or 'Completed', the 'paid' chip, start/stop. */
 export function LookupProgressItem({ job }: { job: LookupJob }) {
   const t = useT();
   const done = job.status === 3;

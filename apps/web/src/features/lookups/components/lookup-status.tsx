@@ -9,7 +9,7 @@ import { useT } from "../../../lib/i18n";
 import { useSetLookupStatus } from "../api/lookups.api";
 import { lookupControl, lookupStatusColor, lookupStatusLabel } from "../model/lookup-status";
 
-/** The status chip in its spec 2 §9 class colour; why a lookup stopped on its own (no funds) shows on hover. */
+/** The status chip in its class colour; why a lookup stopped on its own (no funds) shows on hover. */
 export function LookupStatusChip({ job }: { job: Pick<LookupJob, "status" | "error"> }) {
   const t = useT();
   const chip = (
@@ -31,7 +31,7 @@ export function LookupStatusChip({ job }: { job: Pick<LookupJob, "status" | "err
 }
 
 /**
- * Start (pending, paused) or pause/stop (running): both of the latter send status 2 (spec 2 §4); the table calls it
+ * Start (pending, paused) or pause/stop (running): both of the latter send status 2; the table calls it
  * pause, the progress items stop. Toasts the server's 'Lookup started' / 'Lookup stopped'.
  */
 export function LookupControlButton({ job, running = "pause" }: { job: Pick<LookupJob, "id" | "status">; running?: "pause" | "stop" }) {

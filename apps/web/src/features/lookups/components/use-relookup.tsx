@@ -27,7 +27,7 @@ export interface Relookup {
 }
 
 /**
- * The lead page's Relookup (spec 1 §2): SMS Lookup, SMS DNC or Email Lookup of this lead with a chosen gateway.
+ * The lead page's Relookup: SMS Lookup, SMS DNC or Email Lookup of this lead with a chosen gateway.
  * It follows the job (live, or polled) and calls `onFinished` when the results are in, so the lead is read again.
  * While it runs the item is disabled: one relookup of a lead at a time.
  */

@@ -60,7 +60,7 @@ describe("patching a job snapshotted after it was listed", () => {
       service_cost: 0.096,
     });
     expect(patched).toMatchObject({ total_count: 20, count: 12, cost: 0.06, paid: true, service_items_count: 12, service_cost: 0.096 });
-    // The spec's four fields alone still patch.
+    // The four basic fields alone still patch.
     expect(patchLookupJob(job, { id: 1, status: 2, percent: 5, count: 1, time_left: null })).toMatchObject({ status: 2, total_count: 0 });
   });
 });

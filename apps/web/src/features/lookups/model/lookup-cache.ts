@@ -11,7 +11,8 @@ export function patchLookupJob(job: LookupJob, e: LookupData): LookupJob {
     percent: e.percent,
     count: e.count,
     time_left: e.time_left,
-    // Beyond the spec's four fields, when the server sends them: the scope's size once counted, and the money.
+    // Beyond the four basic fields (status, time_left, percent, count), when the server sends them: the scope's size
+    // once counted, and the money.
     total_count: e.total_count ?? job.total_count,
     cost: e.cost ?? job.cost,
     reused_count: e.reused_count ?? job.reused_count,

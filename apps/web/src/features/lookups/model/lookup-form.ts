@@ -1,7 +1,7 @@
 import { type LookupJob, LookupStatuses, SaveLookup } from "@leadflow/contracts";
 import type { FieldErrors, Resolver } from "react-hook-form";
 
-/** The Lookup list page's form (spec 2 §3): type SMS (1) or Email (2), gateway, source, optional list, start now. */
+/** The Lookup list page's form: type SMS (1) or Email (2), gateway, source, optional list, start now. */
 export interface LookupFormValues {
   lead_type: 1 | 2;
   setting_gateway_id: number | null;

@@ -24,7 +24,7 @@ describe("formatBalance", () => {
   ])("%s → %s", (n, text) => expect(formatBalance(n)).toBe(text));
 });
 
-describe("progress text (spec 1 §4)", () => {
+describe("progress text", () => {
   it.each<[{ type: 1 | 2 | 3; total_count: number; count: number }, string]>([
     [{ type: 1, total_count: 10, count: 9 }, "1 phone left"],
     [{ type: 1, total_count: 10, count: 7 }, "3 phones left"],

@@ -25,7 +25,7 @@ export function itemNoun(type: number, count: number): string {
   return count === 1 ? nouns[0] : nouns[1];
 }
 
-/** Spec 1 §4: '1 phone left' / 'N phones left', or 'Completed'. */
+/** '1 phone left' / 'N phones left', or 'Completed' (docs/product/accounts-sources-leads.md). */
 export function progressText(job: Pick<LookupJob, "type" | "status" | "total_count" | "count">): string {
   if (job.status === LookupStatuses.completed) return t("lookups.progress.completed");
   // A job that has just started has not counted its scope yet.
@@ -35,7 +35,7 @@ export function progressText(job: Pick<LookupJob, "type" | "status" | "total_cou
 }
 
 /**
- * Spec 1 §4: nothing shows when the count is 0 and no lookup runs. A lookup that just completed shows 'Completed'
+ * Nothing shows when the count is 0 and no lookup runs. A lookup that just completed shows 'Completed'
  * (the server answers finished ones for a minute after).
  */
 export function showsProgress(job: Pick<LookupJob, "status" | "total_count" | "count">): boolean {

@@ -15,7 +15,7 @@ export interface LookupLocation {
 }
 
 /**
- * The Location column (spec 2 §2): a segment (audience or child segment), a lead's relookup, an import's file, or
+ * The Location column: a segment (audience or child segment), a lead's relookup, an import's file, or
  * the source and list, each a link.
  */
 export function lookupLocation(job: Pick<LookupJob, "segment" | "lead" | "import" | "source" | "list">): LookupLocation {

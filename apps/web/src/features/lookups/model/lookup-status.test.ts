@@ -2,7 +2,7 @@ import { LookupStatusClasses } from "@leadflow/contracts";
 import { describe, expect, it } from "vitest";
 import { isLookupFinished, lookupControl, lookupStatusColor, lookupStatusLabel } from "./lookup-status";
 
-describe("status → control (spec 2 §4)", () => {
+describe("status → control", () => {
   it.each([
     [0, { action: "start", status: 1 }],
     [1, { action: "pause", status: 2 }],

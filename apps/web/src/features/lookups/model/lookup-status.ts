@@ -1,6 +1,6 @@
 import { type LookupStatus, LookupStatusClasses, LookupStatuses, LookupStatusLabels } from "@leadflow/contracts";
 
-/** What a status row's button does (spec 2 §4): start sends 1; pause and stop both send 2 (paused). */
+/** What a status row's button does: start sends 1; pause and stop both send 2 (paused). */
 export type LookupControl = { action: "start"; status: 1 } | { action: "pause"; status: 2 };
 
 const START = { action: "start", status: LookupStatuses.running } as const satisfies LookupControl;
@@ -21,7 +21,7 @@ export function lookupControl(status: number): LookupControl | null {
 
 export type ChipColor = "default" | "success" | "warning" | "info" | "error";
 
-/** Spec 2 §9's chip classes, each with its colour. */
+/** The status chip classes, each with its colour. */
 const CLASS_COLORS = {
   pending: "default",
   success: "success",

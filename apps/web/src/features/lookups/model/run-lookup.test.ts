@@ -16,7 +16,7 @@ describe("run lookup", () => {
     expect(RUN_LOOKUP_TYPES.map(gatewayKindFor)).toEqual(["sms_lookup", "sms_dnc", "email_lookup", "consent_certificates", "rnd"]);
   });
 
-  it("names a lead's relookup types the spec's way", () => {
+  it("names a lead's relookup types the API's way", () => {
     expect(RELOOKUP_TYPES.map(relookupLeadType)).toEqual(["lead_phone", "sms_dnc", "lead_email"]);
   });
 
@@ -34,7 +34,7 @@ describe("run lookup", () => {
     expect(types.every((type) => RUN_LOOKUP_TYPES.includes(type))).toBe(true);
   });
 
-  it("uses the spec's two prompts verbatim", () => {
+  it("uses the product's two prompts verbatim", () => {
     expect(t(confirmKey("sources", 1))).toBe("Do you want to lookup sms leads in selected sources?");
     expect(t(confirmKey("lists", 2))).toBe("Do you want to lookup email leads in selected lists?");
     expect(t(confirmKey("lookups", 1))).toBe("Do you want to lookup sms leads in selected sources?");

@@ -10,7 +10,7 @@ import {
 } from "@leadflow/contracts";
 
 /**
- * Where a lookup is started from, and the endpoint that takes that screen's selection (spec 1 §7, spec 2 §7):
+ * Where a lookup is started from, and the endpoint that takes that screen's selection:
  * selected sources, lists, audiences, lookups of the Lookup Management table, or the leads table's selection.
  */
 export const RunLookupScopes = {
@@ -41,13 +41,13 @@ export function runLookupTypes(scope: RunLookupScope): LookupType[] {
 export const gatewayKindFor = (type: LookupType): LookupGatewayKind => LookupTypeGatewayKind[type];
 
 /**
- * The confirm prompt's key. Spec 2 §8 gives two verbatim ('…sms leads in selected sources?', '…email leads in
+ * The confirm prompt's key. Two are fixed product wording ('…sms leads in selected sources?', '…email leads in
  * selected lists?'); the other scope and type pairs follow their wording. The leads table's prompts count the
  * selection (`tn`).
  */
 export const confirmKey = <S extends RunLookupScope>(scope: S, type: LookupType) => `lookups.confirm.${scope}.${type}` as const;
 
-/** A lead's relookup names its type the spec's way: lead_phone, lead_email, sms_dnc. */
+/** A lead's relookup names its type the API's way: lead_phone, lead_email, sms_dnc. */
 export function relookupLeadType(type: LookupType): RelookupLead["lead_type"] {
   const found = RelookupLeadTypes.find((k) => RelookupLeadTypeOf[k] === type);
   if (!found) throw new Error(`no relookup type for lookup type ${type}`);

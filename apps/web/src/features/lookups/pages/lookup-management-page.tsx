@@ -31,7 +31,7 @@ import { LookupFormDialog } from "../components/lookup-form-dialog";
 import { useRunLookup } from "../components/use-run-lookup";
 import { isEditableLookup } from "../model/lookup-form";
 
-/** Spec 2 §9: the lookup list is 50 a page; search, size and sort go back to page 1 (the URL state does). */
+/** The lookup list is 50 a page; search, size and sort go back to page 1 (the URL state does). */
 const PAGE_SIZES = [15, 50, 100] as const;
 
 type DialogState =
@@ -42,7 +42,7 @@ type DialogState =
   | { kind: "dnc" }
   | null;
 
-/** Settings → Lookup Management (spec 2 §2): every lookup of the team with its cost and progress, live. */
+/** Settings → Lookup Management: every lookup of the team with its cost and progress, live. */
 export function LookupManagementPage() {
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();

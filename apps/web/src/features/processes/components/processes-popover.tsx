@@ -29,7 +29,7 @@ export function ProcessesPopover({ pollMs }: { pollMs: number | false }) {
   const running = all.filter(isInProgress);
   const downloads = all.filter(hasDownload);
   const finished = all.filter((proc) => !isInProgress(proc) && !hasDownload(proc));
-  // Spec: the indicator is a dot that hides once download links exist (they get a count instead).
+  // The indicator is a dot that hides once download links exist (they get a count instead).
   const showDot = running.length > 0 && downloads.length === 0;
 
   const onClear = () => clear.mutate(undefined, { onError: (e) => enqueueSnackbar(errorMessage(e), { variant: "error" }) });

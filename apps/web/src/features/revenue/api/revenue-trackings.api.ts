@@ -9,7 +9,7 @@ import { queryOptions, skipToken } from "@tanstack/react-query";
 import { crudApi } from "../../../components/crud/crud-api";
 import { api } from "../../../lib/api-client";
 
-/** The team's trackings, fetched whole (the page has no paging or search, spec 2 §2). */
+/** The team's trackings, fetched whole (the page has no paging or search). */
 export const revenueTrackingsApi = crudApi<{
   item: RevenueTracking;
   page: RevenueTrackingList;

@@ -18,7 +18,7 @@ const render = (rows: RevenueTracking[]) =>
   renderRows({ label: "Revenue Tracking", columns: revenueColumns, context, rows, emptyText: "No Trackings Found" });
 
 describe("Revenue Tracking table", () => {
-  it("shows the spec's columns: name, the postback URL with its copy button, revenue and conversations", () => {
+  it("shows the product's columns: name, the postback URL with its copy button, revenue and conversations", () => {
     const html = render([tracking]);
     for (const header of ["Name", "Postback", "Revenue", "Total conversations"]) expect(html).toContain(`>${header}<`);
     expect(html).toContain("https://app.example/postback/AbC123?click_id={click_id}&amp;amount={amount}");

@@ -31,7 +31,7 @@ function PostbackUrl({ tracking, context }: { tracking: RevenueTracking; context
   );
 }
 
-/** Revenue Tracking (spec 2 §2): Name, Postback, Revenue, Total conversations, actions. No sorting: the list is whole. */
+/** Revenue Tracking: Name, Postback, Revenue, Total conversations, actions. No sorting: the list is whole. */
 export const revenueColumns: Columns<RevenueTracking, RevenueColumnsContext> = [
   {
     key: "name",

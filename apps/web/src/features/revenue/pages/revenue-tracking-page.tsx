@@ -30,7 +30,7 @@ const settings: CrudSettingsConfig<RevenueTracking> = {
   remove: { Message: RevenueDeleteMessage, error: "revenue.removeError", deleted: "revenue.deleted", serverText: false },
 };
 
-/** Settings → Revenue Tracking (spec 2 §2): postback URLs partners report conversions to, with their signing secrets. */
+/** Settings → Revenue Tracking: postback URLs partners report conversions to, with their signing secrets. */
 export function RevenueTrackingPage() {
   return <CrudSettingsPage config={settings} />;
 }

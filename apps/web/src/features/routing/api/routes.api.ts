@@ -1,7 +1,7 @@
 import type { CampaignRoute, CampaignRouteList, CampaignRouteSaved, SaveRoute } from "@leadflow/contracts";
 import { crudApi } from "../../../components/crud/crud-api";
 
-/** The team's routes, fetched whole: at most 100, no paging or search (spec 2 §9). */
+/** The team's routes, fetched whole: at most 100, no paging or search (docs/product/audiences-lookups-settings.md). */
 export const routesApi = crudApi<{
   item: CampaignRoute;
   page: CampaignRouteList;

@@ -4,7 +4,7 @@ import type { Control, FieldValues, Path } from "react-hook-form";
 import { FormTextField } from "../../../components/form/form-text-field";
 import { useT } from "../../../lib/i18n";
 
-/** Messages per minute, a whole number; left empty it is 0 (spec 2 §5). */
+/** Messages per minute, a whole number; left empty it is 0 (docs/product/audiences-lookups-settings.md). */
 export function FrequencyField<V extends FieldValues, O>({
   name,
   control,

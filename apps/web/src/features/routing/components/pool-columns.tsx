@@ -6,7 +6,7 @@ import type { Columns } from "../../../components/data-table/types";
 import { senderDisplay } from "../model/sender";
 import { SenderChip } from "./sender-chip";
 
-/** Settings → Campaign Pools (spec 2 §2): ID, Name, Senders, actions. */
+/** Settings → Campaign Pools (docs/product/audiences-lookups-settings.md): ID, Name, Senders, actions. */
 export const poolColumns: Columns<CampaignPool, CrudRowActions<CampaignPool>> = [
   { key: "id", header: ({ t }) => t("routing.pools.columns.id"), width: 64, showFrom: "sm" },
   {

@@ -7,7 +7,7 @@ import { dataKey } from "../../../lib/i18n";
 import { senderDisplay } from "../model/sender";
 import { SenderChip } from "./sender-chip";
 
-/** Settings → Campaign Routes (spec 2 §2): ID, Name, Default, Estimated frequency, Groups, actions. */
+/** Settings → Campaign Routes: ID, Name, Default, Estimated frequency, Groups, actions. */
 export const routeColumns: Columns<CampaignRoute, CrudRowActions<CampaignRoute>> = [
   { key: "id", header: ({ t }) => t("routing.routes.columns.id"), width: 64, showFrom: "sm" },
   {

@@ -77,7 +77,7 @@ describe("Campaign Routes table", () => {
     expect(out).toContain('aria-label="Edit Demo route"');
   });
 
-  it("says Empty for a route without groups, and the spec's text for no routes", () => {
+  it("says Empty for a route without groups, and the product's text for no routes", () => {
     expect(html([{ ...route, groups: [] }])).toContain(">Empty<");
     expect(html([])).toContain("No Routes Found");
   });

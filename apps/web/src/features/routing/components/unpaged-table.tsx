@@ -13,7 +13,7 @@ export interface UnpagedTableProps<T, P extends { data: T[] }> {
 }
 
 /**
- * The body of a CrudSettingsPage whose list comes whole (routes and pools: at most 100 each, spec 2 §9): one table
+ * The body of a CrudSettingsPage whose list comes whole (routes and pools: at most 100 each): one table
  * without paging, search or sort.
  */
 export function UnpagedTable<T extends { id: number }, P extends { data: T[] }>({

@@ -14,7 +14,7 @@ import { emptySender, type SenderFormValues, senderFormSchema, toSenderInput, ty
 
 export interface RouteGroupFormValues extends SenderFormValues {
   group_id: number | "";
-  /** The input's text: "" is 0 (spec 2 §5). */
+  /** The input's text: "" is 0 (docs/product/audiences-lookups-settings.md). */
   frequency: string;
 }
 
@@ -33,7 +33,7 @@ export function parseFrequency(text: string): number | null {
   return n <= RoutingLimits.frequency ? n : null;
 }
 
-/** Spec 2 §2: the default's frequency plus every group's; a field that is not a number yet counts as 0. */
+/** The default's frequency plus every group's; a field that is not a number yet counts as 0. */
 export const estimatedFrequencyOf = (v: Pick<RouteFormValues, "default" | "groups">): number =>
   [v.default, ...v.groups].reduce((sum, row) => sum + (parseFrequency(row.frequency) ?? 0), 0);
 

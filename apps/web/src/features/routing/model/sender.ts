@@ -39,7 +39,7 @@ export const toSenderInput = (s: SenderFormValues) => ({
   sender_name: s.sender_name.trim(),
 });
 
-/** One sender across gateways and types (spec 2 §5: a phone or a pool plus a key): equal keys are the same sender. */
+/** One sender across gateways and types (a phone or a pool plus a key): equal keys are the same sender. */
 export const senderKey = (s: { gateway_id: number | ""; sender_type: SenderType; sender: string }): string =>
   `${s.gateway_id}:${s.sender_type}:${s.sender.trim()}`;
 

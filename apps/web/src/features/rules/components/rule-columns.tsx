@@ -9,7 +9,7 @@ import { RuleActiveSwitch, type RuleToggle } from "./rule-active-switch";
 
 export type RuleColumnsContext = CrudRowActions<Rule> & { toggle: RuleToggle };
 
-/** Rules (spec 2 §2): Name, Type, Active, Params, Coverage, Created At, actions. */
+/** Rules (docs/product/audiences-lookups-settings.md): Name, Type, Active, Params, Coverage, Created At, actions. */
 export const ruleColumns: Columns<Rule, RuleColumnsContext, SortKeyOf<typeof RuleSortKeys>> = [
   {
     key: "name",

@@ -18,7 +18,7 @@ import {
   ruleFormResolver,
 } from "../model/rule-form";
 
-/** The unit after each param's value (spec 2 §9); the reset time has a placeholder instead. */
+/** The unit after each param's value; the reset time has a placeholder instead. */
 const UNIT_TEXT: Record<string, MessageKey | undefined> = {
   minutes: "rules.unit.minutes",
   days: "rules.unit.days",
@@ -70,7 +70,7 @@ export function RuleForm({ entity: rule }: CrudFormProps<Rule>) {
       kind: "select",
       name: "coverage",
       label: t("rules.field.coverage"),
-      // Spec 2 §5: hidden for Reset and Increase Frequency, which always go with coverage 1.
+      // Hidden for Reset and Increase Frequency, which always go with coverage 1.
       hidden: hasFixedCoverage(type),
       options: [{ value: 1, label: t("rules.coverage.1") }],
     },

@@ -21,7 +21,7 @@ export interface RuleFormValues {
   params: RuleParamValues;
 }
 
-/** The params a type has, in the dialog's order (spec 2 §3, §9). */
+/** The params a type has, in the dialog's order (docs/product/audiences-lookups-settings.md). */
 export const paramsOfType = (type: RuleType): RuleParamKey[] => Object.keys(RuleParamUnits[type]) as RuleParamKey[];
 
 const NO_PARAMS: RuleParamValues = {
@@ -42,7 +42,7 @@ export function ruleFormFromRecord(rule: Rule): RuleFormValues {
   return { type: rule.type, name: rule.name, is_active: rule.is_active, coverage: rule.coverage, params };
 }
 
-/** The request: the chosen type's params only; Reset and Increase Frequency always go with coverage 1 (spec 2 §5). */
+/** The request: the chosen type's params only; Reset and Increase Frequency always go with coverage 1. */
 export function toSaveRequest(v: RuleFormValues): SaveRuleInput {
   const params = Object.fromEntries(paramsOfType(v.type).map((key) => [key, v.params[key]]));
   return {

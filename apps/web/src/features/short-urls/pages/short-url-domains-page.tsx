@@ -11,12 +11,12 @@ const settings: CrudSettingsConfig<ShortUrlDomainRow, ShortUrlExtras> = {
   title: "settings.shortUrlDomains",
   subtitle: "settings.shortUrlDomains.text",
   add: "shortUrls.add",
-  // A plan without domains may read them, not add them (spec 2 §6).
+  // A plan without domains may read them, not add them (docs/product/audiences-lookups-settings.md).
   canAdd: ({ hasAccess }) => hasAccess,
   api: shortUrlsApi,
   useExtras: useShortUrlExtras,
   Body: ShortUrlPanel,
-  // Doc 2 §9: 50 domains a page.
+  // 50 domains a page.
   table: {
     columns: shortUrlColumns,
     limit: 50,

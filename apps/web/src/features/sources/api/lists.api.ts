@@ -27,7 +27,7 @@ function belongsToList(key: QueryKey, id: number): boolean {
   return root === ROOT && scope === "lists" && (kind === "detail" || kind === "aggregations") && value === id;
 }
 
-/** Spec §9: source lists are fetched 100 at a time by default; the table passes its own page size. */
+/** Source lists are fetched 100 at a time by default; the table passes its own page size. */
 export const listsQuery = (sourceId: number, params: ListsParams) =>
   queryOptions({
     queryKey: listKeys.page(sourceId, params),
@@ -41,7 +41,7 @@ export const listQuery = (id: number) =>
     queryFn: ({ signal }) => api.get<LeadList>(`/sources/lists/${id}`, undefined, { signal }),
   });
 
-/** Spec §9: per-list aggregations are cached for 300,000 ms. */
+/** Per-list aggregations are cached for 300,000 ms (docs/product/accounts-sources-leads.md). */
 export const LIST_AGGREGATIONS_STALE_MS = 300_000;
 export const listAggregationsQuery = (id: number) =>
   queryOptions({

@@ -59,7 +59,7 @@ export const sourcesTotalQuery = () =>
     queryFn: ({ signal }) => api.get<SourcesTotal>("/sources/total", undefined, { signal }),
   });
 
-/** Spec §9: per-source aggregations are never cached. */
+/** Per-source aggregations are never cached (docs/product/accounts-sources-leads.md). */
 export const sourceAggregationsQuery = (id: number) =>
   queryOptions({
     queryKey: sourceKeys.aggregations(id),

@@ -10,7 +10,7 @@ export interface ListColumnsContext {
   href: (l: LeadList) => string;
 }
 
-/** The lists table of a source page (spec §2), in the spec's column order; a list's running lookup shows under its name. */
+/** The lists table of a source page, in the product's column order; a list's running lookup shows under its name. */
 export const listColumns: Columns<LeadList, ListColumnsContext, SortKeyOf<typeof ListSortKeys>> = [
   {
     key: "name",

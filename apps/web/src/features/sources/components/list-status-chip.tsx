@@ -1,7 +1,7 @@
 import { Chip } from "@mui/material";
 import { dataKey, useT } from "../../../lib/i18n";
 
-/** Lists are active or inactive; older data may carry Pending or Unsubscribed (spec §4), shown neutral. */
+/** Lists are active or inactive; older data may carry Pending or Unsubscribed, shown neutral. */
 export function ListStatusChip({ status }: { status: string }) {
   const t = useT();
   return (

@@ -5,7 +5,7 @@ import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
 import { useSetListStatus } from "../api/lists.api";
 
-/** The list page's Active/Inactive switch (spec §2): saves at once and says so. */
+/** The list page's Active/Inactive switch (docs/product/accounts-sources-leads.md): saves at once and says so. */
 export function ListStatusSwitch({ list }: { list: LeadList }) {
   const t = useT();
   const { enqueueSnackbar } = useSnackbar();

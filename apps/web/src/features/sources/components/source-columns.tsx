@@ -10,7 +10,7 @@ export interface SourceColumnsContext {
 }
 
 /**
- * The sources table (spec §2): name (with a running lookup's progress under it), counters, Active Phones/Emails.
+ * The sources table: name (with a running lookup's progress under it), counters, Active Phones/Emails.
  * Narrow screens keep the name and total.
  */
 export const sourceColumns: Columns<Source, SourceColumnsContext, SortKeyOf<typeof SourceSortKeys>> = [

@@ -60,7 +60,7 @@ function StatCard({ icon, label, hint, value, loading }: StatCardProps) {
   );
 }
 
-/** Spec §2 summary block: Total Leads, Unique Today, Total today (GET /sources/total). */
+/** The summary block: Total Leads, Unique Today, Total today (GET /sources/total). */
 export function SourcesSummary() {
   const t = useT();
   const { data, isPending } = useQuery(sourcesTotalQuery());

@@ -22,7 +22,7 @@ import { listAggregationsQuery, listQuery, useDeleteList } from "../api/lists.ap
 import { ListFormDialog } from "../components/list-form-dialog";
 import { ListStatusSwitch } from "../components/list-status-switch";
 
-/** One list (spec §2 List page): its counters, the active switch and its leads table with bulk actions. */
+/** One list: its counters, the active switch and its leads table with bulk actions. */
 export function ListPage() {
   const t = useT();
   const p = useAccountPath();

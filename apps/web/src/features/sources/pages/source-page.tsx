@@ -30,7 +30,7 @@ import { SourceStatusChip } from "../components/source-status-chip";
 const PAGE_SIZES = [15, 50, 100] as const;
 type Dialog = "import" | "edit" | "remove" | "addList" | "deleteLists" | null;
 
-/** One source: its counters and its lists (spec §2 Source page). */
+/** One source: its counters and its lists (docs/product/accounts-sources-leads.md). */
 export function SourcePage() {
   const t = useT();
   const p = useAccountPath();

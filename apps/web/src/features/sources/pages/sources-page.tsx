@@ -23,7 +23,7 @@ import { SourcesSummary } from "../components/sources-summary";
 
 const PAGE_SIZES = [15, 50, 100] as const;
 
-/** Data: the team's sources with their counters (spec §2 Sources page). */
+/** Data: the team's sources with their counters (docs/product/accounts-sources-leads.md). */
 export function SourcesPage() {
   const t = useT();
   const p = useAccountPath();

@@ -42,7 +42,7 @@ export function TeamPage() {
   useSettingsBreadcrumbs({ label: t("settings.team") });
   useContextMenu(canManage ? [{ key: "invite", label: t("team.invite"), icon: <PersonAddIcon />, onClick: () => setInviting(true) }] : []);
 
-  // Spec §4: when the last page falls below the current one, go back to page 1 (the cards have no table to do it).
+  // When the last page falls below the current one, go back to page 1 (the cards have no table to do it).
   useReturnToFirstPage(table, users);
 
   const blocking = target?.status !== "blocked";

@@ -20,9 +20,10 @@ const kindOf = sql`CASE
 export const laneAnswers: LaneKind = {
   hold: "answer",
   prefix: "answer",
-  take: (db, gatewayId, limit) =>
+  ledger: { table: "inbound_messages", state: "answer_state", error: "answer_error" },
+  take: (tx, gatewayId, limit) =>
     rows<LaneMessage>(
-      db,
+      tx,
       sql`UPDATE inbound_messages i SET answer_state = 'submitting', updated_at = now()
           FROM (SELECT id FROM inbound_messages WHERE answer_state = 'planned' AND gateway_id = ${gatewayId}
                 ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED) t
@@ -36,7 +37,8 @@ export const laneAnswers: LaneKind = {
         tx,
         sql`UPDATE inbound_messages SET answer_state = ${o.state}, answer_provider_id = ${o.providerId}, answer_cost = ${o.cost},
               answer_error = ${o.error}, answered_at = ${o.cost === null ? sql`NULL` : sql`now()`}, updated_at = now()
-            WHERE id = ${m.id} AND answer_state = 'submitting' RETURNING id`,
+            WHERE id = ${m.id} AND (answer_state = 'submitting' OR (answer_state = 'unknown' AND ${o.state} <> 'planned'))
+            RETURNING id`,
       )
     ).length > 0,
   closeStale: (tx, minutes) =>

@@ -13,9 +13,10 @@ export const SPAM_TEST_STOPPED = "The campaign stopped sending before this copy'
 export const laneSpamTests: LaneKind = {
   hold: "spam_test",
   prefix: "spam-test",
-  take: async (db, gatewayId, limit) => {
+  ledger: { table: "campaign_spam_tests", state: "state", error: "error_message" },
+  take: async (tx, gatewayId, limit) => {
     const taken = await rows<LaneMessage & { state: string }>(
-      db,
+      tx,
       sql`UPDATE campaign_spam_tests t
           SET state = CASE WHEN c.status = 'active' AND c.deleted_at IS NULL THEN 'submitting' ELSE 'cancelled' END,
               error_message = CASE WHEN c.status = 'active' AND c.deleted_at IS NULL THEN NULL ELSE ${SPAM_TEST_STOPPED} END,
@@ -34,7 +35,7 @@ export const laneSpamTests: LaneKind = {
         tx,
         sql`UPDATE campaign_spam_tests SET state = ${o.state}, provider_id = ${o.providerId}, cost = ${o.cost}, error_message = ${o.error},
               updated_at = now()
-            WHERE id = ${m.id} AND state = 'submitting' RETURNING id`,
+            WHERE id = ${m.id} AND (state = 'submitting' OR (state = 'unknown' AND ${o.state} <> 'planned')) RETURNING id`,
       )
     ).length > 0,
   closeStale: (tx, minutes) =>

@@ -11,9 +11,10 @@ import type { LaneKind, LaneMessage } from "./lane";
 export const laneTests: LaneKind = {
   hold: "test",
   prefix: "test",
-  take: (db, gatewayId, limit) =>
+  ledger: { table: "campaign_test_sends", state: "state", error: "error" },
+  take: (tx, gatewayId, limit) =>
     rows<LaneMessage>(
-      db,
+      tx,
       sql`UPDATE campaign_test_sends s SET state = 'submitting', updated_at = now()
           FROM (SELECT id FROM campaign_test_sends WHERE state = 'planned' AND gateway_id = ${gatewayId}
                 ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED) t
@@ -28,7 +29,7 @@ export const laneTests: LaneKind = {
         tx,
         sql`UPDATE campaign_test_sends SET state = ${o.state}, provider_id = ${o.providerId}, cost = ${o.cost}, error = ${o.error},
               updated_at = now()
-            WHERE id = ${m.id} AND state = 'submitting' RETURNING id`,
+            WHERE id = ${m.id} AND (state = 'submitting' OR (state = 'unknown' AND ${o.state} <> 'planned')) RETURNING id`,
       )
     ).length > 0,
   closeStale: (tx, minutes) =>

@@ -1,7 +1,7 @@
 import { CampaignLogQuery } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { topUp } from "../../../billing";
+import { holdFunds, topUp } from "../../../billing";
 import { campaignLogPage } from "../../../campaign-logs";
 import type { DelayedCallback } from "../../../providers";
 import { createPacer } from "../../../shared/pacer";
@@ -12,6 +12,8 @@ import { planFirstStep } from "../../plan/plan";
 import { useSendingTestkit } from "../../plan/plan.testkit";
 import { planWelcomeMessages } from "../../plan/welcome-plan";
 import { runDispatcher } from "../dispatcher";
+import { HandOverMark, returnNeverHanded } from "../hand-over-mark";
+import { laneWelcomes } from "./lane-welcomes";
 
 const kit = useSendingTestkit();
 const db = kit.db;
@@ -250,5 +252,137 @@ describe("welcome messages", () => {
       sql`SELECT coalesce(sum(cost), 0)::float8 AS c FROM campaign_messages WHERE campaign_id = ${c.id} AND state <> 'skipped'`,
     );
     expect(await cost(c.id)).toBeCloseTo(messages!.c + 0.02, 6);
+  });
+});
+
+describe("welcome messages after a kill", () => {
+  /** What a dead run left: the welcomes taken as one take and committed `submitting`, its mark restarted on them. */
+  async function deadTake(gatewayId: number, owner: string) {
+    // Its start took over from the run before (whose marks it took), as every run's does.
+    await db().transaction((tx) => returnNeverHanded(tx, gatewayId, "dead"));
+    const mark = new HandOverMark(db(), gatewayId, owner, 2);
+    await mark.open();
+    const taken = await db().transaction(async (tx) => {
+      const batch = (await laneWelcomes.take(tx, gatewayId, 25)).sort((a, b) => a.id - b.id);
+      expect(
+        await mark.restart(
+          tx,
+          batch.map((m) => m.id),
+        ),
+      ).toBe(true);
+      return batch;
+    });
+    // Its lease as a dead holder leaves it (lapsed), for the next run to take over.
+    await db().execute(
+      sql`UPDATE send_dispatchers SET lease_owner = 'dead', lease_until = now() - interval '1 minute' WHERE id = ${gatewayId}`,
+    );
+    return { mark, taken };
+  }
+  const states = async (campaignId: number) =>
+    (await rows<{ state: string }>(db(), sql`SELECT state FROM welcome_messages WHERE campaign_id = ${campaignId} ORDER BY id`)).map(
+      (w) => w.state,
+    );
+
+  it("are all sent once by the next holder when the run died before handing any over", async () => {
+    const { c, gatewayId } = await campaign(4, [welcomeStep("Hello", "Welcome!")]);
+    await runDispatcher(deps(capture().options), gatewayId);
+    await replan(c.id);
+    const { taken } = await deadTake(gatewayId, "lane/welcome/dead-before");
+    expect(taken).toHaveLength(4);
+    expect(await states(c.id)).toEqual(Array(4).fill("submitting"));
+    const cb = capture();
+    expect(await runDispatcher(deps(cb.options), gatewayId)).toBe("idle");
+    expect(await states(c.id)).toEqual(Array(4).fill("accepted"));
+    expect(cb.sent).toHaveLength(4);
+    await runDispatcher(deps(cb.options), gatewayId);
+    expect(cb.sent).toHaveLength(4);
+    // A run that ended leaves its lane marks idle: the next take-over reads none of the lane's rows.
+    const marks = await rows<{ upto: number }>(
+      db(),
+      sql`SELECT upto::int AS upto FROM send_hand_over WHERE gateway_id = ${gatewayId} AND owner LIKE 'lane/%'`,
+    );
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.every((m) => m.upto === -2)).toBe(true);
+  });
+
+  it("past the run's mark are sent once by the next holder; those up to it may have gone and are never resent", async () => {
+    const { c, gatewayId } = await campaign(6, [welcomeStep("Hello", "Welcome!")]);
+    await runDispatcher(deps(capture().options), gatewayId);
+    await replan(c.id);
+    const { mark, taken } = await deadTake(gatewayId, "lane/welcome/dead-after");
+    // The first one's place persisted as startable (a step of two ahead: places 0 to 2), then the process died.
+    expect(await mark.mayStart(0)).toBe(true);
+    const saved = await one<{ upto: number }>(
+      db(),
+      sql`SELECT upto::float8 AS upto FROM send_hand_over WHERE gateway_id = ${gatewayId} AND owner = 'lane/welcome/dead-after'`,
+    );
+    expect(saved!.upto).toBe(taken[2]!.id);
+    const cb = capture();
+    expect(await runDispatcher(deps(cb.options), gatewayId)).toBe("idle");
+    expect(await states(c.id)).toEqual(["unknown", "unknown", "unknown", "accepted", "accepted", "accepted"]);
+    const sent = await rows<{ provider_id: string }>(
+      db(),
+      sql`SELECT provider_id FROM welcome_messages WHERE campaign_id = ${c.id} AND state = 'accepted'`,
+    );
+    expect(cb.sent.map((s) => JSON.parse(s.body).provider_id).sort()).toEqual(sent.map((w) => w.provider_id).sort());
+    // Nothing more later: the maybe-sent ones wait for their answer, never sent again.
+    await runDispatcher(deps(cb.options), gatewayId);
+    expect(cb.sent).toHaveLength(3);
+  });
+
+  it("on a platform gateway: the maybe-sent ones are charged, the others' money goes back and they are charged once sent", async () => {
+    await db().execute(
+      sql`INSERT INTO app_settings (key, value) VALUES ('send_prices', '{"sms": 0.01}'::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
+    const platform = async (t: Awaited<ReturnType<typeof kit.setup>>) => {
+      await topUp(db(), t.ctx.teamId, 1, "test");
+      await db().execute(sql`UPDATE team_balances SET free_sms = 0 WHERE team_id = ${t.ctx.teamId}`);
+      const gw = await one<{ id: number }>(
+        db(),
+        sql`INSERT INTO gateways (team_id, kind, type, name, active, senders)
+            VALUES (NULL, 'sms', 'sandbox', ${`Platform ${Date.now()}-${Math.random()}`}, true, '{"numbers": [{"number": "+12015550198"}]}'::jsonb)
+            RETURNING id`,
+      );
+      return gw!.id;
+    };
+    const { t, c, gatewayId } = await campaign(4, [welcomeStep("Hello", "Welcome!")], platform);
+    await runDispatcher(deps(capture().options), gatewayId);
+    await replan(c.id);
+    const balance = async () =>
+      (await one<{ b: number }>(db(), sql`SELECT balance::float8 AS b FROM team_balances WHERE team_id = ${t.ctx.teamId}`))!.b;
+    const charged = async () =>
+      (await one<{ n: number }>(
+        db(),
+        sql`SELECT coalesce(sum(items), 0)::int AS n FROM balance_transactions WHERE team_id = ${t.ctx.teamId} AND kind = 'welcome'`,
+      ))!.n;
+    const before = { balance: await balance(), charged: await charged() };
+    const { mark, taken } = await deadTake(gatewayId, "lane/welcome/dead-paid");
+    // The dead run held each one's money, then handed over up to place 2.
+    for (const w of taken)
+      await db().transaction((tx) =>
+        holdFunds(tx, t.ctx.teamId, { kind: "welcome", refId: w.id }, { items: 1, unitPrice: 0.01, useFree: false }),
+      );
+    expect(await mark.mayStart(0)).toBe(true);
+    const cb = capture();
+    await runDispatcher(deps(cb.options), gatewayId);
+    expect(await states(c.id)).toEqual(["unknown", "unknown", "unknown", "accepted"]);
+    expect(cb.sent).toHaveLength(1);
+    // Three maybe sent and one sent: four cents, each once; nothing left held.
+    expect(before.balance - (await balance())).toBeCloseTo(0.04, 6);
+    expect((await charged()) - before.charged).toBe(4);
+    expect(await one(db(), sql`SELECT 1 FROM balance_holds WHERE team_id = ${t.ctx.teamId} AND kind = 'welcome'`)).toBeUndefined();
+  });
+
+  it("a stalled run whose mark a take-over took starts no more, takes no more, and sends nothing back", async () => {
+    const { c, gatewayId } = await campaign(4, [welcomeStep("Hello", "Welcome!")]);
+    await runDispatcher(deps(capture().options), gatewayId);
+    await replan(c.id);
+    const { mark, taken } = await deadTake(gatewayId, "lane/welcome/stalled");
+    expect(await mark.mayStart(0)).toBe(true);
+    await db().transaction((tx) => returnNeverHanded(tx, gatewayId, "successor"));
+    expect(await states(c.id)).toEqual(["unknown", "unknown", "unknown", "planned"]);
+    expect(await mark.mayStart(3)).toBe(false);
+    expect(await db().transaction((tx) => mark.held(tx))).toBe(false);
+    expect(await db().transaction((tx) => mark.restart(tx, [taken[3]!.id]))).toBe(false);
   });
 });

@@ -35,14 +35,16 @@ interface Candidate extends CampaignWindowSettings {
 export const laneWelcomes: LaneKind = {
   hold: "welcome",
   prefix: "welcome",
-  take: async (db, gatewayId, limit) => render(db, await db.transaction((tx) => take(tx, gatewayId, limit))),
+  ledger: { table: "welcome_messages", state: "state", error: "error_message" },
+  take,
+  render,
   // What a welcome cost is its campaign's cost too (its step's), so profit counts it.
   record: async (tx, m, o) => {
     const moved = await rows<{ team_id: number; campaign_id: number; step_id: number; part_id: number | null }>(
       tx,
       sql`UPDATE welcome_messages w SET state = ${o.state}, provider_id = ${o.providerId}, cost = ${o.cost}, message = ${o.body},
             error_message = ${o.error}, sent_at = ${o.cost === null ? sql`NULL` : sql`now()`}, updated_at = now()
-          WHERE w.id = ${m.id} AND w.state = 'submitting'
+          WHERE w.id = ${m.id} AND (w.state = 'submitting' OR (w.state = 'unknown' AND ${o.state} <> 'planned'))
           RETURNING w.team_id, w.campaign_id, w.step_id, (SELECT m.part_id FROM campaign_messages m
             WHERE m.campaign_id = w.campaign_id AND m.step_id = w.step_id AND m.lead_id = w.lead_id) AS part_id`,
     );
@@ -68,7 +70,7 @@ export const laneWelcomes: LaneKind = {
  * rather than wait: the step's own message passed them moments before, so a welcome held by them (a new record
  * whose certificate is unchecked, a DNC check that aged in between) is not worth keeping.
  */
-async function take(tx: DbOrTx, gatewayId: number, limit: number): Promise<(LaneMessage & { lead_id: number })[]> {
+async function take(tx: DbOrTx, gatewayId: number, limit: number): Promise<LaneMessage[]> {
   const due = await rows<Candidate>(
     tx,
     sql`WITH due AS (
@@ -91,7 +93,7 @@ async function take(tx: DbOrTx, gatewayId: number, limit: number): Promise<(Lane
   const now = Date.now();
   const refused = new Map<MessageReason, number[]>();
   const deferred: { id: number; due: string }[] = [];
-  const going: (LaneMessage & { lead_id: number })[] = [];
+  const going: LaneMessage[] = [];
   for (const c of due) {
     const win = c.refusal ? null : rowWindow(now, { timeZone: c.time_zone, state: c.us_state, country: c.country }, c, "sms");
     const why = c.refusal ?? (win?.due ? null : "outside_window");
@@ -128,14 +130,14 @@ async function take(tx: DbOrTx, gatewayId: number, limit: number): Promise<(Lane
  * The welcome texts filled in for their leads as a step's message is (campaigns/render-message.ts): attributes,
  * source, list, last four digits, random numbers. A welcome carries no short link: `{{link}}` is left empty.
  */
-async function render(db: Db, taken: (LaneMessage & { lead_id: number })[]): Promise<LaneMessage[]> {
+async function render(db: Db, taken: LaneMessage[]): Promise<LaneMessage[]> {
   if (taken.length === 0) return [];
   const leads = await loadRenderLeads(
     db,
-    taken.map((w) => ({ team_id: w.team_id, lead_id: w.lead_id })),
+    taken.map((w) => ({ team_id: w.team_id, lead_id: w.lead_id ?? 0 })),
   );
   return taken.map(({ lead_id, ...w }) => {
-    const lead = leads.lead(w.team_id, lead_id);
+    const lead = leads.lead(w.team_id, lead_id ?? 0);
     const values = leads.values(w.team_id, lead);
     if (Object.hasOwn(values, "phone")) values.phone = w.to;
     const body = renderMessage(w.body, {

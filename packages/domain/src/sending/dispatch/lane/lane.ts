@@ -1,12 +1,13 @@
 import { smsLength } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
-import { sql } from "drizzle-orm";
 import { type Hold, type HoldKind, type HoldOwner, holdFunds, settleHold } from "../../../billing";
 import type { EmailSendAdapter, SendOutcome, SmsSendAdapter } from "../../../providers";
 import type { Pacer } from "../../../shared/pacer";
-import { type DbOrTx, one } from "../../../shared/rows";
+import type { DbOrTx } from "../../../shared/rows";
 import { gateApplies, type OutboundKind } from "../../gate/rules";
 import type { SuppressionCheck } from "../../suppressions";
+import { HandOverMark } from "../hand-over-mark";
+import { IDLE, laneMarkOwner, settleStoredHolds } from "./lane-hand-over";
 
 /*
  * The lane: the messages a gateway sends besides campaign steps — the answers replies earn, welcome messages, test
@@ -14,8 +15,11 @@ import type { SuppressionCheck } from "../../suppressions";
  * gateway, whatever the kind) and the same gate. Each kind keeps its own table; the state machine is shared:
  * `planned` → `submitting` (committed before the provider is called, its money held) → `accepted`, `rejected` or
  * `unknown` (maybe sent: never sent again). A message the provider proved it did not take (throttled), or one the
- * dispatcher did not start because its worker is stopping, goes back to `planned`. A process that dies mid-call leaves
- * `submitting`, which the next run turns `unknown` after a while, its hold charged — never a second message.
+ * dispatcher did not start because its worker is stopping, goes back to `planned`. A take is committed `submitting`
+ * as a whole, so each kind has a handed-over mark (lane-hand-over.ts): a process that dies mid-take leaves rows the
+ * take-over sends back to `planned` (past the mark: never handed over, sent once by the next holder) and the few up
+ * to it `unknown`, their holds charged — never a second message. A row still `submitting` after a while (its outcome
+ * could not be written) turns `unknown` too.
  */
 
 /** A message taken for sending: committed `submitting`. */
@@ -35,6 +39,8 @@ export interface LaneMessage {
   unsubscribe_url?: string | null;
   /** When its sending window closes (ISO); null: no window. */
   not_after?: string | null;
+  /** A welcome's lead, whose values fill its text (`render`). */
+  lead_id?: number;
 }
 
 /** What a send wrote on the row. `planned`: not taken, sent by a later run. */
@@ -53,11 +59,16 @@ export interface LaneKind {
   hold: HoldKind;
   /** The provider's message reference and the idempotency key are `${prefix}-${id}`. */
   prefix: string;
+  /** Its table, its state column and its error column (a take-over moves its rows: lane-hand-over.ts). */
+  ledger: { table: string; state: string; error: string };
   /**
-   * Takes up to `limit` due rows of the gateway FOR UPDATE SKIP LOCKED and commits them `submitting`; rows the gate
-   * stops first (a suppressed phone, a lead without consent, a closed window) are refused or deferred with why.
+   * Takes up to `limit` due rows of the gateway FOR UPDATE SKIP LOCKED and marks them `submitting`, in the caller's
+   * transaction (which restarts the kind's mark); rows the gate stops first (a suppressed phone, a lead without
+   * consent, a closed window) are refused or deferred with why.
    */
-  take(db: Db, gatewayId: number, limit: number): Promise<LaneMessage[]>;
+  take(tx: DbOrTx, gatewayId: number, limit: number): Promise<LaneMessage[]>;
+  /** The taken messages' final text, once the take is committed (welcomes fill theirs for their leads). */
+  render?(db: Db, taken: LaneMessage[]): Promise<LaneMessage[]>;
   /** Writes the outcome on the row if it is still `submitting`; answers whether it was. */
   record(tx: DbOrTx, m: LaneMessage, outcome: LaneOutcome): Promise<boolean>;
   /** Rows left `submitting` longer than `minutes` become `unknown`; answers them. */
@@ -82,6 +93,8 @@ export interface LaneRun {
   batchSize?: number;
   /** A kind whose message the provider throttled is left alone until then (epoch ms): its wait, not a retry loop. */
   backoff?: Map<LaneKind, number>;
+  /** Each kind's handed-over mark, opened at the run's first drain. */
+  marks?: Map<LaneKind, HandOverMark>;
 }
 
 /** A `submitting` message older than this had its process die mid-call. */
@@ -93,24 +106,42 @@ const THROTTLE_WAIT_MS = 30_000;
 export const LANE_BATCH = 25;
 /** Lane calls in flight at once, as the campaign batches' (each still waits for its pace slot). */
 const LANE_CONCURRENCY = 8;
+/**
+ * How far ahead each write of a kind's mark reaches, in messages: a kill leaves at most this many (and the calls in
+ * flight) `unknown` without having been handed over, at a write every four to eight messages.
+ */
+const LANE_MARK_STEP = LANE_CONCURRENCY;
 
 /** Takes and sends what is due of each kind, in order; answers how many were taken. */
 export async function drainLane(run: LaneRun, kinds: readonly LaneKind[]): Promise<number> {
   let taken = 0;
   const checkStale = (run.staleCheckedAt ?? 0) < Date.now() - STALE_CHECK_MS;
   if (checkStale) run.staleCheckedAt = Date.now();
+  const marks = (run.marks ??= await openMarks(run, kinds));
   for (const kind of kinds) {
     if (run.stopping?.aborted) break;
     if (checkStale) await closeStale(run.db, kind);
     if ((run.backoff?.get(kind) ?? 0) > Date.now()) continue;
-    const batch = await kind.take(run.db, run.gatewayId, Math.max(LANE_BATCH, run.batchSize ?? 0));
+    const mark = marks.get(kind)!;
+    const batch = await takeMarked(run, kind, mark);
     taken += batch.length;
     const outcomes: SendOutcome[] = [];
     let next = 0;
     const worker = async () => {
-      while (next < batch.length) outcomes.push(await sendOne(run, kind, batch[next++]!));
+      while (next < batch.length) {
+        const place = next++;
+        outcomes.push(await sendOne(run, kind, batch[place]!, place, mark));
+      }
     };
-    await Promise.all(Array.from({ length: Math.min(LANE_CONCURRENCY, batch.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(LANE_CONCURRENCY, batch.length) }, worker));
+      if (batch.length) await mark.finish();
+    } catch (e) {
+      // An outcome that could not be written leaves its row `submitting`: the next take would restart the mark
+      // under it, so this run takes no more of the kind (the next run's take-over judges the row by the mark).
+      (run.backoff ??= new Map()).set(kind, Number.POSITIVE_INFINITY);
+      throw e;
+    }
     const wait = outcomes.reduce(
       (most, o) => (o.kind === "throttled" && !run.stopping?.aborted ? Math.max(most, o.retryAfterMs ?? THROTTLE_WAIT_MS) : most),
       0,
@@ -125,18 +156,75 @@ export async function refuseLane(db: Db, gatewayId: number, kinds: readonly Lane
   const gone = { kind: "rejected", code: "gateway", message: "The integration can no longer send." } as const;
   for (const kind of kinds)
     for (;;) {
-      const batch = await kind.take(db, gatewayId, LANE_BATCH);
-      for (const m of batch) await record(db, kind, m, gone, null, 0, 0);
+      const taken = await db.transaction((tx) => kind.take(tx, gatewayId, LANE_BATCH));
+      const batch = kind.render ? await kind.render(db, taken) : taken;
+      for (const m of batch) await record(db, kind, m, gone, null, 0, 0, null);
       if (batch.length < LANE_BATCH) break;
     }
 }
 
+/** The run's marks, one per kind, opened at once (a take-over after this takes them all). */
+async function openMarks(run: LaneRun, kinds: readonly LaneKind[]): Promise<Map<LaneKind, HandOverMark>> {
+  const marks = new Map(kinds.map((k) => [k, new HandOverMark(run.db, run.gatewayId, laneMarkOwner(k), LANE_MARK_STEP)]));
+  await Promise.all([...marks.values()].map((m) => m.open(IDLE)));
+  return marks;
+}
+
+/**
+ * A take committed with its mark restarted in the same transaction, sorted as it is sent (ascending id); nothing when
+ * a take-over took the mark (the take is rolled back: its rows stay `planned`).
+ */
+async function takeMarked(run: LaneRun, kind: LaneKind, mark: HandOverMark): Promise<LaneMessage[]> {
+  if (!mark.live) return [];
+  await mark.settled();
+  const limit = Math.max(LANE_BATCH, run.batchSize ?? 0);
+  const taken = await run.db
+    .transaction(async (tx) => {
+      const batch = (await kind.take(tx, run.gatewayId, limit)).sort((a, b) => a.id - b.id);
+      if (
+        batch.length &&
+        !(await mark.restart(
+          tx,
+          batch.map((m) => m.id),
+        ))
+      )
+        throw new MarkTaken();
+      return batch;
+    })
+    .catch((e) => {
+      if (e instanceof MarkTaken) return [];
+      throw e;
+    });
+  if (!kind.render || taken.length === 0) return taken;
+  try {
+    return await kind.render(run.db, taken);
+  } catch (e) {
+    // Committed and never started: left to the next run's take-over (past the mark), not restarted under.
+    (run.backoff ??= new Map()).set(kind, Number.POSITIVE_INFINITY);
+    throw e;
+  }
+}
+
+class MarkTaken extends Error {}
+
 const held = (message: string): SendOutcome => ({ kind: "throttled", retryAfterMs: 0, message });
 
-/** Sends one message through the last checks; answers its outcome. */
-async function sendOne(run: LaneRun, kind: LaneKind, m: LaneMessage): Promise<SendOutcome> {
+/** Sends the message at `place` of its take through the last checks and its mark; answers its outcome. */
+async function sendOne(run: LaneRun, kind: LaneKind, m: LaneMessage, place: number, mark: HandOverMark): Promise<SendOutcome> {
   const channel = run.email ? "email" : "sms";
   const parts = channel === "sms" ? Math.max(1, smsLength(m.body).parts) : 1;
+  if (run.stopping?.aborted) {
+    const stopping = held("The worker stopped before its turn.");
+    await record(run.db, kind, m, stopping, null, 0, parts, mark);
+    return stopping;
+  }
+  // Its place persisted as startable before anything is written of it: a run that may no longer start it writes
+  // nothing on a row a take-over sent back (the new holder's now); a take-over knows the others may have gone.
+  if (!(await mark.mayStart(place))) {
+    const fenced = held("This dispatcher may no longer send (its lease was lost).");
+    await record(run.db, kind, m, fenced, null, 0, parts, mark);
+    return fenced;
+  }
   // Platform gateways cost the team money (the plan's free SMS first for SMS), held before the provider is called.
   let hold: Hold | null = null;
   if (run.gatewayTeamId === null) {
@@ -146,13 +234,13 @@ async function sendOne(run: LaneRun, kind: LaneKind, m: LaneMessage): Promise<Se
     );
     if (hold.items < parts) {
       const short = { kind: "rejected", code: "insufficient_funds", message: "Insufficient funds to send the message." } as const;
-      await record(run.db, kind, m, short, hold, 0, parts);
+      await record(run.db, kind, m, short, hold, 0, parts, mark);
       return short;
     }
   }
   if (run.stopping?.aborted) {
     const stopping = held("The worker stopped before its turn.");
-    await record(run.db, kind, m, stopping, hold, 0, parts);
+    await record(run.db, kind, m, stopping, hold, 0, parts, mark);
     return stopping;
   }
   const slot = await run.pacer.reserve(parts);
@@ -160,7 +248,7 @@ async function sendOne(run: LaneRun, kind: LaneKind, m: LaneMessage): Promise<Se
   const outcome = stopped ?? (await call(run, kind, m));
   // Counted until the provider answered, and only when a request was made.
   slot.done(stopped === null);
-  await record(run.db, kind, m, outcome, hold, run.unitCost * parts, parts);
+  await record(run.db, kind, m, outcome, hold, run.unitCost * parts, parts, mark);
   return outcome;
 }
 
@@ -217,7 +305,11 @@ async function call(run: LaneRun, kind: LaneKind, m: LaneMessage): Promise<SendO
   }
 }
 
-/** The outcome on the row, and its money settled in the same transaction: charged when it was (or may have been) sent. */
+/**
+ * The outcome on the row, and its money settled in the same transaction: charged when it was (or may have been) sent.
+ * A message sent back to `planned` only while this run holds its mark: after a take-over the row is the new holder's
+ * (sent back, maybe taken again) or `unknown` — either way not this run's to move.
+ */
 async function record(
   db: Db,
   kind: LaneKind,
@@ -226,6 +318,7 @@ async function record(
   hold: Hold | null,
   cost: number,
   parts: number,
+  mark: HandOverMark | null,
 ): Promise<void> {
   const taken = outcome.kind === "accepted" || outcome.kind === "unknown";
   const providerCost = outcome.kind === "accepted" && outcome.cost !== undefined ? outcome.cost : cost;
@@ -237,26 +330,13 @@ async function record(
     error: outcome.kind === "accepted" ? null : outcome.message,
   };
   await db.transaction(async (tx) => {
-    const moved = await kind.record(tx, m, written);
+    const mine = written.state !== "planned" || mark === null || (await mark.held(tx));
+    const moved = mine && (await kind.record(tx, m, written));
     if (hold) await settleHold(tx, m.team_id, hold, moved && taken ? Math.min(hold.items, parts) : 0);
   });
 }
 
-/** Messages left `submitting` by a process that died mid-call: maybe sent, so `unknown` and paid for, never resent. */
+/** Messages left `submitting` whose outcome was never written: maybe sent, so `unknown` and paid for, never resent. */
 async function closeStale(db: Db, kind: LaneKind): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const s of await kind.closeStale(tx, STALE_SUBMITTING_MINUTES))
-      await chargeStoredHold(tx, s.team_id, { kind: kind.hold, refId: s.id });
-  });
-}
-
-async function chargeStoredHold(tx: DbOrTx, teamId: number, owner: HoldOwner): Promise<void> {
-  const h = await one<{ id: number; items: number; free_items: number; amount: string; unit_price: string }>(
-    tx,
-    sql`SELECT id::float8 AS id, items, free_items, amount, unit_price FROM balance_holds
-        WHERE team_id = ${teamId} AND kind = ${owner.kind} AND ref_id = ${owner.refId}`,
-  );
-  if (!h) return;
-  const hold: Hold = { id: h.id, owner, items: h.items, free: h.free_items, amount: Number(h.amount), unitPrice: Number(h.unit_price) };
-  await settleHold(tx, teamId, hold, h.items);
+  await db.transaction(async (tx) => settleStoredHolds(tx, kind.hold, await kind.closeStale(tx, STALE_SUBMITTING_MINUTES), true));
 }

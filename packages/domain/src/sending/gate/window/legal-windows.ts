@@ -1,7 +1,7 @@
 import { UsStateNames } from "./zones/us-states";
 
 /*
- * When the law lets a marketing text reach a phone, by the recipient's local time (CAMPAIGNS.md §2, I3). The federal
+ * When the law lets a marketing text reach a phone, by the recipient's local time (docs/sending.md). The federal
  * rule (TCPA, 47 CFR 64.1200(c)(1)) is 8am–9pm; the states below are stricter; Canada has its own. One versioned
  * table: a change of law is a change here, with its version. Legal holidays are not modelled: the states that bar
  * them also bar Sundays, and a campaign's own schedule should skip holidays. Other countries' hours are not known

@@ -3,7 +3,7 @@ import { usStateCode } from "./zones/us-states";
 import { areaCodePlace, type Place, zipPlace } from "./zones/zone-places";
 
 /*
- * Where a recipient is, for quiet hours (CAMPAIGNS.md §2 I3; send-window.ts takes the result): the time zone with the
+ * Where a recipient is, for quiet hours (docs/sending.md, "Quiet hours"): the time zone with the
  * source it came from — the lead's own value, then the phone lookup's, then the ZIP's, then the area code's; the
  * first that names a zone wins — and the US state, in the same order. Offline: the ZIP and area code tables are
  * generated from pinned npm packages (zones/*.data.ts, docs/sending.md, Where a recipient is). A ZIP or an area code that crosses a

@@ -3,7 +3,7 @@ import { legalHoursOf, type MinuteSpan, type WeekRule } from "./legal-windows";
 import { US_TIME_ZONES, zonesOfCountry } from "./zones/countries";
 
 /*
- * Quiet hours (CAMPAIGNS.md §2 I3): a message may reach a provider only inside the recipient's allowed window — the
+ * Quiet hours (docs/sending.md): a message may reach a provider only inside the recipient's allowed window — the
  * campaign's daily window ∩ the legal window of the recipient's country and state, in the recipient's time zone. An
  * unknown zone means every zone of the recipient's country at once (every US zone when the country is unknown too):
  * the most restrictive window, never a dropped lead. A country whose legal hours the product does not know has only

@@ -22,7 +22,7 @@ export interface CampaignNames {
 }
 
 /**
- * The answer's shape is not settled by the spec ("not shown"): take `{data: […]}` or a bare list of `{id, name}`.
+ * The answer's shape is not fixed: take `{data: […]}` or a bare list of `{id, name}`.
  * Anything else is null: an answer we cannot read must not make every chosen campaign look deleted.
  */
 export function toCampaignNames(body: unknown): CampaignName[] | null {

@@ -10,7 +10,7 @@ export interface FilterGroupSectionProps {
   match: GroupMatch;
   onMatch: (match: GroupMatch) => void;
   onAdd: () => void;
-  /** Every Add waits until all rows of the tree are complete (spec §5). */
+  /** Every Add waits until all rows of the tree are complete (docs/product/audiences-lookups-settings.md). */
   addBlocked: boolean;
   disabled?: boolean;
   children: ReactNode;

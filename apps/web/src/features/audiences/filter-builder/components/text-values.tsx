@@ -8,7 +8,7 @@ export interface TextValuesProps {
   disabled?: boolean;
 }
 
-/** Free-text chips: Enter adds the typed text, trimmed; a blank or repeated value is ignored (spec §5). */
+/** Free-text chips: Enter adds the typed text, trimmed; a blank or repeated value is ignored. */
 export function TextValues({ values, onChange, disabled }: TextValuesProps) {
   const t = useT();
   return (

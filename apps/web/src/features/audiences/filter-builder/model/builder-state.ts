@@ -38,7 +38,7 @@ export function reduceBuilder(state: BuilderState, action: BuilderAction, timeZo
   }
 }
 
-/** Spec §5: Apply is disabled while the last changed row is incomplete. */
+/** Apply is disabled while the last changed row is incomplete (docs/product/audiences-lookups-settings.md). */
 export const applyBlocked = (state: BuilderState): boolean => !canApply(state.tree, state.last);
-/** Spec §5: every Add is disabled unless all rows are complete. */
+/** Every Add is disabled unless all rows are complete (docs/product/audiences-lookups-settings.md). */
 export const addBlocked = (state: BuilderState): boolean => !allRowsComplete(state.tree);

@@ -9,7 +9,7 @@ export interface RowRef {
 
 export const isRowComplete = (group: FilterGroup, row: SegmentFilter): boolean => Object.keys(filterRowProblems(group, row)).length === 0;
 
-/** The tree minus its incomplete rows: what Apply sends (spec §5: incomplete filters are dropped on Apply). */
+/** The tree minus its incomplete rows: what Apply sends (incomplete filters are dropped on Apply). */
 export function completeFilters(tree: SegmentFilters): SegmentFilters {
   const next: SegmentFilters = { ...tree };
   for (const group of FilterGroups) next[group] = tree[group].filter((row) => isRowComplete(group, row));
@@ -71,7 +71,7 @@ export function browserTimeZone(): string | undefined {
 
 export const matchOf = (tree: SegmentFilters, group: FilterGroup) => tree.match?.[group] ?? "all";
 
-/** The data fields one row may hold at a time (spec §5: Source and List options are disabled once used). */
+/** The data fields one row may hold at a time (Source and List options are disabled once used). */
 export const SingleUseDataFields: readonly string[] = ["source", "list"];
 
 /** The single-use data fields taken by rows other than `index`: that row's select offers them disabled. */

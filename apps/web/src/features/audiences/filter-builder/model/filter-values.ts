@@ -61,7 +61,7 @@ export function touchesDates(group: FilterGroup, row: SegmentFilter): boolean {
   return kind === "date" || kind === "range";
 }
 
-/** Spec: changing the field resets the expression and the values (and any custom dates). */
+/** Changing the field resets the expression and the values (and any custom dates). */
 export function withField(group: FilterGroup, row: SegmentFilter, field: string | number): SegmentFilter {
   const { date_from: _f, date_to: _t, ...rest } = row;
   return group === "attributes"
@@ -103,7 +103,7 @@ export const normalizeTextValues = (values: readonly (string | number)[]): (stri
 
 export type DateBound = "from" | "to";
 
-/** Spec §5: a day picked as a lower bound starts at 00:00:00, as an upper bound ends at 23:59:59. */
+/** A day picked as a lower bound starts at 00:00:00, as an upper bound ends at 23:59:59. */
 export function clampDate(day: string, bound: DateBound): string {
   const d = day.trim().slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return "";

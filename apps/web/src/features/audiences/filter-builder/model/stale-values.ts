@@ -38,7 +38,7 @@ export function pruneRow(group: (typeof FilterGroups)[number], row: SegmentFilte
 }
 
 /**
- * Spec §5: selected multi-select values no longer among the options are removed (a deleted list, source,
+ * Selected multi-select values no longer among the options are removed (a deleted list, source,
  * campaign or attribute). Answers the same tree when nothing is stale, so a caller can compare by identity.
  */
 export function pruneStaleValues(tree: SegmentFilters, known: KnownIds): SegmentFilters {

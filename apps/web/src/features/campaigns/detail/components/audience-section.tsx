@@ -17,7 +17,7 @@ const PICKERS = [
 ] as const satisfies readonly { kind: CampaignAudienceKind; label: MessageKey }[];
 
 /**
- * Who receives the campaign (spec 3 §2 Campaign tab): segments, sources and lists, each a multi-select saved as it
+ * Who receives the campaign (docs/product/campaigns.md): segments, sources and lists, each a multi-select saved as it
  * changes, and the records count. A completed or failed campaign keeps its audience.
  */
 export function AudienceSection({ campaign }: { campaign: Campaign }) {

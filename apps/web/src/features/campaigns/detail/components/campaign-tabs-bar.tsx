@@ -16,7 +16,7 @@ interface CampaignTabsBarProps {
   archived?: boolean;
 }
 
-/** The status chip beside the scrollable tabs (spec 3 §2); each tab is a child route (see campaigns.routes). */
+/** The status chip beside the scrollable tabs; each tab is a child route (see campaigns.routes). */
 export function CampaignTabsBar({ campaignId, type, chip, archived = false }: CampaignTabsBarProps) {
   const t = useT();
   const p = useAccountPath();

@@ -18,7 +18,7 @@ export interface CreateSegmentDialogProps {
   open: boolean;
   campaignId: number;
   channel: "sms" | "email";
-  /** A status update of the campaign is running: Create waits for it (spec 3 §4). */
+  /** A status update of the campaign is running: Create waits for it (docs/product/campaigns.md). */
   statusUpdating: boolean;
   onClose: () => void;
 }
@@ -26,7 +26,7 @@ export interface CreateSegmentDialogProps {
 type Created = CampaignSegmentCreated["data"];
 
 /**
- * Create Segment (spec 3 §4, §5): the campaign's leads by SMS status and engagement, as a segment of one of the
+ * Create Segment: the campaign's leads by SMS status and engagement, as a segment of one of the
  * team's audiences. After success the dialog says so and offers Go to Segment and Ok; closing resets it.
  */
 export function CreateSegmentDialog({ open, campaignId, channel, statusUpdating, onClose }: CreateSegmentDialogProps) {
@@ -46,7 +46,7 @@ export function CreateSegmentDialog({ open, campaignId, channel, statusUpdating,
   });
   const [smsStatus, engagement] = useWatch({ control: form.control, name: ["sms_status", "engagement"] });
 
-  // The first audience is the default (spec 3 §5), once the list is there and while none was picked.
+  // The first audience is the default (docs/product/campaigns.md), once the list is there and while none was picked.
   const first = audiences[0]?.id;
   useEffect(() => {
     if (open && first !== undefined && form.getValues("audience_id") === "") form.setValue("audience_id", first);
@@ -85,7 +85,7 @@ export function CreateSegmentDialog({ open, campaignId, channel, statusUpdating,
       fullWidth
       maxWidth={false}
       aria-labelledby={titleId}
-      // Spec 3 §9: at most 496 px wide.
+      // At most 496 px wide.
       slotProps={{ paper: { sx: { maxWidth: 496 } }, transition: { onExited: reset } }}
     >
       <DialogTitle id={titleId}>{t(created ? "campaigns.detail.segment.createdTitle" : "campaigns.detail.segment.title")}</DialogTitle>

@@ -16,7 +16,7 @@ interface SettingsPanelProps {
 }
 
 /**
- * The Campaign tab's Settings panel (spec 3 §2–§3): the audience, then every field of the campaign read-only in
+ * The Campaign tab's Settings panel: the audience, then every field of the campaign read-only in
  * groups, with Edit opening the same dialog as the menu. Names the campaign gives only as ids come from the dialog's
  * option lists (cached for the dialog anyway).
  */

@@ -24,7 +24,7 @@ import { useCampaignStatus } from "./use-campaign-status";
 type Confirming = "copy" | "remove" | "expire" | null;
 
 /**
- * The campaign page's menu (spec 3 §2, §4): Edit Campaign, Copy Campaign, Set status, Expire All Links, Create Segment
+ * The campaign page's menu: Edit Campaign, Copy Campaign, Set status, Expire All Links, Create Segment
  * (completed, failed or paused campaigns; not while a status update runs) and Remove Campaign, with the dialogs they
  * open and the status change the chip follows.
  */

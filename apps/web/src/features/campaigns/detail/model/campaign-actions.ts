@@ -3,10 +3,10 @@ import { bulkStatusChoices, type SelectedCampaign, type StatusOption } from "../
 
 const has = (list: readonly CampaignStatus[], status: CampaignStatus) => list.includes(status);
 
-/** Edit Campaign is disabled while active, completed or failed (spec 3 §4). */
+/** Edit Campaign is disabled while active, completed or failed (docs/product/campaigns.md). */
 export const canEditCampaign = (status: CampaignStatus) => !has(CampaignEditLockedStatuses, status);
 
-/** Create Segment is offered only for a campaign that is completed, failed or paused (spec 3 §4). */
+/** Create Segment is offered only for a campaign that is completed, failed or paused (docs/product/campaigns.md). */
 export const offersCreateSegment = (status: CampaignStatus) => has(CampaignSegmentStatuses, status);
 
 /** A campaign that is over keeps the audience it was sent to. */

@@ -19,7 +19,7 @@ const ALL = [
 ];
 
 describe("campaign tabs", () => {
-  it("are the spec's, in its order; Open at only for the email types", () => {
+  it("are the product's, in order; Open at only for the email types", () => {
     expect(paths("sms")).toEqual(ALL);
     expect(paths("automation")).toEqual(ALL);
     expect(paths("email")).toEqual([...ALL, "open-at"]);

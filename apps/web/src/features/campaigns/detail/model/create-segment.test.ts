@@ -50,7 +50,7 @@ describe("Create Segment form", () => {
     expect(canCreateSegment({ sms_status: ["delivered"], engagement: ["clicked"] }, true)).toBe(false);
   });
 
-  it("offers an email campaign the spec's engagement choices with readable labels, and its message statuses", () => {
+  it("offers an email campaign the product's engagement choices with readable labels, and its message statuses", () => {
     expect(engagementOptions("email").map((o) => o.label)).toEqual([
       "Clicked",
       "Last 90 days",

@@ -11,7 +11,7 @@ import {
 import { z } from "zod";
 
 /*
- * The Create Segment dialog's form (spec 3 §4, §5): an audience (the first one by default), a name, "Update
+ * The Create Segment dialog's form (docs/product/campaigns.md): an audience (the first one by default), a name, "Update
  * dynamically" (on by default; sent as its inverse, ignore_new_leads, as the audiences' own dialog sends it), SMS
  * statuses and engagements. Its fields reuse the contract's rules, so the form says what the server would.
  */
@@ -56,7 +56,7 @@ export const newSegmentValues = (audiences: readonly { id: number }[]): CreateSe
   engagement: [],
 });
 
-/** Submit is disabled until a status or an engagement is chosen (spec 3 §4), and while a status update runs. */
+/** Submit is disabled until a status or an engagement is chosen, and while a status update runs. */
 export const canCreateSegment = (v: Pick<CreateSegmentValues, "sms_status" | "engagement">, statusUpdating: boolean) =>
   !statusUpdating && (v.sms_status.length > 0 || v.engagement.length > 0);
 
@@ -73,5 +73,5 @@ export const statusOptions = (channel: "sms" | "email"): ChipOption<CampaignMess
 export const engagementOptions = (channel: "sms" | "email"): ChipOption<CampaignSegmentEngagement>[] =>
   CampaignSegmentChoices[channel].engagements.map((value) => ({ value, label: CampaignSegmentEngagementLabels[value] }));
 
-/** Go to Segment: the new segment under its audience (spec 3 §2), relative to the account's base path. */
+/** Go to Segment: the new segment under its audience, relative to the account's base path. */
 export const segmentPath = (created: { id: number; parent: { id: number } }) => `audiences/${created.parent.id}/segments/${created.id}`;

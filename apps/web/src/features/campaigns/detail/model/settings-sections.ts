@@ -58,7 +58,7 @@ function senderRows(c: Campaign, t: T): SettingRow[] {
 }
 
 /**
- * Every setting of the campaign (spec 3 §3 Campaign) in the Settings panel's groups, as label and text; sections that
+ * Every setting of the campaign in the Settings panel's groups, as label and text; sections that
  * do not apply to the type (triggers, email) are left out.
  */
 export function settingSections(c: Campaign, names: SettingNames, t: T): SettingSection[] {

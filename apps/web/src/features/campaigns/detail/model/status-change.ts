@@ -19,7 +19,7 @@ export interface StatusChangeSteps {
 }
 
 /**
- * One manual status change (spec 3 §4, §8): the chip says 'Updating...' while it runs; each info and error of the
+ * One manual status change: the chip says 'Updating...' while it runs; each info and error of the
  * answer is its own alert; a failed call alerts the server's message. The chip shows the status as the server has it
  * afterwards, so on failure it is the earlier one again. True when the status was set.
  */

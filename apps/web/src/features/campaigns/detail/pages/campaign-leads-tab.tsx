@@ -5,13 +5,13 @@ import { useContextMenu } from "../../../../components/context-menu/context-menu
 import { useT } from "../../../../lib/i18n";
 import { LeadsTable, useLeadBulkActions, useLeadsTable } from "../../../leads";
 import { useCampaignOutlet } from "../model/campaign-outlet";
-import { campaignPath } from "../model/campaign-tabs";
+import { campaignPath } from "../model/campaign-tab-list";
 
 /** Hidden columns of a campaign's leads are remembered apart from the other lead tables'. */
 export const CAMPAIGN_LEADS_COLUMNS_KEY = "leadflow.columns.campaign-leads";
 
 /**
- * The campaign's audience (spec 3 §2 Leads tab): the leads of its segments, sources and lists with search, sorting,
+ * The campaign's audience: the leads of its segments, sources and lists with search, sorting,
  * keyset paging, the status filter, remembered columns and selection with the lead bulk actions (Set status, Delete
  * Selection; "all matching" means the audience's leads that match); a row opens the lead under the campaign in a new
  * window, so the lead page keeps the way back.

@@ -61,7 +61,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
   );
 }
 
-/** A campaign (`campaigns/{id}` and its tab paths, spec 3 §2): Campaigns › name, 'Campaign not found' for a bad id. */
+/** A campaign (`campaigns/{id}` and its tab paths): Campaigns › name, 'Campaign not found' for a bad id. */
 export function CampaignPage() {
   const t = useT();
   const p = useAccountPath();

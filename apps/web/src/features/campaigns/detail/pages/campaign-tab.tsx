@@ -3,7 +3,7 @@ import { CampaignSteps } from "../../steps";
 import { SettingsPanel } from "../components/settings-panel";
 import { useCampaignOutlet } from "../model/campaign-outlet";
 
-/** The Campaign tab (spec 3 §2): the steps column and the Settings panel side by side from md up, stacked on a phone. */
+/** The Campaign tab: the steps column and the Settings panel side by side from md up, stacked on a phone. */
 export function CampaignTab() {
   const { campaign, edit, editHint } = useCampaignOutlet();
   return (

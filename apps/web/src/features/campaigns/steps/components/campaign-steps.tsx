@@ -18,7 +18,7 @@ type Saved = Omit<CampaignStep, "steps">;
 type Editing = { step?: CampaignStep; part?: number };
 
 /**
- * The Campaign tab's steps column (spec 3 §3): Add Step while the campaign is a draft, one card per step, the step
+ * The Campaign tab's steps column: Add Step while the campaign is a draft, one card per step, the step
  * editor side panel, the test dialogs and the delete confirmation. Fits a 400–520 px column and a phone.
  */
 export function CampaignSteps({ campaign }: { campaign: Campaign }) {

@@ -12,7 +12,7 @@ import { MessageField } from "./message-field";
 import { type ContentFieldsProps, fieldOf } from "./step-form-types";
 import { useStepField } from "./use-step-field";
 
-/** An email step's (or email part's) sender, subject, pre-header, body and tracking (spec 3 §3 email extras). */
+/** An email step's (or email part's) sender, subject, pre-header, body and tracking (docs/product/campaigns.md). */
 export function EmailFields(props: ContentFieldsProps) {
   const t = useT();
   const field = useStepField(props);

@@ -13,7 +13,7 @@ import { useStepField } from "./use-step-field";
 const typed = (maxLength: number) => ({ htmlInput: { maxLength, autoComplete: "off" } });
 
 /**
- * Who an email is from (spec 3 §3 email extras): a verified address of the campaign's gateway, a user name at one of
+ * Who an email is from (docs/product/campaigns.md): a verified address of the campaign's gateway, a user name at one of
  * its verified domains, or a sender email group that rotates. Where the provider cannot be asked, the address is
  * typed (the server and the provider still check it).
  */

@@ -21,7 +21,7 @@ interface TurnAway {
   redirectLabel: MessageKey;
 }
 
-/** In the spec's order (spec 3 §3 SMS step extras). */
+/** In the product's order (docs/product/campaigns.md, "Steps"). */
 const TURN_AWAY: readonly TurnAway[] = [
   {
     on: "expire_link",
@@ -62,7 +62,7 @@ function TurnAwayOption({ option, field, children }: { option: TurnAway; field: 
 const expireDays = { htmlInput: { min: 1, max: StepLimits.expireDays, step: 1, inputMode: "numeric" as const } };
 
 /**
- * What `{{link}}` does (spec 3 §3 SMS step extras): where it leads, on which short domain, when it expires, whom it
+ * What `{{link}}` does (docs/product/campaigns.md): where it leads, on which short domain, when it expires, whom it
  * turns away, which trigger campaigns a view or click starts, and revenue tracking. Shown only while the message
  * holds the link.
  */

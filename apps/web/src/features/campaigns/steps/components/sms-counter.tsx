@@ -10,7 +10,7 @@ export interface SmsCounterProps {
   shortDomain?: string | null;
 }
 
-/** The live SMS length counter under a message (spec 3 §3): characters, parts, encoding and cost, as charged. */
+/** The live SMS length counter under a message: characters, parts, encoding and cost, as charged. */
 export function SmsCounter({ message, partPrice, shortDomain }: SmsCounterProps) {
   const t = useT();
   const sms = readSms(message, partPrice, shortDomain);

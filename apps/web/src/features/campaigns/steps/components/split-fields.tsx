@@ -16,7 +16,7 @@ export interface SplitFieldsProps extends Omit<ContentFieldsProps, "prefix"> {
 }
 
 /**
- * A split step (spec 3 §3, §5): Parts in Step (1–50) and one tab per part, each part a message of the campaign's
+ * A split step: Parts in Step (1–50) and one tab per part, each part a message of the campaign's
  * channel. Lowering the count drops the last parts; raising it adds blank ones. Only the open tab is drawn; the
  * others keep their values in the form.
  */

@@ -33,7 +33,7 @@ const icons: Record<string, ReactNode> = {
 };
 
 /**
- * One step of the column (spec 3 §3): its type, name and delay, a preview of its message with the SMS parts and cost,
+ * One step of the column: its type, name and delay, a preview of its message with the SMS parts and cost,
  * and its actions. A split lists its parts, each opening the split's editor on that part.
  */
 export function StepCard({ step, number, campaign, onEdit, onTest, onCopy, onDelete, copying }: StepCardProps) {

@@ -16,7 +16,7 @@ export interface StepEditorProps {
 }
 
 /**
- * The step editor side panel (spec 3 §3): a fresh form per opening and per step, which keeps showing the step it was
+ * The step editor side panel: a fresh form per opening and per step, which keeps showing the step it was
  * opened with while the panel slides away.
  */
 export function StepEditor({ open, campaign, step, part, onClose }: StepEditorProps) {

@@ -34,7 +34,7 @@ function Meta({ step, partPrice }: { step: Saved; partPrice: number | null }) {
   );
 }
 
-/** A step's (or part's) message as a card shows it: a few lines of it, then its parts and cost (spec 3 §3). */
+/** A step's (or part's) message as a card shows it: a few lines of it, then its parts and cost. */
 export function StepPreview({ step, campaign, lines = 3 }: { step: Saved; campaign: Pick<Campaign, "part_price">; lines?: number }) {
   const t = useT();
   const body = step.type === "email" ? plainText(step.message) : step.message.trim();

@@ -102,7 +102,7 @@ function AttributesChip({
   );
 }
 
-/** The tag chips over a message (spec 3 §5): each puts its placeholder where the caret is. */
+/** The tag chips over a message (docs/product/campaigns.md): each puts its placeholder where the caret is. */
 export function TagChips({ channel, attributes, disabled, onInsert }: TagChipsProps) {
   const t = useT();
   return (

@@ -48,7 +48,7 @@ function TestEmailForm({ campaignId, step }: { campaignId: number; step: Saved }
   );
 }
 
-/** Test Email (spec 3 §4, §7): while the campaign is a draft, the step's email sent for real; the answer as an alert. */
+/** Test Email: while the campaign is a draft, the step's email sent for real; the answer as an alert. */
 export function TestEmailDialog({ campaignId, step, onClose }: { campaignId: number; step: Saved | null; onClose: () => void }) {
   return (
     <EntityFormDialog open={step !== null} onClose={onClose} entity={step ?? undefined} maxWidth="sm">

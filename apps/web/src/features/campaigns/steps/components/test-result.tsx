@@ -7,7 +7,7 @@ const severity = { accepted: "success", rejected: "error", throttled: "warning",
   "success" | "error" | "warning"
 >;
 
-/** The test's answer as an alert (spec 3 §7): the provider's verdict, what was sent and for whom it was rendered. */
+/** The test's answer as an alert: the provider's verdict, what was sent and for whom it was rendered. */
 export function TestResult({ result, kind }: { result: TestSendResult; kind: "sms" | "email" }) {
   const t = useT();
   return (

@@ -47,7 +47,7 @@ function TestSmsForm({ campaignId, step }: { campaignId: number; step: Saved }) 
   );
 }
 
-/** Test Sms (spec 3 §4, §7): the step's message, editable, sent for real to a phone; the answer shows as an alert. */
+/** Test Sms: the step's message, editable, sent for real to a phone; the answer shows as an alert. */
 export function TestSmsDialog({ campaignId, step, onClose }: { campaignId: number; step: Saved | null; onClose: () => void }) {
   return (
     <EntityFormDialog open={step !== null} onClose={onClose} entity={step ?? undefined} maxWidth="sm">

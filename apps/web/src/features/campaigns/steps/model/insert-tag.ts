@@ -5,7 +5,7 @@ export interface Inserted {
 }
 
 /**
- * A tag chip's placeholder put where the caret is, replacing a selection (spec 3 §5). Positions out of range (a
+ * A tag chip's placeholder put where the caret is, replacing a selection. Positions out of range (a
  * field that was never focused reports none) put it at the end.
  */
 export function insertAt(text: string, tag: string, start?: number | null, end?: number | null): Inserted {

@@ -10,8 +10,8 @@ export function stripRevenueToken(redirect: string): string {
 
 /**
  * Tracking revenue puts the revenue token on redirect_to; turned off, or with no link in the message, it is stripped
- * (spec 3 §5). The server stores the same (domain `withRevenueToken`), so the field shows what will be saved.
- * Idempotent: applying it twice adds the token once.
+ * (docs/product/campaigns.md). The server stores the same (domain `withRevenueToken`), so the field shows what will be
+ * saved. Idempotent: applying it twice adds the token once.
  */
 export function withRevenueToken(redirect: string, on: boolean, message: string): string {
   const bare = stripRevenueToken(redirect);

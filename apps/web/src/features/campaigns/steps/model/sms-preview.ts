@@ -10,7 +10,7 @@ export interface SmsReading {
   nonGsmCharacters: string[];
 }
 
-/** What a message costs: each part is charged as a message (spec 2 §5), at the campaign sender's price. */
+/** What a message costs: each part is charged as a message, at the campaign sender's price. */
 export function smsCost(parts: number, partPrice: number | null): number | null {
   return partPrice === null || !Number.isFinite(partPrice) ? null : parts * partPrice;
 }

@@ -14,7 +14,7 @@ export type EmailSenderType = (typeof EmailSenderTypes)[number];
 type Choice = number | "";
 
 /**
- * What an SMS or email step says and how (spec 3 §3 SMS and email extras). Both channels' fields live side by side so
+ * What an SMS or email step says and how (docs/product/campaigns.md). Both channels' fields live side by side so
  * a split's parts and a plain step share one shape; `toSaveStep` (step-request.ts) sends only the channel's. Numbers typed in text
  * fields stay text until the contract coerces them.
  */
@@ -119,7 +119,7 @@ export function blankContent(): ContentValues {
 
 export const blankPart = (index: number): PartValues => ({ ...blankContent(), part_id: null, name: `Part ${partLetter(index)}` });
 
-/** A new step: of the campaign's channel, no delay (0 min, spec 3 §5). */
+/** A new step: of the campaign's channel, no delay (0 min). */
 export function newStepValues(channel: Channel): StepFormValues {
   return { ...blankContent(), type: channel, name: "", delay: "0", delay_time_period: "min", parts: [] };
 }

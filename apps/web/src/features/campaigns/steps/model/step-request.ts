@@ -13,7 +13,7 @@ const orNull = <T>(on: boolean, v: T) => (on ? v : null);
 const blankNull = (v: string) => (v.trim() === "" ? null : v);
 
 /**
- * An SMS step's body. Link options apply only with `{{link}}` in the message (spec 3 §5): without it they are sent
+ * An SMS step's body. Link options apply only with `{{link}}` in the message: without it they are sent
  * off, so a hidden field can neither keep a stale option nor fail the save unseen. Each redirect goes only with its
  * switch on.
  */

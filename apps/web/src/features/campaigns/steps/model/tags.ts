@@ -2,7 +2,7 @@ import { MessagePlaceholders, RandomPlaceholderRange } from "@leadflow/contracts
 
 export type Channel = "sms" | "email";
 
-/** The built-in tag chips a message offers (spec 3 §5): the random number is SMS-only, unsubscribe_url email-only. */
+/** The built-in tag chips a message offers: the random number is SMS-only, unsubscribe_url email-only. */
 export const BuiltInTags = {
   sms: [
     { key: "link", tag: MessagePlaceholders.link },

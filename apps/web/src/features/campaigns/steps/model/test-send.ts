@@ -4,7 +4,7 @@ export type TestKind = "sms" | "email";
 export type TestBlock = "needsMessage" | "draftOnly";
 
 /**
- * Whether a step (or a split's part) can be tested (spec 3 §4): Test Sms when it has a message, Test Email while the
+ * Whether a step (or a split's part) can be tested: Test Sms when it has a message, Test Email while the
  * campaign is a draft and it has a message. A split itself is tested part by part: null.
  */
 export function testAvailability(
