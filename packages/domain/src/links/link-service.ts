@@ -151,7 +151,12 @@ export class LinkService {
       usState: geo.usState,
     };
     const decision = decideLink(link.facts, hit, now);
-    if (decision.counted) link.facts.firstClickedAt ??= now;
+    if (decision.counted && link.facts.firstClickedAt === null) {
+      link.facts.firstClickedAt = now;
+      // A campaign read that landed while this click was decided replaced the cached entry: mark that one too.
+      const current = this.links.last(code);
+      if (current && current !== link && current.facts.firstClickedAt === null) current.facts.firstClickedAt = now;
+    }
     const hitId = newHitId();
     const location = decision.url === null ? null : fillTarget(decision.url, hitId, link.facts.trackRevenue);
     this.buffer.push(
