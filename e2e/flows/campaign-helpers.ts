@@ -62,6 +62,27 @@ export function afternoonZone(): string {
   return zone;
 }
 
+/** The hour (0–23) in a zone at an instant. */
+export const hourIn = (timeZone: string, at = new Date()) =>
+  Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(at));
+
+/** A zone where it is night now (midnight to 5 am): quiet hours hold a text there for a few hours yet. */
+export function nightZone(): string {
+  const zones = [
+    "Pacific/Honolulu",
+    "America/Los_Angeles",
+    "America/New_York",
+    "Europe/London",
+    "Asia/Dubai",
+    "Asia/Bangkok",
+    "Asia/Tokyo",
+    "Pacific/Auckland",
+  ];
+  const zone = zones.find((z) => hourIn(z) >= 0 && hourIn(z) <= 5);
+  if (!zone) throw new Error("No listed zone is in its night now.");
+  return zone;
+}
+
 /** Screenshots beside the others (test-results/screens) at the two widths the product is checked at. */
 export async function shot(page: Page, name: string): Promise<void> {
   const dir = join(import.meta.dirname, "../../test-results/screens");
@@ -74,10 +95,19 @@ export async function shot(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
-/** Set status from the campaign page's Campaign actions menu. */
+/** Set status from the campaign page's Campaign actions menu; Active goes through the Send preview's Start sending. */
 export async function setStatus(page: Page, status: string): Promise<void> {
   await page.getByRole("button", { name: "Campaign actions" }).click();
   await page.getByRole("menuitem", { name: "Set status" }).click();
   await page.getByRole("menuitem", { name: status, exact: true }).click();
+  if (status === "Active") await startSending(page);
   await expect(page.getByText("Updating...")).toHaveCount(0);
+}
+
+/** The Send preview that Active opens: its figures loaded, then Start sending; the dialog closes once the status is set. */
+export async function startSending(page: Page): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: /Send preview/ });
+  await expect(dialog.getByRole("button", { name: "Start sending" })).toBeEnabled({ timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Start sending" }).click();
+  await expect(dialog).toHaveCount(0, { timeout: 60_000 });
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { leadflow } from "../cli";
+import { startSending } from "./campaign-helpers";
 import { contextMenu, expectToast, importDemoLeads, pickOption, signIn, tableLoaded } from "./helpers";
 
 /** Screenshots of the campaign screens beside the others (test-results/screens), for a person to look at. */
@@ -135,6 +136,7 @@ test("campaigns: an SMS campaign with an audience, a step and a two-part split, 
   await page.getByRole("button", { name: "Campaign actions" }).click();
   await page.getByRole("menuitem", { name: "Set status" }).click();
   await page.getByRole("menuitem", { name: "Active", exact: true }).click();
+  await startSending(page);
   await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Step" })).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { type Api, afternoonZone, demoApi, importLeads, setStatus, shot } from "./campaign-helpers";
+import { type Api, afternoonZone, demoApi, hourIn, importLeads, nightZone, setStatus, shot } from "./campaign-helpers";
 import { tableLoaded } from "./helpers";
 
 /*
@@ -8,26 +8,6 @@ import { tableLoaded } from "./helpers";
  * send time — while those where it is afternoon go at once. German numbers have no legal hours known: the campaign's
  * own daily window decides, whatever the hour in New York.
  */
-
-const hourIn = (timeZone: string, at = new Date()) =>
-  Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(at));
-
-/** A zone where it is night now (midnight to 5 am): quiet hours hold a text there for a few hours yet. */
-function nightZone(): string {
-  const zones = [
-    "Pacific/Honolulu",
-    "America/Los_Angeles",
-    "America/New_York",
-    "Europe/London",
-    "Asia/Dubai",
-    "Asia/Bangkok",
-    "Asia/Tokyo",
-    "Pacific/Auckland",
-  ];
-  const zone = zones.find((z) => hourIn(z) >= 0 && hourIn(z) <= 5);
-  if (!zone) throw new Error("No listed zone is in its night now.");
-  return zone;
-}
 
 /** "HH:MM" in Berlin, `hours` from now. */
 const berlinClock = (hours: number) => `${String((hourIn("Europe/Berlin") + hours + 24) % 24).padStart(2, "0")}:00`;

@@ -53,6 +53,8 @@ export interface Config {
   /** Public postback and unsubscribe links: requests per caller's address per window. */
   postbackRate: { limit: number; windowSeconds: number };
   unsubscribeRate: { limit: number; windowSeconds: number };
+  /** Sign-up form submissions per caller's address per window, in memory (docs/opt-in.md). */
+  signupRate: { limit: number; windowSeconds: number };
 }
 
 function positive(v: string | undefined, fallback: number): number {
@@ -160,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A partner's server posts every conversion from a few addresses: generous, but a flood is cut off.
     postbackRate: { limit: Number(env.LEADFLOW_POSTBACK_RATE_LIMIT ?? 1200), windowSeconds: 60 },
     unsubscribeRate: { limit: Number(env.LEADFLOW_UNSUBSCRIBE_RATE_LIMIT ?? 600), windowSeconds: 60 },
+    // A person signs up once; a household or an office behind one address a few times an hour.
+    signupRate: { limit: Number(env.LEADFLOW_SIGNUP_RATE_LIMIT ?? 20), windowSeconds: Number(env.LEADFLOW_SIGNUP_RATE_WINDOW ?? 600) },
   };
 }
 

@@ -357,10 +357,16 @@ describe("bad query strings and ids", () => {
       "/api/sources/%00",
       "/api/sources/lists/abc",
       "/api/sources/lists/abc/aggregations",
+      "/api/lists/abc/signup-form",
+      "/api/lists/0/growth",
+      "/api/lists/1.5/opt-in-requests",
       "/api/sources/abc/lists",
       "/api/sources/NaN/aggregations",
       "/api/team/users/abc",
       "/api/sources/2147483647",
+      "/api/campaigns/abc/send-preview",
+      "/api/campaigns/0/send-preview",
+      "/api/campaigns/2147483647/send-preview",
     ];
     for (const url of urls) {
       const res = await send({
@@ -375,6 +381,76 @@ describe("bad query strings and ids", () => {
     expect(abc.json()).toEqual({ message: "The id must be a number.", errors: { id: ["The id must be a number."] } });
     const change = await json("POST", "/api/user/abc/password/change", JSON.stringify({}));
     expect(change.statusCode).toBe(422);
+  });
+
+  it("answers a message preview's bad campaign, lead, domain or message with 404 or 422 and a message", async () => {
+    const gateway = (
+      await json(
+        "POST",
+        "/api/gateways",
+        JSON.stringify({ kind: "sms", type: "sandbox", name: "Preview sandbox", senders: { numbers: [{ number: "+12015550111" }] } }),
+      )
+    ).json().data as { id: number };
+    const c = (
+      await json(
+        "POST",
+        "/api/campaigns",
+        JSON.stringify({ name: "Preview input", type: "sms", sender_type: "gateway", setting_gateway_id: gateway.id }),
+      )
+    ).json().data as { id: number };
+    const cases: [string, unknown, number][] = [
+      ["/api/campaigns/abc/message-preview", { message: "Hi" }, 422],
+      ["/api/campaigns/2147483647/message-preview", { message: "Hi" }, 404],
+      [`/api/campaigns/${c.id}/message-preview`, { message: "Hi", lead_id: "abc" }, 422],
+      [`/api/campaigns/${c.id}/message-preview`, { message: "Hi", lead_id: -1 }, 422],
+      [`/api/campaigns/${c.id}/message-preview`, { message: "Hi", lead_id: 1.5 }, 422],
+      [`/api/campaigns/${c.id}/message-preview`, { message: "Hi", lead_id: 9_007_199_254_740_991 }, 404],
+      [`/api/campaigns/${c.id}/message-preview`, { message: "Hi", short_url_domain_id: "x" }, 422],
+      [`/api/campaigns/${c.id}/message-preview`, { message: 5 }, 422],
+      [`/api/campaigns/${c.id}/message-preview`, { message: "x".repeat(10_001) }, 422],
+      [`/api/campaigns/${c.id}/message-preview`, {}, 422],
+    ];
+    for (const [url, body, status] of cases) {
+      const res = await json("POST", url, JSON.stringify(body));
+      expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 60)}`).toBe(status);
+      expect(res.json().message, url).toBeTruthy();
+    }
+  });
+
+  it("answers the inbox's bad ids, filters, cursors, users and texts with 404 or 422 and a message", async () => {
+    const gets: [string, number][] = [
+      ["/api/conversations?filter=everything", 422],
+      ["/api/conversations?limit=1000", 422],
+      ["/api/conversations?cursor=not-a-cursor", 422],
+      [`/api/conversations?cursor=${Buffer.from('["x", 1]').toString("base64url")}`, 422],
+      ["/api/conversations?assigned_user_id=abc", 422],
+      ["/api/conversations?assigned_user_id=2147483647", 404],
+      ["/api/conversations/abc", 422],
+      ["/api/conversations/2147483647", 404],
+    ];
+    for (const [url, status] of gets) {
+      const res = await send({ method: "GET", url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.json().message, url).toBeTruthy();
+    }
+    const posts: [string, unknown, number][] = [
+      ["/api/conversations", {}, 422],
+      ["/api/conversations", { lead_id: "abc" }, 422],
+      ["/api/conversations", { lead_id: 9_007_199_254_740_991 }, 404],
+      ["/api/conversations/2147483647/reply", { text: "Hi" }, 404],
+      ["/api/conversations/1/reply", { text: "" }, 422],
+      ["/api/conversations/1/reply", { text: "x".repeat(1601) }, 422],
+      ["/api/conversations/1/reply", {}, 422],
+      ["/api/conversations/1/assign", {}, 422],
+      ["/api/conversations/1/assign", { user_id: "me" }, 422],
+      ["/api/conversations/2147483647/assign", { user_id: null }, 404],
+      ["/api/conversations/2147483647/close", {}, 404],
+    ];
+    for (const [url, body, status] of posts) {
+      const res = await json("POST", url, JSON.stringify(body));
+      expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 60)}`).toBe(status);
+      expect(res.json().message, url).toBeTruthy();
+    }
   });
 
   it("answers batch ids that are not ids, too many, or a sparse index", async () => {

@@ -1,4 +1,4 @@
-import { writeCounterDeltas } from "@leadflow/domain/sending/counters/counters";
+import { writeCounterDeltas } from "@leadflow/domain/campaigns/campaign-counters";
 import { setUp } from "@leadflow/domain/sending/outcomes/apply-events.testkit";
 import { describe, expect, it } from "vitest";
 import { signedInTeam, useApi } from "./helpers";

@@ -30,6 +30,9 @@ const ID_KIND = {
   "/api/lead-attributes/:id/usage": "attribute",
   "/api/import-lists/:id": "importList",
   "/api/lists/:id/leads": "list",
+  "/api/lists/:id/signup-form": "list",
+  "/api/lists/:id/opt-in-requests": "list",
+  "/api/lists/:id/growth": "list",
   "/api/leads/:id": "lead",
   "/api/leads/:id/sources": "lead",
   "/api/leads/:id/segments": "lead",
@@ -88,9 +91,17 @@ const ID_KIND = {
   "/api/campaigns/:id/statistic-by-step": "campaign",
   "/api/campaigns/:id/statistic-leads": "campaign",
   "/api/campaigns/:id/waiting": "campaign",
+  "/api/campaigns/:id/send-preview": "campaign",
   "/api/campaigns/:id/campaign-logs": "campaign",
+  "/api/campaigns/:id/message-preview": "campaign",
   "/api/campaign-steps/:id": "campaignStep",
   "/api/campaign-steps/:id/copy": "campaignStep",
+  "/api/conversations/:id": "conversation",
+  "/api/conversations/:id/read": "conversation",
+  "/api/conversations/:id/assign": "conversation",
+  "/api/conversations/:id/close": "conversation",
+  "/api/conversations/:id/reopen": "conversation",
+  "/api/conversations/:id/reply": "conversation",
 } as const satisfies Record<string, Kind>;
 type Kind =
   | "campaign"
@@ -116,7 +127,8 @@ type Kind =
   | "lookup"
   | "route"
   | "pool"
-  | "complianceFile";
+  | "complianceFile"
+  | "conversation";
 
 /** Routes that take ids in the query or the body. */
 const BATCH_KIND: Record<string, "source" | "list"> = {
@@ -159,6 +171,10 @@ const LEAD_BATCH = new Set([
  * data below; a route with an id in its body (the live-channel authorisation) has its own check.
  */
 const NO_ID = new Set([
+  // The inbox: the caller's team's threads; the open takes a lead id in its body (another team's lead is a 404: conversations.test.ts).
+  "GET /api/conversations",
+  "GET /api/conversations/unread",
+  "POST /api/conversations",
   "GET /api/user",
   "PUT /api/user/profile",
   "POST /api/logout",
@@ -278,6 +294,10 @@ const PUBLIC: Record<string, string> = {
   // An email's unsubscribe link: signed with the gateway's callback secret; forged is 403 (unsubscribe.test.ts).
   "GET /unsubscribe/:id": "unsubscribe page (signed link)",
   "POST /unsubscribe/:id": "one-click unsubscribe (signed link)",
+  // A list's hosted sign-up form: shows only the form; a post needs the page's signed token and is limited per
+  // address; another team's code on a short host is a 404 (signup-forms.test.ts).
+  "GET /f/:code": "hosted sign-up form page",
+  "POST /f/:code": "hosted sign-up form submission (signed form token, per-address limit)",
 };
 
 /** Lookup batches with team A's lookup, sources, lists or audience in them: 404, all or nothing. */
@@ -320,6 +340,12 @@ const ROUTE_BODY: Record<string, object> = {
   },
   "PUT /api/imports/:id/lead-statuses": { lead_status: 2, phone_status: 4, email_status: 4 },
   "PUT /api/import-lists/:id": { name: "Hijacked by B", list_id: 1 },
+  "PUT /api/lists/:id/signup-form": {
+    title: "Hijacked by B",
+    consent_text: "Yes.",
+    success_message: "Thanks.",
+    double_opt_in: false,
+  },
   "PUT /api/lead-values/:id": { value: "Hijacked by B" },
   "PUT /api/lead-phones/:id": { value: "+1 212 555 0199" },
   "PUT /api/lead-emails/:id": { value: "hijack@example.com" },
@@ -345,6 +371,9 @@ const ROUTE_BODY: Record<string, object> = {
   "POST /api/campaigns/:id/create-segment": { audience_id: 1, name: "Hijacked by B", sms_status: ["sent"] },
   "POST /api/campaigns/:id/campaign-steps": { type: "sms", name: "Hijacked by B", message: "Hijacked" },
   "PUT /api/campaign-steps/:id": { type: "sms", name: "Hijacked by B", message: "Hijacked" },
+  "POST /api/campaigns/:id/message-preview": { message: "Hi {{first_name|there}}" },
+  "POST /api/conversations/:id/assign": { user_id: null },
+  "POST /api/conversations/:id/reply": { text: "Hijacked by B" },
 };
 
 /** Routes that need a valid query string. */
@@ -434,7 +463,11 @@ async function teamA() {
   const settings = await emailSettingsOf(admin.token, admin.ctx.teamId);
   const automation = await rulesAndKeywordsOf(admin.token, admin.ctx.teamId);
   const campaign = await campaignOf(admin.token, admin.ctx.teamId, route.id, [segment.id, list.id]);
+  const conversation = (
+    await api.app.inject({ method: "POST", url: "/api/conversations", headers: api.auth(admin.token), payload: { lead_id: lead } })
+  ).json() as { id: number };
   return {
+    conversation,
     campaign,
     admin,
     member,
@@ -611,6 +644,10 @@ async function snapshot(a: TeamA) {
     ),
     campaignSteps: await q("SELECT id, campaign_id, name, message, updated_at FROM campaign_steps WHERE team_id = $1 ORDER BY id"),
     campaignAudiences: await q("SELECT campaign_id, kind, ref_id FROM campaign_audiences WHERE team_id = $1 ORDER BY 1, 2, 3"),
+    conversations: await q(
+      "SELECT id, unread_count, last_read_at, assigned_user_id, closed_at, updated_at FROM conversations WHERE team_id = $1 ORDER BY id",
+    ),
+    conversationReplies: await q("SELECT id FROM conversation_replies WHERE team_id = $1 ORDER BY id"),
   };
 }
 
@@ -618,6 +655,7 @@ function idOf(a: TeamA, kind: Kind, url: string): number | string {
   if (kind === "leadValue" || kind === "leadPhone" || kind === "leadEmail") return a.leadValues[kind];
   if (kind === "lead") return a.lead;
   if (kind === "campaign") return a.campaign.id;
+  if (kind === "conversation") return a.conversation.id;
   if (kind === "campaignStep") return a.campaign.step.id;
   if (kind === "import") return a.importId;
   if (kind === "attribute") return a.attribute.id;

@@ -53,7 +53,7 @@ export interface StormPlan {
 }
 
 /** A small seeded generator (mulberry32): the same storm on every run. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Database } from "@leadflow/db";
 import { applyEventsJob, ensureSecret, type JobDeps } from "@leadflow/domain";
 import { CAMPAIGN_EVENT_WINDOW_MS } from "@leadflow/domain/sending/counters/campaign-events";
+import type { AnyJobDefinition } from "@leadflow/domain/shared/jobs";
 import { loadConfig } from "../../../apps/server/src/config";
 import { buildApp } from "../../../apps/server/src/http/app";
 import { createJobQueue } from "../../../apps/server/src/jobs/queue";
@@ -26,8 +27,15 @@ export interface SendingServer {
   close(): Promise<void>;
 }
 
-/** `web`: serve the built web app too (B16's browser). */
-export async function startSendingServer(database: Database, appUrl: string, opts: { web?: boolean } = {}): Promise<SendingServer> {
+/**
+ * `web`: serve the built web app too (B16's browser). `jobs`: more jobs the worker runs beside the apply job (F16: the
+ * dispatcher wake that the apply's follow-ups queue).
+ */
+export async function startSendingServer(
+  database: Database,
+  appUrl: string,
+  opts: { web?: boolean; jobs?: readonly AnyJobDefinition[] } = {},
+): Promise<SendingServer> {
   const dataDir = join(benchDir, `hooks-${process.pid}`);
   mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({ LEADFLOW_DATA_DIR: dataDir, LOG_LEVEL: "warn", APP_URL: appUrl });
@@ -36,7 +44,7 @@ export async function startSendingServer(database: Database, appUrl: string, opt
     if (/fail|error|warning/i.test(msg)) console.log(`  worker: ${msg}${extra ? ` ${JSON.stringify(extra)}` : ""}`);
   };
   const bus = createLiveBus(database);
-  const queue = createJobQueue(database, { log, registry: [applyEventsJob] });
+  const queue = createJobQueue(database, { log, registry: [applyEventsJob, ...(opts.jobs ?? [])] });
   const deps: JobDeps = { database, live: bus.publisher, mail: config.mail, appUrl, log, jobs: queue.sender };
   await queue.start({ work: true, deps });
   const liveSecret = await ensureSecret(database.db, "live_secret");

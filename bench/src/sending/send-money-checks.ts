@@ -14,8 +14,12 @@ export interface SendMoney {
   freeLeft: number;
   holds: number;
   ledger: { items: number; free: number; charged: number; rows: number };
-  /** `neverArrived`: rows (and their parts) paid as maybe sent that the provider has no message for. */
-  maySent: { rows: number; parts: number; neverArrived: number; neverArrivedParts: number };
+  /**
+   * `billed`: the rows (and parts) of them the provider bills — all but those whose final word was Twilio's "failed"
+   * (never handed to a carrier: cost 0). `neverArrived`: rows (and their parts) paid as maybe sent that the provider
+   * has no message for.
+   */
+  maySent: { rows: number; parts: number; billed: number; billedParts: number; neverArrived: number; neverArrivedParts: number };
   provider: { messages: number; unpaid: number; duplicates: number };
   statuses: string[];
 }
@@ -33,8 +37,9 @@ export async function readSendMoney(database: Database, teamId: number, fake: Fa
      FROM balance_transactions WHERE team_id = $1 AND kind = 'send'`,
     [teamId],
   );
-  const { rows } = await database.query<{ sender: string; address: string; state: string; parts: number }>(
-    "SELECT sender, address, state, coalesce(parts, 0) AS parts FROM campaign_messages WHERE team_id = $1 AND state = ANY($2::text[])",
+  const { rows } = await database.query<{ sender: string; address: string; state: string; parts: number; billed: boolean }>(
+    `SELECT sender, address, state, coalesce(parts, 0) AS parts, cost IS DISTINCT FROM 0 AS billed
+     FROM campaign_messages WHERE team_id = $1 AND state = ANY($2::text[])`,
     [teamId, MAY_HAVE_SENT],
   );
   const paid = new Set(rows.map((r) => `${r.sender} ${r.address}`));
@@ -55,6 +60,8 @@ export async function readSendMoney(database: Database, teamId: number, fake: Fa
     maySent: {
       rows: rows.length,
       parts: rows.reduce((a, r) => a + r.parts, 0),
+      billed: rows.filter((r) => r.billed).length,
+      billedParts: rows.reduce((a, r) => a + (r.billed ? r.parts : 0), 0),
       neverArrived: neverArrived.length,
       neverArrivedParts: neverArrived.reduce((a, r) => a + r.parts, 0),
     },
@@ -75,8 +82,8 @@ export function sendMoneyProblems(
 ): string[] {
   const problems: string[] = [];
   if (m.holds) problems.push(`${m.holds} holds left`);
-  if (m.ledger.items !== m.maySent.parts)
-    problems.push(`charged ${m.ledger.items} parts for ${m.maySent.parts} parts that may have been sent`);
+  if (m.ledger.items !== m.maySent.billedParts)
+    problems.push(`charged ${m.ledger.items} parts for ${m.maySent.billedParts} billed parts of messages that may have been sent`);
   if (m.ledger.free > given.free) problems.push(`${m.ledger.free} free parts used of ${given.free}`);
   if (m.ledger.free !== given.free - m.freeLeft)
     problems.push(`ledger ${m.ledger.free} free parts, the plan's allowance moved by ${given.free - m.freeLeft}`);

@@ -1,12 +1,17 @@
 import type { Database } from "@leadflow/db";
-import { sendPrices, topUp } from "@leadflow/domain";
+import { dispatchJob, reconcileOpenMessages, sendPrices, topUp } from "@leadflow/domain";
 import { createDefaultGateway } from "@leadflow/domain/gateways/gateways.service";
+import { defineJob } from "@leadflow/domain/shared/jobs";
 import { type BenchOptions, benchCommand } from "../options";
 import { record } from "../report";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
+import { startSendingServer } from "./callback-storm-server";
 import { startArrivalFake } from "./dispatch-child-fake";
 import { type DispatchWorker, startDispatchWorker } from "./dispatch-child-process";
 import { ONE_PART, reconcileUnknown, sleep, startedCampaign, TWO_PARTS, waitFor } from "./dispatch-child-setup";
+import { PUBLIC_URL } from "./dispatch-setup";
+import { wakeGateways } from "./dispatch-wake";
+import { startProviderCallbacks } from "./send-money-callbacks";
 import { readSendMoney, sendMoneyProblems } from "./send-money-checks";
 import { seedAudience } from "./sending-setup";
 
@@ -19,11 +24,16 @@ import { seedAudience } from "./sending-setup";
  * batch a kill left `unknown` keeps its hold until reconciliation answers for its rows (charges.ts), so the sending is
  * over when nothing is on its way and every hold left waits on `unknown` rows; then reconciliation runs beside the last
  * workers, as the reconcile job does: what the provider took is charged, a send it never took is given back and planned
- * again (sent by the worker while its campaign is Active and has the money). Checked at the end, once every hold is
- * settled (and the balance sampled throughout): no hold left; the ledger charged exactly the parts of the rows that may
- * have been sent, free ones first and no more free than the plan gave; the balance = top-up − charges, never below
- * zero; every message the provider took is paid for, none went twice, and no part is paid for a message the provider
- * never took. Needs PostgreSQL: the workers are other processes.
+ * again (sent by the worker while its campaign is Active and has the money). The gateways are Twilio's, which bills
+ * nothing for a message it took but never handed to a carrier, so every hold also waits for its rows' final words: the
+ * provider posts its signed status callbacks for every message it took to the app server's hooks route
+ * (send-money-callbacks.ts: delivered, undelivered, failed, some twice), the apply-events job worker applies them, and
+ * the reconcile job's pass (each minute in production, each second here) settles the holds whose rows all have theirs.
+ * Checked at the end, once every hold is settled (and the balance sampled throughout): no hold left; the ledger
+ * charged exactly the parts the provider bills of the rows that may have been sent (all but the "failed"), free ones
+ * first and no more free than the plan gave; the balance = top-up − charges, never below zero; every message the
+ * provider took is paid for, none went twice, and no part is paid for a message the provider never took. Needs
+ * PostgreSQL: the workers are other processes.
  */
 
 const AUDIENCE = 3_000;
@@ -33,6 +43,8 @@ const FREE_SMS = 300;
 /** Money for this share of the paid parts of both campaigns. */
 const FUNDED = 0.8;
 const KILL_AFTER_MS: [number, number] = [1000, 4000];
+/** How long a campaign may take to settle (nothing on its way, no hold that could be settled); the machine is shared. */
+const SETTLE_MS = 300_000;
 /** Reconciliation, then the sends it planned again, at most this many times until nothing is `unknown`. */
 const RECONCILE_ROUNDS = 5;
 
@@ -57,6 +69,10 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
     const s = await seedAudience(database, AUDIENCE);
     const teamId = s.ctx.teamId;
     const provider = await startArrivalFake();
+    // The apply's follow-ups wake the gateways' dispatchers through the queue; here that job wakes the worker processes.
+    const wake = defineJob({ ...dispatchJob, handler: (_deps, p) => wakeGateways(database, [p.gatewayId]) });
+    const server = await startSendingServer(database, PUBLIC_URL, { jobs: [wake] });
+    const callbacks = startProviderCallbacks(provider.fake, server.url);
     const gateways = [
       await platformGateway(database, provider.fake, "+12015550201"),
       await platformGateway(database, provider.fake, "+12015550202"),
@@ -98,6 +114,14 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
         await sleep(50);
       }
     })();
+    // The reconcile job's pass as it runs each minute (nothing is old enough to ask about here): it settles the holds
+    // whose rows all have their final words.
+    const reconcileJob = (async () => {
+      while (running) {
+        await reconcileOpenMessages({ db: database.db, publicUrl: PUBLIC_URL, providerOptions: { baseUrls: provider.fake.baseUrls } });
+        await sleep(1000);
+      }
+    })();
     const t0 = Date.now();
     const workers: DispatchWorker[] = [];
     const runGateway = async (c: (typeof campaigns)[number]) => {
@@ -130,7 +154,7 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
       await waitUntil(`gateway ${c.gatewayId}'s last worker's sends`, c, () => last.outcomes().length > 0, false);
     };
     const waitUntil = async (what: string, c: (typeof campaigns)[number], also: () => boolean, strict: boolean) => {
-      await waitFor(what, async () => also() && (await settled(database, c.id, c.gatewayId, strict)), 120_000, 200).catch(
+      await waitFor(what, async () => also() && (await settled(database, c.id, c.gatewayId, strict)), SETTLE_MS, 200).catch(
         async (e: unknown) => {
           console.error(`F16 (sends): campaign ${c.id} on gateway ${c.gatewayId} not settled${strict ? " after reconciliation" : ""}`);
           console.error(JSON.stringify(await stateOf(database, c.id, c.gatewayId), null, 1));
@@ -142,6 +166,7 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
     let beforeReconciliation: HeldForUnknown | null = null;
     let unknownWhy: { why: string; n: number }[] = [];
     const reconciled = { unknownBefore: 0, passes: 0, replanned: 0, rounds: 0 };
+    let posted: Awaited<ReturnType<typeof callbacks.stop>> | null = null;
     try {
       await Promise.all(campaigns.map(runGateway));
       sendingMs = Date.now() - t0;
@@ -167,10 +192,14 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
       // Every hold settled (at the workers' next run or the next reconciliation): nothing held, nothing open.
       await Promise.all(campaigns.map((c) => waitUntil("every hold settled", c, () => true, true)));
       for (const w of workers) await w.stop();
+      posted = await callbacks.stop();
     } finally {
       for (const w of workers) await w.kill();
       running = false;
       await sampler;
+      await reconcileJob;
+      posted ??= await callbacks.stop();
+      await server.close();
     }
     const ms = Date.now() - t0;
     const m = await readSendMoney(database, teamId, provider.fake);
@@ -193,19 +222,26 @@ export async function sendMoneyBench(_options: BenchOptions): Promise<void> {
       beforeReconciliation,
       unknownWhy,
       reconciled,
+      posted,
       overcharged,
       problems,
     };
     console.log(JSON.stringify(figures, null, 1));
     const n = (x: number) => x.toLocaleString("en");
     const held = beforeReconciliation!;
+    const cb = posted!;
     record({
       id: "F16",
       size: "sends",
-      what: `money under faults, sends: one team's two campaigns at once over ${n(AUDIENCE)} leads (1- and 2-part SMS) on two platform gateways at ${RATE}/s each, ${FREE_SMS} free parts and money for ${FUNDED * 100}% of the rest, each gateway's worker process SIGKILLed ${KILLS} times mid-run`,
+      what: `money under faults, sends: one team's two campaigns at once over ${n(AUDIENCE)} leads (1- and 2-part SMS) on two platform gateways at ${RATE}/s each, ${FREE_SMS} free parts and money for ${FUNDED * 100}% of the rest, each gateway's worker process SIGKILLed ${KILLS} times mid-run; the provider (fake Twilio, which bills no "failed" message) posts each message's signed status callbacks to the hooks route, applied by the apply-events job, holds settled by the reconcile job's pass`,
       backend: backendName(),
       ours:
-        `${n(m.ledger.items)} parts charged (${n(m.ledger.free)} free) = the parts of the ${n(m.maySent.rows)} messages that may have been sent; $${m.ledger.charged.toFixed(4)} = ${n(m.ledger.items - m.ledger.free)} × $${price}; ` +
+        `${n(m.ledger.items)} parts charged (${n(m.ledger.free)} free) = the billed parts of the ${n(m.maySent.rows)} messages that may have been sent (${n(m.maySent.rows - m.maySent.billed)} "failed" before any carrier: ${n(m.maySent.parts - m.maySent.billedParts)} parts given back); $${m.ledger.charged.toFixed(4)} = ${n(m.ledger.items - m.ledger.free)} × $${price}; ` +
+        `provider's callbacks: ${n(cb.posts)} signed posts to the hooks route for ${n(cb.messages)} messages (final ${Object.entries(
+          cb.finals,
+        )
+          .map(([k, v]) => `${k} ${n(v)}`)
+          .join(", ")}; ${n(cb.duplicates)} posted twice, ${cb.notOk} not 200); ` +
         `balance $${m.balance.toFixed(4)} = $${money} − charged, lowest seen $${lowest.balance.toFixed(4)}; ${m.holds} holds left; ` +
         `provider took ${n(m.provider.messages)} messages, ${m.provider.unpaid} unpaid, ${m.provider.duplicates} twice; ` +
         `the kills left ${n(held.unknown)} unknown (${n(held.parts)} parts held in ${held.holds} holds until reconciliation), ${n(reconciled.replanned)} of them never taken (given back, planned again), ${overcharged} parts paid for messages that never reached it; ` +

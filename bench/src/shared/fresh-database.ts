@@ -32,6 +32,7 @@ export const backendName = () => (process.env.TEST_DATABASE_URL ? "postgres" : "
 async function createPostgres(url: string): Promise<Database> {
   const name = `${PREFIX}${process.pid}_${randomBytes(4).toString("hex")}`;
   await admin(url, (c) => c.query(`CREATE DATABASE ${name}`));
+  await autoExplain(url, name);
   const at = new URL(url);
   at.pathname = `/${name}`;
   const database = await openDb({ databaseUrl: at.toString(), poolSize: 10 });
@@ -47,6 +48,23 @@ async function createPostgres(url: string): Promise<Database> {
     throw e;
   }
   return database;
+}
+
+/**
+ * `BENCH_AUTO_EXPLAIN_MS=<ms>`: every statement of the run's database slower than that has its plan, with actual times
+ * and buffers (EXPLAIN ANALYZE, BUFFERS — nested statements included), written to the PostgreSQL server's log by
+ * auto_explain (on Debian: /var/log/postgresql/). Set on this database only, for its new connections.
+ */
+async function autoExplain(url: string, name: string): Promise<void> {
+  const ms = Number(process.env.BENCH_AUTO_EXPLAIN_MS);
+  if (!Number.isFinite(ms) || ms <= 0) return;
+  await admin(url, async (c) => {
+    await c.query("LOAD 'auto_explain'");
+    await c.query(`ALTER DATABASE ${name} SET session_preload_libraries = 'auto_explain'`);
+    await c.query(`ALTER DATABASE ${name} SET auto_explain.log_min_duration = ${Math.round(ms)}`);
+    for (const on of ["log_analyze", "log_buffers", "log_nested_statements", "log_timing"])
+      await c.query(`ALTER DATABASE ${name} SET auto_explain.${on} = on`);
+  });
 }
 
 /** Drops the databases of bench runs whose process is gone (killed before it could clean up). */

@@ -49,15 +49,30 @@ function checkRange(q: StatPeriodQuery, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", path: ["stat_from"], message: "Date From cannot be after Date To." });
 }
 
-export const CampaignListQuery = ListQuery.extend({
+/** The list's filters besides its search: the types and the Archived switch (the cards read them too). */
+const ListFilterFields = {
   types: z.preprocess(toList, z.array(z.enum(CampaignTypes, { error: "The type is invalid." }))).optional(),
-  ...StatPeriodFields,
   archived: z.preprocess(toBool, z.boolean()).default(false),
+};
+
+export const CampaignListQuery = ListQuery.extend({
+  types: ListFilterFields.types,
+  ...StatPeriodFields,
+  archived: ListFilterFields.archived,
 }).superRefine(checkRange);
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 
-/** GET /api/campaigns/statistics/counters: the list's period (today by default) or its custom range. */
-export const CampaignCountersQuery = z.object(StatPeriodFields).superRefine(checkRange);
+/**
+ * GET /api/campaigns/statistics/counters: the list's period (today by default) or its custom range, over the campaigns
+ * the list shows — its type, search and Archived filters, never a deleted campaign.
+ */
+export const CampaignCountersQuery = z
+  .object({
+    ...StatPeriodFields,
+    ...ListFilterFields,
+    search: ListQuery.shape.search,
+  })
+  .superRefine(checkRange);
 export type CampaignCountersQuery = z.infer<typeof CampaignCountersQuery>;
 
 const figure = z.number();

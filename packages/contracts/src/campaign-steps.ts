@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { requiredString, text } from "./common";
+import { mergeTagProblems } from "./merge-tags";
+import { ACKNOWLEDGED_CHECK_KEY_MAX, ACKNOWLEDGED_CHECKS_MAX } from "./message-checks";
 import { SmsEncodings } from "./sms-length";
 
 /*
@@ -44,6 +46,19 @@ const url = z
   .transform((v) => v || null);
 const flag = z.boolean().default(false);
 
+/** A message's tags must be ones Leadflow can fill: a broken fallback is refused, not sent as typed (merge-tags.ts). */
+const tagged = <T extends z.ZodType<string | null | undefined>>(schema: T) =>
+  schema.superRefine((value, ctx) => {
+    for (const message of typeof value === "string" ? mergeTagProblems(value) : []) ctx.addIssue({ code: "custom", message });
+  });
+
+/** The pre-send warnings the user acknowledged for this step, by finding (message-checks.ts). */
+const acknowledgedChecks = z
+  .array(z.string().trim().min(1).max(ACKNOWLEDGED_CHECK_KEY_MAX), { error: "The acknowledged checks must be a list of keys." })
+  .max(ACKNOWLEDGED_CHECKS_MAX, `A step keeps at most ${ACKNOWLEDGED_CHECKS_MAX} acknowledged checks.`)
+  .nullish()
+  .transform((v) => (v?.length ? [...new Set(v)] : null));
+
 const StepBase = z.object({
   name: requiredString("The name field is required.")
     .trim()
@@ -61,7 +76,7 @@ const StepBase = z.object({
 /** SMS extras (docs/product/campaigns.md): link options, triggers, welcome message, revenue tracking. */
 export const SmsStepInput = StepBase.extend({
   type: z.literal("sms"),
-  message: text().max(StepLimits.message, `The message may not be greater than ${StepLimits.message} characters.`).default(""),
+  message: tagged(text().max(StepLimits.message, `The message may not be greater than ${StepLimits.message} characters.`)).default(""),
   redirect_to: url,
   short_url_domain_id: optionalId.default(null),
   expire_link: flag,
@@ -79,13 +94,14 @@ export const SmsStepInput = StepBase.extend({
   click_automation_campaign_id: optionalId.default(null),
   tmo_limit_automation_campaign_id: optionalId.default(null),
   need_send_welcome_message: flag,
-  welcome_message_text: text().max(StepLimits.message).nullish(),
+  welcome_message_text: tagged(text().max(StepLimits.message).nullish()),
   is_tracking_revenue: flag,
+  acknowledged_checks: acknowledgedChecks,
 });
 
 export const EmailStepInput = StepBase.extend({
   type: z.literal("email"),
-  message: text().max(StepLimits.emailBody, "The body is too long.").default(""),
+  message: tagged(text().max(StepLimits.emailBody, "The body is too long.")).default(""),
   redirect_to: url,
   short_url_domain_id: optionalId.default(null),
   sender_type: z.enum(EmailSenderTypes, { error: "The sender type must be email, domain or group." }).default("email"),
@@ -95,8 +111,8 @@ export const EmailStepInput = StepBase.extend({
   sender_email_group_id: optionalId.default(null),
   from_name: text().trim().max(191).nullish(),
   sender: text().trim().max(320).nullish(),
-  subject: text().trim().max(998, "The subject is too long.").nullish(),
-  pre_header: text().trim().max(255).nullish(),
+  subject: tagged(text().trim().max(998, "The subject is too long.").nullish()),
+  pre_header: tagged(text().trim().max(255).nullish()),
   is_tracking_opens: flag,
   clicks_tracking_version: z.coerce.number().int().min(0).max(10).nullish(),
 });
@@ -140,6 +156,7 @@ export const SmsStepOptionKeys = [
   "need_send_welcome_message",
   "welcome_message_text",
   "is_tracking_revenue",
+  "acknowledged_checks",
 ] as const satisfies readonly (keyof SmsStepInput)[];
 export const EmailStepOptionKeys = [
   "sender_type",
@@ -156,7 +173,13 @@ export const EmailStepOptionKeys = [
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const StepSmsLength = z.object({ encoding: z.enum(SmsEncodings), characters: z.number().int(), parts: z.number().int() });
+export const StepSmsLength = z.object({
+  encoding: z.enum(SmsEncodings),
+  characters: z.number().int(),
+  parts: z.number().int(),
+  /** False: tags or a link make the figures an upper bound ("up to"). */
+  exact: z.boolean(),
+});
 
 const StepCommon = z.object({
   id: z.number().int(),

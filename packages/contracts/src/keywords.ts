@@ -95,6 +95,8 @@ export const SaveKeyword = z
       .nullish()
       .transform((v) => v ?? ""),
     list_id: optionalId("list"),
+    /** Subscribe only: ask "Reply YES to confirm" first, subscribe on the YES (docs/opt-in.md). */
+    double_opt_in: z.boolean().default(false),
     /** Trigger campaigns arrive with Campaigns: the id is stored as given until then. */
     automation_campaign_id: optionalId("campaign"),
   })
@@ -107,6 +109,7 @@ export const SaveKeyword = z
   .transform((v) => ({
     ...v,
     list_id: v.action === "subscribe" ? v.list_id : null,
+    double_opt_in: v.action === "subscribe" && v.double_opt_in,
     automation_campaign_id: v.action === "trigger" ? v.automation_campaign_id : null,
   }));
 export type SaveKeyword = z.infer<typeof SaveKeyword>;
@@ -123,6 +126,7 @@ export const Keyword = z.object({
   response_message: z.string(),
   action: z.enum([...KeywordActions, ...SystemKeywordActions]),
   list: Ref.nullable(),
+  double_opt_in: z.boolean(),
   automation_campaign_id: z.number().int().nullable(),
   created_at: z.string(),
 });

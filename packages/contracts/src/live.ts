@@ -79,6 +79,8 @@ export const LiveEvents = {
       })
       .optional(),
   }),
+  /** A thread moved (a reply came in, one was sent, it was read, assigned, closed): the inbox, its badge and the open thread refresh. */
+  ConversationActivity: z.object({ conversation_id: z.number().int() }),
 } as const;
 export type LiveEventName = keyof typeof LiveEvents;
 export type LiveEventPayload<E extends LiveEventName> = z.infer<(typeof LiveEvents)[E]>;

@@ -17,7 +17,7 @@ const a = (n: number) => "a".repeat(n);
 const zh = (n: number) => "Ж".repeat(n);
 const grin = (n: number) => "😀".repeat(n);
 
-type Row = [label: string, text: string, options: SmsLengthOptions, expected: Omit<SmsLength, "nonGsmCharacters">];
+type Row = [label: string, text: string, options: SmsLengthOptions, expected: Omit<SmsLength, "nonGsmCharacters" | "exact">];
 
 const gsm = (characters: number, parts: number, perPart: number, remainingInPart: number) =>
   ({ encoding: "GSM-7", characters, parts, perPart, remainingInPart }) as const;
@@ -60,6 +60,18 @@ const corpus: Row[] = [
   ["unknown placeholder", "{{first_name}}", {}, gsm(14, 1, 160, 146)],
   ["placeholder with an estimate", "Hi {{first_name}}", { placeholderLengths: { first_name: 8 } }, gsm(11, 1, 160, 149)],
   ["placeholder named like an Object member", "{{constructor}}", { placeholderLengths: {} }, gsm(15, 1, 160, 145)],
+  ["fallback shorter than the tag", "Hi {{first_name|there}}", {}, gsm(17, 1, 160, 143)],
+  [
+    "fallback longer than the estimate",
+    "Hi {{first_name|my dear friend}}",
+    { placeholderLengths: { first_name: 8 } },
+    gsm(17, 1, 160, 143),
+  ],
+  ["estimate longer than the fallback", "Hi {{first_name|you}}", { placeholderLengths: { first_name: 8 } }, gsm(11, 1, 160, 149)],
+  ["fallback with extension characters", "{{x|[~]}}", { placeholderLengths: { x: 0 } }, gsm(6, 1, 160, 154)],
+  ["fallback with a non-GSM character", "Hi {{first_name|amigo 😀}}", { placeholderLengths: { first_name: 2 } }, ucs(11, 1, 70, 59)],
+  ["fallback across the part boundary", `${a(150)}{{x|${a(20)}}}`, { placeholderLengths: { x: 0 } }, gsm(170, 2, 153, 136)],
+  ["a fallback with a brace is no tag", "{{x|a}b}}", {}, gsm(15, 1, 160, 145)],
   ["rendered body: no placeholders", "{{link}}", { placeholders: false }, gsm(12, 1, 160, 148)],
   ["10,000 GSM characters", a(10_000), {}, gsm(10_000, 66, 153, 98)],
   ["10,000 extension characters", "{".repeat(10_000), {}, gsm(20_000, 132, 153, 65)],
@@ -68,7 +80,7 @@ const corpus: Row[] = [
 
 describe("smsLength", () => {
   it.each(corpus)("%s", (_label, text, options, expected) => {
-    const { nonGsmCharacters, ...rest } = smsLength(text, options);
+    const { nonGsmCharacters, exact: _, ...rest } = smsLength(text, options);
     expect(rest).toEqual(expected);
     expect(nonGsmCharacters.length > 0).toBe(expected.encoding === "UCS-2");
   });
@@ -84,5 +96,23 @@ describe("smsLength", () => {
     const result = smsLength(text);
     expect(result.encoding).toBe("UCS-2");
     expect(result.nonGsmCharacters).toEqual(chars);
+  });
+});
+
+describe("smsLength: exact or an upper bound", () => {
+  it.each([
+    ["plain text", "Hello there", true],
+    ["a random number of fixed digits", "Code {{random:100-500}}", true],
+    ["a random number of varying digits", "Code {{random:100-5000}}", false],
+    ["a link (codes are 10 or 11 characters)", "Go {{link}}", false],
+    ["a lead's value", "Hi {{first_name}}", false],
+    ["a fallback", "Hi {{first_name|there}}", false],
+    ["braces that are no tag", "{{a b}}", true],
+  ])("%s", (_label, text, exact) => {
+    expect(smsLength(text).exact).toBe(exact);
+  });
+
+  it("a rendered body is exact whatever it holds", () => {
+    expect(smsLength("Hi {{first_name}} {{link}}", { placeholders: false }).exact).toBe(true);
   });
 });

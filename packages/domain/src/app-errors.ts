@@ -4,6 +4,7 @@ import { billingErrors } from "./billing/billing.errors";
 import { campaignErrors } from "./campaigns/campaigns.errors";
 import { complianceErrors } from "./compliance/compliance.errors";
 import { contactErrors } from "./contacts/contacts.errors";
+import { conversationErrors } from "./conversations/conversations.errors";
 import { emailGroupErrors } from "./email-groups/email-groups.errors";
 import { gatewayErrors } from "./gateways/gateways.errors";
 import { importApiErrors } from "./import-api/import-api.errors";
@@ -12,6 +13,7 @@ import { keywordErrors } from "./keywords/keywords.errors";
 import { leadErrors } from "./leads/leads.errors";
 import { listErrors } from "./lists/lists.errors";
 import { lookupErrors } from "./lookups/lookups.errors";
+import { optInErrors } from "./opt-in/opt-in.errors";
 import { planErrors } from "./plans/plans.errors";
 import { providerEventErrors } from "./provider-events/provider-events.errors";
 import { revenueErrors } from "./revenue/revenue.errors";
@@ -34,6 +36,7 @@ export const errorMaps = {
   campaigns: campaignErrors,
   compliance: complianceErrors,
   contacts: contactErrors,
+  conversations: conversationErrors,
   "email-groups": emailGroupErrors,
   gateways: gatewayErrors,
   "import-api": importApiErrors,
@@ -42,6 +45,7 @@ export const errorMaps = {
   leads: leadErrors,
   lists: listErrors,
   lookups: lookupErrors,
+  "opt-in": optInErrors,
   plans: planErrors,
   "provider-events": providerEventErrors,
   revenue: revenueErrors,

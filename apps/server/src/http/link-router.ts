@@ -75,6 +75,8 @@ export class LinkRouter {
     }
     const short = await this.shortHost(host);
     if (!short) return null;
+    // The team's hosted sign-up forms live on its short host too (docs/opt-in.md): the app's route answers them.
+    if (path.startsWith("/f/")) return null;
     const limited = this.limited(a.ip);
     if (limited) return limited;
     if (path === "/" && short.redirectTo) return { kind: "redirect", location: short.redirectTo };

@@ -1,14 +1,15 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
-import { useAccountPath } from "../components/breadcrumbs/breadcrumbs";
 import { analyticsRoutes } from "../features/analytics/analytics.routes";
 import { audienceLeadTrail, audiencesRoutes } from "../features/audiences/audiences.routes";
 import { authRoutes } from "../features/auth/auth.routes";
 import { campaignLeadTrail, campaignsRoutes } from "../features/campaigns/campaigns.routes";
+import { conversationsRoutes } from "../features/conversations/conversations.routes";
 import { docRoutes } from "../features/doc/doc.routes";
 import { importApiPublicRoutes } from "../features/import-api/import-api.routes";
 import { leadsRoutes } from "../features/leads/leads.routes";
 import { profileRoutes } from "../features/profile/profile.routes";
 import { sourcesRoutes } from "../features/sources/sources.routes";
+import { useAccountPath } from "../lib/account-context";
 import { lazyPage } from "../lib/lazy-page";
 import { ErrorScreen } from "./error-boundary";
 import { GuestOnly, RequireAnyAccount } from "./guards";
@@ -29,6 +30,7 @@ const accountRoutes: RouteObject[] = [
   ...audiencesRoutes,
   ...leadsRoutes({ audience: audienceLeadTrail, campaign: campaignLeadTrail }),
   ...campaignsRoutes,
+  ...conversationsRoutes,
   ...analyticsRoutes,
   ...docRoutes,
   ...sourcesRoutes,

@@ -119,6 +119,8 @@ export const smsKeywords = pgTable(
     action: text("action").notNull(),
     listId: integer("list_id").references(() => lists.id, { onDelete: "set null" }),
     automationCampaignId: integer("automation_campaign_id"),
+    /** A subscribe keyword that asks "Reply YES to confirm" first and subscribes on the YES (docs/opt-in.md). */
+    doubleOptIn: boolean("double_opt_in").notNull().default(false),
     isSystem: boolean("is_system").notNull().default(false),
     ...timestamps(),
   },

@@ -9,7 +9,7 @@ import type {
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { OPERATOR_PLAN, setTeamPlan } from "../plans";
-import { getSetting } from "../settings/app-settings.service";
+import { getSetting } from "../settings";
 import { AppError, fieldError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
 import { accountErrors } from "./accounts.errors";

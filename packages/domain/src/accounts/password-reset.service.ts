@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { sendMail } from "../mail/mail.service";
+import { sendMail } from "../mail";
 import { fieldError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
 import { type DbOrTx, one } from "../shared/rows";

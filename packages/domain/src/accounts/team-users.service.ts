@@ -1,6 +1,6 @@
 import type { InviteUserRequest, ListQuery, Page, TeamUser, UpdateTeamUserRequest } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { sendMail } from "../mail/mail.service";
+import { sendMail } from "../mail";
 import type { TeamCtx } from "../shared/context";
 import { AppError, fieldError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";

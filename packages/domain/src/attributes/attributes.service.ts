@@ -1,29 +1,22 @@
-import type {
-  AttributeType,
-  CreateLeadAttribute,
+import {
+  type AttributeType,
+  type CreateLeadAttribute,
   LeadAttribute,
-  LeadAttributeSortKeys,
-  ListLeadAttributesQuery,
-  Page,
-  UpdateLeadAttribute,
+  type LeadAttributeSortKeys,
+  type ListLeadAttributesQuery,
+  type Page,
+  type UpdateLeadAttribute,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
-import { type DbOrTx, iso, one, rows } from "../shared/rows";
+import { type DbOrTx, dbTimestamp, iso, one, rows } from "../shared/rows";
 import { lockTeamLeads } from "../shared/team-locks";
 
-interface AttributeRow {
-  id: number;
-  name: string;
-  slug: string;
-  type: AttributeType;
-  sort_order: number;
-  is_system: boolean;
-  created_at: string;
-  updated_at: string;
-}
+const AttributeRow = LeadAttribute.extend({ created_at: dbTimestamp, updated_at: dbTimestamp });
+type AttributeRow = z.input<typeof AttributeRow>;
 
 const present = (r: AttributeRow): LeadAttribute => ({ ...r, created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)! });
 const columns = sql`id, name, slug, type, sort_order, is_system, created_at, updated_at`;
@@ -71,7 +64,8 @@ const attributeSorts = {
 export async function listAttributes(db: DbOrTx, ctx: TeamCtx, q: ListLeadAttributesQuery): Promise<Page<LeadAttribute>> {
   await ensureSystemAttributes(db, ctx.teamId);
   const where = q.search ? sql`team_id = ${ctx.teamId} AND name ILIKE ${likePattern(q.search)}` : sql`team_id = ${ctx.teamId}`;
-  const page = await pagedQuery<AttributeRow, keyof typeof attributeSorts>(db, q, {
+  const page = await pagedQuery(db, q, {
+    row: AttributeRow,
     select: sql`SELECT ${columns} FROM lead_attributes`,
     from: sql`FROM lead_attributes`,
     where,
@@ -84,12 +78,12 @@ export async function listAttributes(db: DbOrTx, ctx: TeamCtx, q: ListLeadAttrib
 
 export async function allAttributes(db: DbOrTx, teamId: number): Promise<LeadAttribute[]> {
   await ensureSystemAttributes(db, teamId);
-  const data = await rows<AttributeRow>(db, sql`SELECT ${columns} FROM lead_attributes WHERE team_id = ${teamId} ORDER BY sort_order, id`);
+  const data = await rows(db, sql`SELECT ${columns} FROM lead_attributes WHERE team_id = ${teamId} ORDER BY sort_order, id`, AttributeRow);
   return data.map(present);
 }
 
 export async function getAttribute(db: DbOrTx, ctx: TeamCtx, id: number): Promise<LeadAttribute> {
-  const row = await one<AttributeRow>(db, sql`SELECT ${columns} FROM lead_attributes WHERE team_id = ${ctx.teamId} AND id = ${id}`);
+  const row = await one(db, sql`SELECT ${columns} FROM lead_attributes WHERE team_id = ${ctx.teamId} AND id = ${id}`, AttributeRow);
   if (!row) throw new AppError("lead_attribute_not_found");
   return present(row);
 }
@@ -108,7 +102,7 @@ export async function createAttributes(db: DbOrTx, ctx: TeamCtx, items: CreateLe
         out.push(await getAttribute(tx, ctx, system[item.type]));
         continue;
       }
-      const row = await one<AttributeRow>(
+      const row = await one(
         tx,
         sql`WITH existing AS (SELECT ${columns} FROM lead_attributes WHERE team_id = ${ctx.teamId} AND lower(name) = lower(${item.name})),
             ins AS (
@@ -119,13 +113,15 @@ export async function createAttributes(db: DbOrTx, ctx: TeamCtx, items: CreateLe
               ON CONFLICT DO NOTHING
               RETURNING ${columns})
             SELECT * FROM existing UNION ALL SELECT * FROM ins`,
+        AttributeRow,
       );
       // Lost a race with a concurrent create of the same name: read the winner.
       const found =
         row ??
-        (await one<AttributeRow>(
+        (await one(
           tx,
           sql`SELECT ${columns} FROM lead_attributes WHERE team_id = ${ctx.teamId} AND lower(name) = lower(${item.name})`,
+          AttributeRow,
         ));
       if (!found) throw new AppError("attribute_name_taken");
       out.push(present(found));

@@ -11,7 +11,7 @@ import { round4 } from "./prices";
  * job deleted): the work it covered must not be recorded as paid, so the caller writes nothing.
  */
 
-export type HoldKind = "lookup" | "send" | "spam_test" | "answer" | "welcome" | "test";
+export type HoldKind = "lookup" | "send" | "spam_test" | "answer" | "welcome" | "test" | "reply" | "opt_in";
 
 /** Whose hold: a lookup job, a gateway's dispatcher sending on a platform gateway, or a campaign's test spam emails. */
 export interface HoldOwner {

@@ -1,6 +1,6 @@
 import { type CampaignLogKind, CampaignLogPageSize, type CampaignLogQuery, type CampaignLogRowOf, type Page } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { campaignOf } from "../campaigns/campaign-rows";
+import { campaignOf } from "../campaigns";
 import { cappedCount } from "../shared/capped-count";
 import type { TeamCtx } from "../shared/context";
 import { pageMeta } from "../shared/paging";

@@ -6,18 +6,21 @@ import {
   CampaignChangeTypes,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { campaignOf } from "../campaigns/campaign-rows";
+import { z } from "zod";
+import { campaignOf } from "../campaigns";
 import type { TeamCtx } from "../shared/context";
 import { pageMeta } from "../shared/paging";
-import { type DbOrTx, iso, one, rows } from "../shared/rows";
+import { type DbOrTx, dbTimestamp, iso, one, rows } from "../shared/rows";
 
-interface EntryRow {
-  id: number;
-  created_at: string | Date;
-  type: string;
-  attributes: CampaignChangeAttribute[] | string | null;
-  user_name: string | null;
-}
+/** An entry as read; its attributes are JSON whose values were written by several versions of the engine. */
+const EntryRow = z.object({
+  id: z.number(),
+  created_at: dbTimestamp,
+  type: z.string(),
+  attributes: z.union([z.array(z.object({ name: z.unknown(), value_to: z.unknown() })), z.string()]).nullable(),
+  user_name: z.string().nullable(),
+});
+type EntryRow = z.input<typeof EntryRow>;
 
 /**
  * GET /api/campaigns/{id}/campaign-logs (docs/product/campaigns.md): one page of the campaign's change timeline, newest
@@ -32,18 +35,20 @@ export async function campaignChangePage(
   await campaignOf(db, ctx, campaignId);
   const where = sql`l.campaign_id = ${campaignId} AND l.team_id = ${ctx.teamId}`;
   const total = (await one<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM campaign_logs l WHERE ${where}`))?.n ?? 0;
-  const found = await rows<EntryRow>(
+  const found = await rows(
     db,
     sql`SELECT l.id::float8 AS id, l.created_at, l.type, l.attributes, u.name AS user_name
         FROM campaign_logs l LEFT JOIN users u ON u.id = l.user_id AND u.team_id = l.team_id
         WHERE ${where}
         ORDER BY l.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+    EntryRow,
   );
   return { data: found.map(present), meta: pageMeta(total, q.page, q.limit) };
 }
 
 function present(r: EntryRow): CampaignChangeEntry {
-  const attributes = typeof r.attributes === "string" ? (JSON.parse(r.attributes) as CampaignChangeAttribute[]) : (r.attributes ?? []);
+  const attributes: { name: unknown; value_to: unknown }[] =
+    typeof r.attributes === "string" ? (JSON.parse(r.attributes) as CampaignChangeAttribute[]) : (r.attributes ?? []);
   return {
     id: Number(r.id),
     created_at: iso(r.created_at)!,

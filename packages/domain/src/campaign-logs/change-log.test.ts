@@ -1,16 +1,12 @@
 import { type CampaignChangeEntry, CampaignChangeQuery, SaveCampaign, SaveStep } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { attachAudience, createStep, setCampaignStatus, updateCampaign, updateStep } from "../campaigns";
-import { CounterBatch, utcDay } from "../sending/counters/counters";
-import { failCampaignsOverThreshold } from "../sending/outcomes/auto-fail";
-import { completeFinishedCampaigns } from "../sending/outcomes/campaign-progress";
-import { planFirstStep } from "../sending/plan/plan";
-import { useSendingTestkit } from "../sending/plan/plan.testkit";
+import { attachAudience, CounterBatch, createStep, inZone, setCampaignStatus, updateCampaign, updateStep, utcDay } from "../campaigns";
+import { completeFinishedCampaigns, failCampaignsOverThreshold, planFirstStep } from "../sending";
+import { useSendingTestkit } from "../sending/testing";
 import type { TeamCtx } from "../shared/context";
 import { one } from "../shared/rows";
 import { makeFactory } from "../testing/factory";
-import { inZone } from "./campaign-settings";
 import { campaignChangePage } from "./change-log.queries";
 
 const kit = useSendingTestkit();

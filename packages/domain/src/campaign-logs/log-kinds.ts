@@ -16,10 +16,9 @@ import {
   SuppressionReasons,
 } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { explainHit } from "../links/hit-explain";
-import { providerErrorTitle } from "../providers/error-codes";
-import type { CampaignWindowSettings } from "../sending/gate/window/window-of";
-import { sendAfterRule } from "../sending/gate/window/window-rule";
+import { explainHit } from "../links";
+import { providerErrorTitle } from "../providers";
+import { type CampaignWindowSettings, sendAfterRule } from "../sending";
 import { fieldError } from "../shared/errors";
 import { parseMailbox } from "../shared/mailbox";
 import { iso } from "../shared/rows";

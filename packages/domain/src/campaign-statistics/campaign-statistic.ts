@@ -1,8 +1,7 @@
 import { type CampaignStatistic, HitReasonLabels, percentOf, type StatisticQuery } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { campaignProfit } from "../campaigns/campaigns.queries";
+import { CounterColumns, campaignProfit } from "../campaigns";
 import { consentSkips } from "../compliance";
-import { CounterColumns } from "../sending/counters/counters";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { countersOf, createdIn, formatDollars, money, type StatisticScope, statisticScope } from "./statistic-scope";

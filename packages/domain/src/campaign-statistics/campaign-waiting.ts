@@ -1,7 +1,7 @@
 import { type CampaignWaiting, type CampaignWaitingBriefs, type PlanningProgress, WAITING_BRIEF_CAP } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { type CampaignRecord, campaignOf } from "../campaigns/campaign-rows";
-import { audienceSizeOf } from "../sending/plan/plan";
+import { type CampaignRecord, campaignOf } from "../campaigns";
+import { audienceSizeOf } from "../sending";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, intArray, iso, rows } from "../shared/rows";
 import { explainGroup, type WaitingGroup, waitingReasons } from "./waiting-reasons";

@@ -7,7 +7,7 @@ import {
   type StepStatisticRow,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { campaignProfit } from "../campaigns/campaigns.queries";
+import { campaignProfit } from "../campaigns";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, rows } from "../shared/rows";
 import { countersOf, money, type StepNode, statisticScope, stepTree } from "./statistic-scope";

@@ -1,6 +1,6 @@
 import { CampaignChannel, type StatisticQuery, StatisticUnavailableStatuses } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { type CampaignRecord, campaignOf } from "../campaigns/campaign-rows";
+import { type CampaignRecord, campaignOf } from "../campaigns";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, rows } from "../shared/rows";
 

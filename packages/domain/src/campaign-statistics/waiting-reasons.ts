@@ -1,7 +1,6 @@
 import { CampaignChannel, CampaignFrequencyPeriods, type WaitingReason, WaitingReasonKinds } from "@leadflow/contracts";
-import type { CampaignRecord } from "../campaigns/campaign-rows";
-import { INSUFFICIENT_FUNDS_FOR_SENDING } from "../sending/dispatch/charges";
-import { windowRuleAt } from "../sending/gate/window/window-rule";
+import type { CampaignRecord } from "../campaigns";
+import { INSUFFICIENT_FUNDS_FOR_SENDING, windowRuleAt } from "../sending";
 
 /*
  * Why a group of planned messages waits, from what the ledger row says (its reason, its place, its due time) and the

@@ -1,11 +1,11 @@
 import type { AttachAudience, AudienceItem, CampaignAudienceKind, LeadTablePage, ListLeadsQuery } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { recordCampaignChange } from "../campaign-logs";
 import { leadTable } from "../leads";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, intArray, rows } from "../shared/rows";
 import { campaignOf } from "./campaign-rows";
+import { recordCampaignChange } from "./change-log";
 
 /*
  * A campaign's audience: the segments, sources and lists it sends to, and its leads — the union of

@@ -2,10 +2,10 @@ import type { Database, Db } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeCounterDeltas } from "../sending/counters/counters";
-import { setUp } from "../sending/outcomes/apply-events.testkit";
+import { setUp } from "../sending/testing";
 import { makeFactory } from "../testing/factory";
-import { periodCounters } from "./campaigns.queries";
+import { writeCounterDeltas } from "./campaign-counters";
+import { listCampaigns, periodCounters } from "./campaigns.queries";
 
 let database: Database;
 let db: Db;
@@ -60,5 +60,39 @@ describe("the campaign list's cards", () => {
     expect((await periodCounters(db, ctx, { period: "all_time" }, NOW)).data.sms).toMatchObject({ sent: 140, cost: 101.75 });
     const none = await periodCounters(db, ctx, { period: "today", stat_from: "2026-01-01", stat_to: "2026-01-31" }, NOW);
     expect(none.data.sms).toEqual({ sent: 0, delivered: 0, delivered_percent: 0, clicked: 0, clicked_percent: 0, cost: 0 });
+  });
+
+  it("sum only the campaigns the list shows: no deleted one, archived ones only under Archived, by type and search", async () => {
+    const ctx = await fixture();
+    const removed = await setUp(db, ctx.teamId);
+    const archived = await setUp(db, ctx.teamId);
+    const today = (s: typeof removed, sent: number) => ({
+      teamId: ctx.teamId,
+      campaignId: s.campaignId,
+      ...s.keys[0]!,
+      day: "2026-03-11",
+      sent,
+    });
+    await writeCounterDeltas(db, [today(removed, 20), today(archived, 12)]);
+    await db.execute(sql`UPDATE campaigns SET deleted_at = now() WHERE id = ${removed.campaignId}`);
+    await db.execute(sql`UPDATE campaigns SET archived_at = now(), name = 'Old spring' WHERE id = ${archived.campaignId}`);
+
+    const rowsSent = async (q: { archived?: boolean; types?: ("sms" | "email")[]; search?: string }) => {
+      const page = await listCampaigns(db, ctx, { page: 1, limit: 100, period: "all_time", archived: false, ...q });
+      return page.data.reduce((n, r) => n + r.sent, 0);
+    };
+    const cards = async (q: { archived?: boolean; types?: ("sms" | "email")[]; search?: string }) => {
+      const c = (await periodCounters(db, ctx, { period: "all_time", ...q }, NOW)).data;
+      return c.sms.sent + c.email.sent;
+    };
+    // The list without the Archived filter: the sms and email campaigns, 140 + 40; the deleted and archived ones not.
+    expect(await cards({})).toBe(180);
+    expect(await cards({})).toBe(await rowsSent({}));
+    expect(await cards({ archived: true })).toBe(12);
+    expect(await cards({ archived: true })).toBe(await rowsSent({ archived: true }));
+    expect(await cards({ types: ["email"] })).toBe(await rowsSent({ types: ["email"] }));
+    expect(await cards({ types: ["email"] })).toBe(40);
+    expect(await cards({ archived: true, search: "old" })).toBe(12);
+    expect(await cards({ search: "old" })).toBe(0);
   });
 });

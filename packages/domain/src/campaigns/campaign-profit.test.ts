@@ -1,9 +1,9 @@
 import type { Database, Db } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { utcDay, writeCounterDeltas } from "../sending/counters/counters";
-import { setUp } from "../sending/outcomes/apply-events.testkit";
+import { setUp } from "../sending/testing";
 import { makeFactory } from "../testing/factory";
+import { utcDay, writeCounterDeltas } from "./campaign-counters";
 import { campaignProfit, listCampaigns } from "./campaigns.queries";
 
 let database: Database;

@@ -13,13 +13,13 @@ import {
   type SegmentFilter,
   type SegmentFilters,
 } from "@leadflow/contracts";
-import { recordCampaignChange } from "../campaign-logs";
 import { createSegment } from "../segments";
 import type { TeamCtx } from "../shared/context";
 import { AppError, fieldError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
 import type { DbOrTx } from "../shared/rows";
 import { campaignOf } from "./campaign-rows";
+import { recordCampaignChange } from "./change-log";
 
 /*
  * Create Segment from a campaign: a segment under one of the team's audiences whose filter tree is

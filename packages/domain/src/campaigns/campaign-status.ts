@@ -7,11 +7,11 @@ import {
   isTriggerType,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { type CampaignChange, recordCampaignChanges } from "../campaign-logs";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, one } from "../shared/rows";
 import { type CampaignRecord, campaignsOf } from "./campaign-rows";
+import { type CampaignChange, recordCampaignChanges } from "./change-log";
 
 /*
  * Set status: each campaign moves by the one table of allowed moves, or says why not. Active needs an

@@ -8,13 +8,14 @@ import {
   type SaveStepPart,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { recordCampaignChange, stepChanged, stepCreated, stepSettings } from "../campaign-logs";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, intArray, one, rows } from "../shared/rows";
 import { CampaignFieldErrors } from "./campaign-checks";
 import { type CampaignRecord, campaignOf } from "./campaign-rows";
+import { recordCampaignChange } from "./change-log";
 import { presentStep, type StepRow, stepColumns } from "./step-fields";
+import { stepChanged, stepCreated, stepSettings } from "./step-settings";
 
 /*
  * A campaign's steps: added (and copied, and deleted) only while the campaign is a draft; a split's parts are steps

@@ -2,9 +2,8 @@ import {
   type CampaignListQuery,
   type CampaignNames,
   type CampaignPage,
-  type CampaignRow,
+  CampaignRow,
   type CampaignSortKey,
-  type CampaignStatus,
   CampaignStatusLabels,
   type CampaignTodayCounters,
   type CampaignTrigger,
@@ -16,9 +15,10 @@ import {
   type StatPeriodQuery,
 } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { TeamCtx } from "../shared/context";
 import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
-import { type DbOrTx, iso, rows, textArray } from "../shared/rows";
+import { type DbOrTx, dbTimestamp, iso, rows, textArray } from "../shared/rows";
 
 /*
  * The campaign list, its period's cards and the pickers' name lists. Every figure is a sum of `campaign_counters` in one
@@ -98,27 +98,30 @@ const sorts = {
   profit: sql`(${fig("revenue")} - ${fig("cost")} - ${fig("lookup_cost")})`,
 } satisfies SortMap<CampaignSortKey>;
 
-type ListRow = { [K in (typeof FIGURES)[number]]: number } & {
-  id: number;
-  started_at: string | null;
-  created_at: string;
-  name: string;
-  type: CampaignType;
-  status: CampaignStatus;
-  archived: boolean;
-  gateway_label: string | null;
-  from_label: string | null;
-  pool_label: string | null;
-  records: number;
-  processed: number;
-  steps: number;
-};
+/** A campaign as read: the list's row before its labels, percentages and progress are worked out. */
+const ListRow = CampaignRow.pick({
+  id: true,
+  name: true,
+  type: true,
+  status: true,
+  archived: true,
+  gateway_label: true,
+  from_label: true,
+  pool_label: true,
+  records: true,
+  steps: true,
+}).extend({
+  started_at: dbTimestamp.nullable(),
+  created_at: dbTimestamp,
+  processed: z.number(),
+  ...(Object.fromEntries(FIGURES.map((f) => [f, z.number()])) as Record<(typeof FIGURES)[number], z.ZodNumber>),
+});
+type ListRow = z.input<typeof ListRow>;
 
-export async function listCampaigns(db: DbOrTx, ctx: TeamCtx, q: CampaignListQuery): Promise<CampaignPage> {
-  const team = ctx.teamId;
-  const range = statRange(q);
+/** The campaigns the list shows (`c`): the team's, never a deleted one, by its Archived, type and search filters. */
+function listWhere(teamId: number, q: Pick<CampaignListQuery, "archived" | "types" | "search">): SQL {
   const where: SQL[] = [
-    sql`c.team_id = ${team}`,
+    sql`c.team_id = ${teamId}`,
     sql`c.deleted_at IS NULL`,
     q.archived ? sql`c.archived_at IS NOT NULL` : sql`c.archived_at IS NULL`,
   ];
@@ -127,7 +130,14 @@ export async function listCampaigns(db: DbOrTx, ctx: TeamCtx, q: CampaignListQue
     const byId = /^\d{1,9}$/.test(q.search) ? sql` OR c.id = ${Number(q.search)}` : sql``;
     where.push(sql`(c.name ILIKE ${likePattern(q.search)}${byId})`);
   }
-  const page = await pagedQuery<ListRow, CampaignSortKey>(db, q, {
+  return sql.join(where, sql` AND `);
+}
+
+export async function listCampaigns(db: DbOrTx, ctx: TeamCtx, q: CampaignListQuery): Promise<CampaignPage> {
+  const team = ctx.teamId;
+  const range = statRange(q);
+  const page = await pagedQuery(db, q, {
+    row: ListRow,
     select: sql`SELECT c.id, c.started_at, c.created_at, c.name, c.type, c.status, c.archived_at IS NOT NULL AS archived,
         g.name AS gateway_label, coalesce(c.ms_name, r.name) AS from_label, p.name AS pool_label,
         coalesce(k.records, 0)::float8 AS records, coalesce(k.processed, 0)::float8 AS processed, coalesce(st.steps, 0)::int AS steps,
@@ -143,7 +153,7 @@ export async function listCampaigns(db: DbOrTx, ctx: TeamCtx, q: CampaignListQue
                  GROUP BY campaign_id) st ON st.campaign_id = c.id
       ${countersJoin(team, range)}`,
     from: sql`FROM campaigns c`,
-    where: sql.join(where, sql` AND `),
+    where: listWhere(team, q),
     sorts,
     fallback: { key: "id", direction: "desc" },
     tieBreak: sql`c.id DESC`,
@@ -203,12 +213,14 @@ export function statRange(q: StatPeriodQuery, now = new Date()): [string, string
 
 /**
  * The list's cards: Sent, Delivered, Clicks and Cost per channel (the campaign's type decides it), summed over the
- * list's period — today unless asked otherwise. The team's counter rows of those days (campaign_counters_team_day_idx).
+ * list's period — today unless asked otherwise — and over the campaigns the list shows (a deleted campaign's messages,
+ * or an archived one's outside the Archived filter, are in no row, so in no card). The team's counter rows of those days
+ * (campaign_counters_team_day_idx).
  */
 export async function periodCounters(
   db: DbOrTx,
   ctx: TeamCtx,
-  q: StatPeriodQuery = { period: "today" },
+  q: StatPeriodQuery & Partial<Pick<CampaignListQuery, "archived" | "types" | "search">> = { period: "today" },
   now = new Date(),
 ): Promise<CampaignTodayCounters> {
   const range = statRange(q, now);
@@ -218,7 +230,7 @@ export async function periodCounters(
     sql`SELECT CASE WHEN c.type IN ('email', 'email_automation') THEN 'email' ELSE 'sms' END AS channel,
           sum(k.sent)::float8 AS sent, sum(k.delivered)::float8 AS delivered, sum(k.clicked)::float8 AS clicked, sum(k.cost)::float8 AS cost
         FROM campaign_counters k JOIN campaigns c ON c.id = k.campaign_id
-        WHERE k.team_id = ${ctx.teamId} ${days}
+        WHERE k.team_id = ${ctx.teamId} ${days} AND ${listWhere(ctx.teamId, { archived: q.archived ?? false, types: q.types, search: q.search })}
         GROUP BY 1`,
   );
   const of = (channel: "sms" | "email") => {

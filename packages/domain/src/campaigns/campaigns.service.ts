@@ -1,19 +1,13 @@
 import { type Campaign, CampaignChannel, type CampaignClickTrigger, type SaveCampaign } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import {
-  type CampaignChange,
-  campaignSettings,
-  changedFields,
-  recordCampaignChange,
-  recordCampaignChanges,
-  setFields,
-} from "../campaign-logs";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, intArray, one, textArray } from "../shared/rows";
 import { assertUnlocked, CampaignFieldErrors, checkCampaignRefs } from "./campaign-checks";
 import { campaignDetail, campaignOf, campaignsOf } from "./campaign-rows";
+import { campaignSettings } from "./campaign-settings";
 import { copySteps } from "./campaign-steps.service";
+import { type CampaignChange, changedFields, recordCampaignChange, recordCampaignChanges, setFields } from "./change-log";
 
 /*
  * The campaign aggregate: create, update, read, delete (soft once started), copy, archive and the click trigger.

@@ -153,3 +153,30 @@ describe("newLinkCode", () => {
     expect([...codes].some((c) => c.length === 11)).toBe(true);
   });
 });
+
+describe("fallbacks", () => {
+  const blank = { ...values, source: " ", phone: "", attributes: { ...values.attributes, first_name: "  ", city: "" } };
+  it.each([
+    ["Hi {{first_name|there}}", values, "Hi Ann"],
+    ["Hi {{first_name|there}}", blank, "Hi there"],
+    ["In {{city|your area}}", values, "In your area"],
+    ["From {{source|our site}}", blank, "From our site"],
+    ["[{{last_4_digits|none}}]", blank, "[none]"],
+    ["{{prénom|ami}}", values, "Zoé"],
+    ["unknown {{nickname|pal}} stays", values, "unknown {{nickname|pal}} stays"],
+    ["empty fallback {{city|}}!", values, "empty fallback !"],
+    ["no tag {{first_name|a}b}}", values, "no tag {{first_name|a}b}}"],
+    ["{{link|x}} is no tag of ours", values, "https://go.example.com/AbCdEfGhIj is no tag of ours"],
+  ])("%j → %j", (template, v, expected) => {
+    expect(renderMessage(template, v, fixed)).toBe(expected);
+  });
+
+  it("the fallback is the team's text in an email body; the lead's value is escaped", () => {
+    expect(renderEmailHtml("<p>Hi {{first_name|<b>friend</b>}}</p>", blank, fixed)).toBe("<p>Hi <b>friend</b></p>");
+    expect(renderEmailHtml("<p>Hi {{first_name|friend}}</p>", lead("<i>Ann</i>"), fixed)).toBe("<p>Hi &#60;i&#62;Ann&#60;/i&#62;</p>");
+  });
+
+  it("a subject's fallback stays on one line like the rest", () => {
+    expect(renderEmailSubject("Hi {{first_name|there}}, deals", blank, fixed)).toBe("Hi there, deals");
+  });
+});

@@ -1,9 +1,12 @@
 import { randomInt } from "node:crypto";
+import { MERGE_TAG_FALLBACK, withFallback } from "@leadflow/contracts";
 
 /*
  * A step's message with its placeholders filled in for one lead. The test sends use it today and the
  * sending engine's render stage (docs/sending.md) will: it does no I/O, so what a test shows is what the
  * engine sends. Names are the contracts' `MessagePlaceholders`; the syntax is the SMS counter's (`sms-length.ts`).
+ * A tag may carry a fallback, `{{first_name|there}}` (contracts `merge-tags.ts`): what a lead without that value
+ * (none, or only blanks) gets. The fallback is the team's own text, written like the template around it.
  *
  * Three modes. An SMS is plain text: every value goes in as it is. An email body is HTML: whatever comes from the lead
  * (attributes, source, list, phone — anyone who can submit a lead writes them) is escaped, so it arrives as text and
@@ -32,7 +35,7 @@ export type RandomInt = (min: number, max: number) => number;
 const secureRandomInt: RandomInt = (min, max) => randomInt(min, max + 1);
 
 // Slugs are Unicode letters, digits and `_` (attributes.service `slugify`); `-` is kept for the counter's syntax.
-const PLACEHOLDER = /\{\{(?:random:(\d{1,9})-(\d{1,9})|([\p{L}\p{N}_-]{1,100}))\}\}/gu;
+const PLACEHOLDER = new RegExp(`\\{\\{(?:random:(\\d{1,9})-(\\d{1,9})|([\\p{L}\\p{N}_-]{1,100})${MERGE_TAG_FALLBACK})\\}\\}`, "gu");
 
 /** The URLs we generate: the lead has no say in them. */
 const OURS: Record<string, (v: MessageValues) => string> = {
@@ -53,22 +56,31 @@ interface Writer {
   ours: (url: string) => string;
 }
 
+/** A lead's value, or the tag's fallback (the team's text, as the template around it) when the lead has none. */
+function leadOr(write: Writer, value: string, fallback: string | undefined): string {
+  const filled = withFallback(value, fallback);
+  return filled === value ? write.lead(value) : filled;
+}
+
 const asIs = (s: string) => s;
 const SMS: Writer = { lead: asIs, ours: asIs };
 const HTML: Writer = { lead: (s) => escapeHtml(s), ours: (s) => emailUrl(s) };
 
 /** Fills every placeholder once, left to right; a value that looks like a placeholder is not filled again. */
 function fill(template: string, values: MessageValues, random: RandomInt, write: Writer): string {
-  return template.replace(PLACEHOLDER, (token, low: string | undefined, high: string | undefined, name: string | undefined) => {
-    if (low !== undefined && high !== undefined) {
-      const [a, b] = [Number(low), Number(high)];
-      return write.lead(String(random(Math.min(a, b), Math.max(a, b))));
-    }
-    const key = name ?? "";
-    if (Object.hasOwn(OURS, key)) return write.ours(OURS[key]!(values));
-    if (Object.hasOwn(FROM_LEAD, key)) return write.lead(FROM_LEAD[key]!(values));
-    return Object.hasOwn(values.attributes, key) ? write.lead(values.attributes[key] ?? "") : token;
-  });
+  return template.replace(
+    PLACEHOLDER,
+    (token, low: string | undefined, high: string | undefined, name: string | undefined, fallback: string | undefined) => {
+      if (low !== undefined && high !== undefined) {
+        const [a, b] = [Number(low), Number(high)];
+        return write.lead(String(random(Math.min(a, b), Math.max(a, b))));
+      }
+      const key = name ?? "";
+      if (Object.hasOwn(OURS, key)) return write.ours(OURS[key]!(values));
+      if (Object.hasOwn(FROM_LEAD, key)) return leadOr(write, FROM_LEAD[key]!(values), fallback);
+      return Object.hasOwn(values.attributes, key) ? leadOr(write, values.attributes[key] ?? "", fallback) : token;
+    },
+  );
 }
 
 /** An SMS (or any plain text): every value as it is. */

@@ -115,5 +115,5 @@ export function presentStep(r: StepRow): PresentedStep {
 /** The shared counter's parts and encoding, `{{link}}` sized by the step's short domain. */
 function smsPreview(message: string, shortDomain: string | null) {
   const l = smsLength(message, { shortDomain });
-  return { encoding: l.encoding, characters: l.characters, parts: l.parts };
+  return { encoding: l.encoding, characters: l.characters, parts: l.parts, exact: l.exact };
 }

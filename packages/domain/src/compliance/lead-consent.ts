@@ -9,11 +9,11 @@ import {
   type RndResult,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { consentProofWhens } from "../sending/gate/consent";
+import { certificateNamed, isConsentProof, latestConsentRecord } from "../leads";
+import { consentProofWhens } from "../sending";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { type DbOrTx, iso, one, rows } from "../shared/rows";
-import { certificateNamed, isConsentProof, latestConsentRecord } from "./consent-proof";
 
 /*
  * A lead's consent as the lead page and the compliance file show it: every record (newest first) with its

@@ -1,7 +1,6 @@
 import { type ConsentPhone, type ConsentRecord, type LeadConsent, type MessageReason, MessageReasons } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { getLeadDetail } from "../leads";
-import { leadLedger } from "../leads/lead-messages";
+import { getLeadDetail, leadLedger } from "../leads";
 import type { TeamCtx } from "../shared/context";
 import { type DbOrTx, iso, rows } from "../shared/rows";
 import { consentPhones, consentProofVerdict, consentRecords } from "./lead-consent";

@@ -9,8 +9,8 @@ import {
   type SenderGroup,
   SenderGroups,
 } from "@leadflow/contracts";
+import { publicUrlProblem, type Resolve } from "../shared/public-url";
 import { EMPTY_SECRETS, type StoredSecrets } from "./gateway-secrets";
-import { publicUrlProblem, type Resolve } from "./public-url";
 
 /** What a save writes: plain params, secrets to seal, cleaned senders (sender credentials blanked). */
 export interface GatewayValues {

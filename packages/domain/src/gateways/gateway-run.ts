@@ -3,11 +3,11 @@ import { sql } from "drizzle-orm";
 import type { AdapterGateway, ProviderOptions } from "../providers";
 import { testGatewayConnection } from "../providers";
 import type { TeamCtx } from "../shared/context";
+import type { Resolve } from "../shared/public-url";
 import { type DbOrTx, one } from "../shared/rows";
 import { gatewayValues, senderSecretKey } from "./gateway-input";
 import { type GatewayRow, gatewayColumns, visibleGatewayRow, visibleTo } from "./gateway-rows";
 import { openSecrets } from "./gateway-secrets";
-import type { Resolve } from "./public-url";
 import { invalid } from "./validation";
 
 export interface RunGateway {

@@ -12,12 +12,12 @@ import { sql } from "drizzle-orm";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { likePattern, pagedQuery, type SortMap } from "../shared/paging";
+import type { Resolve } from "../shared/public-url";
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { type GatewayValues, gatewayValues } from "./gateway-input";
 import { type GatewayRow, gatewayColumns, ownGatewayRow, presentGateway, visibleGatewayRow, visibleTo } from "./gateway-rows";
 import { openSecrets, sealSecrets } from "./gateway-secrets";
 import { assertGatewayUnused } from "./gateway-usage";
-import type { Resolve } from "./public-url";
 import { invalid } from "./validation";
 
 // The lookup runner loads its gateway through the gateways service.

@@ -9,3 +9,4 @@ export * from "./import-sweep";
 export * from "./import-upload";
 export * from "./imports.jobs";
 export * from "./imports.service";
+export { openImportFile, previewImportFile } from "./parsers";

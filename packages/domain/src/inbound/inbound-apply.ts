@@ -1,14 +1,17 @@
 import { smsLength } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { CounterBatch, utcDay } from "../campaigns";
 import { normalizePhone } from "../contacts";
+import { touchOnInbound } from "../conversations";
 import { keywordPhoneKey } from "../keywords";
+import { cancelOptIns, confirmOptIns, optInRequestText, requestKeywordOptIn } from "../opt-in";
 import { type InboundMessage, sendBillingOf, sendUnitCost } from "../providers";
-import { CounterBatch, enrollLeads, utcDay } from "../sending";
+import { enrollLeads } from "../sending";
 import { type DbOrTx, one, rows } from "../shared/rows";
 import { lockInboundPhone } from "../shared/team-locks";
 import { subscribeToList } from "./list-subscribe";
 import { optInPhone, optOutPhone } from "./phone-opt-out";
-import { replyIntent } from "./reply-intent";
+import { normalizeReply, replyIntent } from "./reply-intent";
 import { keywordsForReply, type ReplyKeyword, systemAnswer } from "./reply-keywords";
 
 /*
@@ -33,6 +36,8 @@ export interface AppliedReplies {
   answers: number;
   /** Gateways whose dispatchers have new rows (a keyword started a trigger campaign). */
   wake: number[];
+  /** The inbox threads the replies moved (each team's, told live once committed). */
+  conversations: { teamId: number; id: number }[];
 }
 
 /** HELP is answered at most once in this long per phone (carriers' rule of thumb: no help loop with a bot). */
@@ -50,11 +55,12 @@ interface LastMessage {
 }
 
 export async function applyReplies(tx: DbOrTx, gw: InboundGateway, messages: readonly InboundMessage[]): Promise<AppliedReplies> {
-  const out: AppliedReplies = { stored: 0, answers: 0, wake: [] };
+  const out: AppliedReplies = { stored: 0, answers: 0, wake: [], conversations: [] };
   for (const m of messages) {
     const applied = await applyReply(tx, gw, m);
     if (!applied) continue;
     out.stored++;
+    if (!out.conversations.some((c) => c.id === applied.conversation.id)) out.conversations.push(applied.conversation);
     if (applied.answer) out.answers++;
     for (const id of applied.wake) if (!out.wake.includes(id)) out.wake.push(id);
   }
@@ -67,7 +73,13 @@ const phoneKey = (raw: string) => {
   return p.ok ? p.e164 : raw.trim();
 };
 
-async function applyReply(tx: DbOrTx, gw: InboundGateway, m: InboundMessage): Promise<{ answer: boolean; wake: number[] } | null> {
+interface AppliedReply {
+  answer: boolean;
+  wake: number[];
+  conversation: { teamId: number; id: number };
+}
+
+async function applyReply(tx: DbOrTx, gw: InboundGateway, m: InboundMessage): Promise<AppliedReply | null> {
   const from = phoneKey(m.from);
   const to = keywordPhoneKey(m.to) ?? m.to.trim();
   const last = await lastMessageTo(tx, gw, from, to);
@@ -99,6 +111,8 @@ async function applyReply(tx: DbOrTx, gw: InboundGateway, m: InboundMessage): Pr
         RETURNING id`,
   );
   if (!stored) return null;
+  // The inbox thread of the phone (docs/conversations.md): it moves up and counts the reply unread.
+  const conversation = { teamId, id: await touchOnInbound(tx, { teamId, phone: from, leadId, gatewayId: gw.id, sender: to }) };
 
   const campaignId = last?.campaign_id ?? null;
   let answer = "";
@@ -107,20 +121,31 @@ async function applyReply(tx: DbOrTx, gw: InboundGateway, m: InboundMessage): Pr
     case "stop":
     case "fuzzy_stop": {
       const done = await optOutPhone(tx, teamId, from, intent.kind, campaignId);
+      await cancelOptIns(tx, teamId, from);
       if (done.suppressed) await countUnsubscribe(tx, last);
       // One confirmation for every opt-out, a fuzzy one too (it still waits for review): a reply that finds the phone
       // already suppressed changes nothing and says nothing, however often it is repeated.
       if (done.suppressed) answer = await systemAnswer(tx, teamId, keywords, "stop");
       break;
     }
-    case "start":
-      if (await optInPhone(tx, teamId, from)) answer = await systemAnswer(tx, teamId, keywords, "start");
+    case "start": {
+      const lifted = await optInPhone(tx, teamId, from);
+      // A YES confirms the phone's pending double opt-ins (docs/opt-in.md); with none, it is the START it always was.
+      const confirmed =
+        normalizeReply(m.body) === "yes"
+          ? await confirmOptIns(tx, teamId, from, { id: stored.id, at: new Date().toISOString() }, (listId, lead) =>
+              subscribeToList(tx, teamId, listId, lead),
+            )
+          : "";
+      if (confirmed) answer = confirmed;
+      else if (lifted) answer = await systemAnswer(tx, teamId, keywords, "start");
       break;
+    }
     case "help":
       if (!(await helpAnsweredLately(tx, teamId, from, stored.id))) answer = await systemAnswer(tx, teamId, keywords, "help");
       break;
     case "keyword":
-      if (keyword) answer = await runKeyword(tx, teamId, from, leadId, keyword, last, wake);
+      if (keyword) answer = await runKeyword(tx, teamId, from, leadId, keyword, last, wake, stored.id);
       break;
     case "message":
       break;
@@ -129,7 +154,7 @@ async function applyReply(tx: DbOrTx, gw: InboundGateway, m: InboundMessage): Pr
     await tx.execute(
       sql`UPDATE inbound_messages SET answer_message = ${answer}, answer_state = 'planned', updated_at = now() WHERE id = ${stored.id}`,
     );
-  return { answer: answer !== "", wake };
+  return { answer: answer !== "", wake, conversation };
 }
 
 /**
@@ -186,12 +211,19 @@ async function runKeyword(
   k: ReplyKeyword,
   last: LastMessage | null,
   wake: number[],
+  inboundId: number,
 ): Promise<string> {
   switch (k.action) {
     case "subscribe":
-      if (leadId !== null && k.list_id !== null) await subscribeToList(tx, teamId, k.list_id, leadId);
+      if (leadId !== null && k.list_id !== null && k.double_opt_in) {
+        // Asked first: the lead joins on its YES (docs/opt-in.md). A lead in the list already gets the keyword's answer.
+        const request = await optInRequestText(tx, teamId, k.response_message);
+        const asked = await requestKeywordOptIn(tx, teamId, phone, leadId, { id: k.id, list_id: k.list_id }, inboundId, request);
+        if (asked !== "member") return request;
+      } else if (leadId !== null && k.list_id !== null) await subscribeToList(tx, teamId, k.list_id, leadId);
       break;
     case "unsubscribe":
+      await cancelOptIns(tx, teamId, phone);
       if ((await optOutPhone(tx, teamId, phone, "keyword", last?.campaign_id ?? null)).suppressed) await countUnsubscribe(tx, last);
       break;
     case "trigger":

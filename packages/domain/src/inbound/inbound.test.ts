@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveTeamMessaging } from "../keywords";
 import { SandboxCallbacks } from "../providers";
 import { runDispatcher } from "../sending";
-import { addRow, type Setup, setUp } from "../sending/outcomes/apply-events.testkit";
+import { addRow, type Setup, setUp } from "../sending/testing";
 import type { TeamCtx } from "../shared/context";
 import { createPacer } from "../shared/pacer";
 import { one, rows } from "../shared/rows";

@@ -1,6 +1,7 @@
 import { type PhoneStatus, PhoneStatuses, PhoneStatusLabels, type SuppressionReason } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { CounterBatch, liftReplyOptOuts, suppress, utcDay } from "../sending";
+import { CounterBatch, utcDay } from "../campaigns";
+import { liftReplyOptOuts, suppress } from "../sending";
 import { type DbOrTx, rows } from "../shared/rows";
 
 /*

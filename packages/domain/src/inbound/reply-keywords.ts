@@ -11,6 +11,7 @@ export interface ReplyKeyword {
   response_message: string;
   list_id: number | null;
   automation_campaign_id: number | null;
+  double_opt_in: boolean;
   is_system: boolean;
 }
 
@@ -21,7 +22,7 @@ export interface ReplyKeyword {
 export async function keywordsForReply(db: DbOrTx, teamId: number, toNumber: string): Promise<ReplyKeyword[]> {
   return rows<ReplyKeyword>(
     db,
-    sql`SELECT id, words, action, response_message, list_id, automation_campaign_id, team_id IS NULL AS is_system
+    sql`SELECT id, words, action, response_message, list_id, automation_campaign_id, double_opt_in, team_id IS NULL AS is_system
         FROM sms_keywords
         WHERE team_id IS NULL OR (team_id = ${teamId} AND (${ALL_PHONES} = ANY(phones) OR ${toNumber} = ANY(phones)))
         ORDER BY team_id NULLS FIRST, id`,

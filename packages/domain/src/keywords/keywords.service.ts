@@ -29,6 +29,7 @@ interface KeywordRow {
   action: AnyKeywordAction;
   list_id: number | null;
   list_name: string | null;
+  double_opt_in: boolean;
   automation_campaign_id: number | null;
   created_at: string;
 }
@@ -38,7 +39,7 @@ const from = sql`FROM sms_keywords k
   LEFT JOIN gateways g ON g.id = k.gateway_id AND (g.team_id = k.team_id OR g.team_id IS NULL)
   LEFT JOIN lists l ON l.id = k.list_id AND l.team_id = k.team_id`;
 const select = sql`SELECT k.id, k.words, k.phones, k.team_id IS NULL AS is_system, g.id AS gateway_id, g.name AS gateway_name,
-    k.response_message, k.action, l.id AS list_id, l.name AS list_name, k.automation_campaign_id, k.created_at ${from}`;
+    k.response_message, k.action, l.id AS list_id, l.name AS list_name, k.double_opt_in, k.automation_campaign_id, k.created_at ${from}`;
 /** Every team sees the system keywords (team_id NULL) beside its own. */
 const visibleTo = (teamId: number) => sql`(k.team_id = ${teamId} OR k.team_id IS NULL)`;
 
@@ -51,6 +52,7 @@ function present(r: KeywordRow): Keyword {
     response_message: r.response_message,
     action: r.action,
     list: r.list_id !== null && r.list_name !== null ? { id: r.list_id, name: r.list_name } : null,
+    double_opt_in: r.double_opt_in,
     automation_campaign_id: r.automation_campaign_id,
     created_at: iso(r.created_at)!,
   };
@@ -147,16 +149,17 @@ async function saveKeyword(db: DbOrTx, ctx: TeamCtx, id: number | null, input: S
       id === null
         ? await one<{ id: number }>(
             tx,
-            sql`INSERT INTO sms_keywords (team_id, words, phones, gateway_id, response_message, action, list_id, automation_campaign_id)
+            sql`INSERT INTO sms_keywords (team_id, words, phones, gateway_id, response_message, action, list_id, automation_campaign_id,
+                  double_opt_in)
                 VALUES (${ctx.teamId}, ${v.words}, ${v.phones}, ${gatewayId}, ${v.message}, ${input.action}, ${listId},
-                  ${campaignId})
+                  ${campaignId}, ${input.double_opt_in})
                 RETURNING id`,
           )
         : await one<{ id: number }>(
             tx,
             sql`UPDATE sms_keywords SET words = ${v.words}, phones = ${v.phones}, gateway_id = ${gatewayId},
                   response_message = ${v.message}, action = ${input.action}, list_id = ${listId},
-                  automation_campaign_id = ${campaignId}, updated_at = now()
+                  automation_campaign_id = ${campaignId}, double_opt_in = ${input.double_opt_in}, updated_at = now()
                 WHERE team_id = ${ctx.teamId} AND id = ${id}
                 RETURNING id`,
           );

@@ -1,3 +1,4 @@
+export * from "./consent-proof";
 export * from "./lead-batch-status";
 export * from "./lead-changes";
 export * from "./lead-cursor";
@@ -7,6 +8,7 @@ export * from "./lead-filter";
 export * from "./lead-log";
 export * from "./lead-log-page";
 export * from "./lead-merge";
+export { leadLedger } from "./lead-messages";
 export * from "./lead-page";
 export * from "./lead-selection";
 export * from "./lead-statistics";

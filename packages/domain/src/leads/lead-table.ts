@@ -1,24 +1,32 @@
 import type { LeadAttribute, LeadRow, LeadSortKey, LeadTablePage, ListLeadsQuery } from "@leadflow/contracts";
 import { LeadSortKeys, LeadStatusLabels } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { parseSort, type Sort } from "../shared/paging";
-import { bigintArray, type DbOrTx, iso, one, rows } from "../shared/rows";
+import { bigintArray, type DbOrTx, dbTimestamp, iso, one, rows } from "../shared/rows";
 import { tableColumns } from "./lead-columns";
 import { decodeCursor, encodeCursor, keyset, type LeadCursor, sortValueColumn } from "./lead-cursor";
 import { type FilterSql, filterSql } from "./lead-filter";
 import { type LeadTotal, leadTotal } from "./lead-total";
 
-interface TableRow {
-  id: number;
-  status: number;
-  revenue: number;
-  duplicates_count: number;
-  created_at: string | Date;
-  updated_at: string | Date;
-  attrs: Record<string, string[]>;
-}
+/** A lead as the table reads it: its string values by attribute id (`attrs`), phones and emails apart. */
+const TableRow = z.object({
+  id: z.number(),
+  status: z.number().int(),
+  revenue: z.number(),
+  duplicates_count: z.number().int(),
+  created_at: dbTimestamp,
+  updated_at: dbTimestamp,
+  attrs: z.record(z.string(), z.array(z.string())),
+});
+type TableRow = z.input<typeof TableRow>;
+
+/** A page's key: the lead and its sort value (the whole lead too when the page is read in id order). */
+const PageKey = z.object({ id: z.number(), k: z.union([z.string(), z.number()]) });
+type PageKey = z.input<typeof PageKey>;
+const KeyedTableRow = TableRow.extend(PageKey.shape);
 
 const DEFAULT_SORT: Sort<LeadSortKey> = { key: "id", direction: "desc" };
 
@@ -115,16 +123,17 @@ async function readPage(
   const ks = keyset(sort, cursor, filter.idColumn);
   const where = ks.where ? sql`${filter.where} AND ${ks.where}` : filter.where;
   const byId = sort.key === "id";
-  const found = await rows<{ id: number; k: string | number }>(
+  const found = await rows(
     db,
     sql`SELECT ${byId ? leadColumns : sql`${filter.idColumn}::float8 AS id`}, ${sortValueColumn(sort.key)} AS k
         FROM ${filter.from} WHERE ${where} ORDER BY ${ks.orderBy} LIMIT ${limit + 1}`,
+    byId ? KeyedTableRow : PageKey,
   );
   const more = found.length > limit;
   const backwards = cursor?.way === "prev";
   const page = found.slice(0, limit);
   if (backwards) page.reverse();
-  const at = (r: { id: number; k: string | number } | undefined, way: "next" | "prev") =>
+  const at = (r: PageKey | undefined, way: "next" | "prev") =>
     r ? encodeCursor({ sort: sort.key, order: sort.direction, value: r.k, id: r.id, way }) : null;
   const leads = byId
     ? (page as unknown as TableRow[])
@@ -142,9 +151,10 @@ async function readPage(
 /** The leads of a page, in the page's order. */
 async function readLeads(db: DbOrTx, teamId: number, ids: number[]): Promise<TableRow[]> {
   if (!ids.length) return [];
-  const found = await rows<TableRow>(
+  const found = await rows(
     db,
     sql`SELECT ${leadColumns} FROM leads l WHERE l.team_id = ${teamId} AND l.id = ANY(${bigintArray(ids)})`,
+    TableRow,
   );
   const byId = new Map(found.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -8,8 +8,8 @@ export interface MergeTarget {
   importId: number;
   filename: string;
   batch: number;
-  /** Where the batch's consent records say they came from: a file import (the default) or the public import API. */
-  origin?: "import" | "api";
+  /** Where the batch's consent records say they came from: a file import (the default), the public import API, a sign-up form. */
+  origin?: "import" | "api" | "form";
 }
 
 /** What a batch brings into its list and source, for their counters. */

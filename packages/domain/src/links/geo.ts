@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import maxmind, { type Reader, type Response } from "maxmind";
-import { usStateCode } from "../sending/gate/window/zones/us-states";
+import { usStateCode } from "../sending";
 import { AsnTable } from "./asn-table";
 
 /*

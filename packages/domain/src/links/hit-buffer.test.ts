@@ -1,7 +1,7 @@
 import type { Db } from "@leadflow/db";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useSendingTestkit } from "../sending/plan/plan.testkit";
+import { useSendingTestkit } from "../sending/testing";
 import { type DbOrTx, one } from "../shared/rows";
 import { type Geo, NO_GEO } from "./geo";
 import { LinkLoader } from "./link-loader";

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { recordLeadChanges } from "../leads/lead-changes";
-import { CounterBatch, utcDay } from "../sending/counters/counters";
-import { enrollLeads } from "../sending/plan/enroll";
+import { CounterBatch, utcDay } from "../campaigns";
+import { recordLeadChanges } from "../leads";
+import { enrollLeads } from "../sending";
 import { bigintArray, type DbOrTx, one, rows, textArray } from "../shared/rows";
 import type { GeoInfo } from "./geo";
 import type { HitOwner } from "./link-queries";

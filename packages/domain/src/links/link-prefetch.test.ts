@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useSendingTestkit } from "../sending/plan/plan.testkit";
+import { useSendingTestkit } from "../sending/testing";
 import { type Geo, NO_GEO } from "./geo";
 import { loadCampaignLinks } from "./link-prefetch";
 import { loadLinks } from "./link-queries";

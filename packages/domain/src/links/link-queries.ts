@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { usStateCode } from "../sending/gate/window/zones/us-states";
+import { usStateCode } from "../sending";
 import { type DbOrTx, one, rows, textArray } from "../shared/rows";
 import type { LinkFacts } from "./link-rules";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useSendingTestkit } from "../sending/plan/plan.testkit";
+import { useSendingTestkit } from "../sending/testing";
 import { one, rows } from "../shared/rows";
 import { type Geo, type GeoInfo, NO_GEO, sharedGeo } from "./geo";
 import { type HitRequest, LinkService } from "./link-service";

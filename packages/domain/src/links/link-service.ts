@@ -1,5 +1,5 @@
 import { randomFillSync } from "node:crypto";
-import { callbackSecretFor } from "../gateways/gateway-secrets";
+import { callbackSecretFor } from "../gateways";
 import { verifyOpenPixel } from "../sending";
 import type { DbOrTx } from "../shared/rows";
 import { type ClickAgent, classifyClick } from "./click-agent";

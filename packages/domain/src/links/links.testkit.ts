@@ -1,7 +1,7 @@
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import { newLinkCode } from "../campaigns/link-code";
-import type { useSendingTestkit } from "../sending/plan/plan.testkit";
+import { newLinkCode } from "../campaigns";
+import type { useSendingTestkit } from "../sending/testing";
 import { one } from "../shared/rows";
 
 /*

@@ -1,14 +1,21 @@
-import type { Aggregations, CreateList, LeadList, ListQuery, Page, UpdateList } from "@leadflow/contracts";
+import { Aggregations, type CreateList, LeadList, type ListQuery, type Page, type UpdateList } from "@leadflow/contracts";
 import { schema } from "@leadflow/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import { assertWithinLimit } from "../plans";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { likePattern, mapPage, pagedQuery } from "../shared/paging";
-import { type DbOrTx, iso, one } from "../shared/rows";
+import { type DbOrTx, dbTimestamp, iso, one } from "../shared/rows";
 import { aggregationColumns, aggregationSorts, getSource } from "../sources";
 
-type ListRow = Omit<LeadList, "attributes" | "status"> & { source_name: string };
+/** A list as read: the API's list before its status, source and attributes are put together. */
+const ListRow = LeadList.omit({ attributes: true, status: true, source: true }).extend({
+  source_name: z.string(),
+  created_at: dbTimestamp,
+  updated_at: dbTimestamp,
+});
+type ListRow = z.input<typeof ListRow>;
 
 const listSelect = sql`SELECT ${aggregationColumns("l")}, l.name, l.is_active, l.source_id, s.name AS source_name,
   l.created_at, l.updated_at FROM lists l JOIN sources s ON s.id = l.source_id AND s.team_id = l.team_id`;
@@ -32,7 +39,8 @@ export async function listLists(db: DbOrTx, ctx: TeamCtx, sourceId: number, q: L
   await getSource(db, ctx, sourceId);
   let where = sql`l.team_id = ${ctx.teamId} AND l.source_id = ${sourceId}`;
   if (q.search) where = sql`${where} AND l.name ILIKE ${likePattern(q.search)}`;
-  const page = await pagedQuery<ListRow, keyof typeof listSorts>(db, q, {
+  const page = await pagedQuery(db, q, {
+    row: ListRow,
     select: listSelect,
     from: sql`FROM lists l`,
     where,
@@ -44,7 +52,7 @@ export async function listLists(db: DbOrTx, ctx: TeamCtx, sourceId: number, q: L
 }
 
 export async function getList(db: DbOrTx, ctx: TeamCtx, id: number): Promise<LeadList> {
-  const row = await one<ListRow>(db, sql`${listSelect} WHERE l.team_id = ${ctx.teamId} AND l.id = ${id}`);
+  const row = await one(db, sql`${listSelect} WHERE l.team_id = ${ctx.teamId} AND l.id = ${id}`, ListRow);
   if (!row) throw new AppError("list_not_found");
   return present(row);
 }
@@ -95,9 +103,10 @@ export async function deleteLists(db: DbOrTx, ctx: TeamCtx, ids: number[]): Prom
 }
 
 export async function listAggregations(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Aggregations> {
-  const row = await one<Aggregations>(
+  const row = await one(
     db,
     sql`SELECT ${aggregationColumns("l")} FROM lists l WHERE l.team_id = ${ctx.teamId} AND l.id = ${id}`,
+    Aggregations,
   );
   if (!row) throw new AppError("list_not_found");
   return row;

@@ -1,44 +1,49 @@
 import { type ListLookupsQuery, type LookupJob, type LookupJobPage, LookupStatuses, type LookupType } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
-import { type DbOrTx, iso, one } from "../shared/rows";
+import { type DbOrTx, dbNumeric, dbTimestamp, iso, one } from "../shared/rows";
+
+const id = z.number().int();
+const name = z.string().nullable();
 
 /** A lookup job row with its names joined (source, list, segment and parent, gateway, import file). */
-export interface LookupJobRow {
-  id: number;
-  type: number;
-  source_id: number | null;
-  source_name: string | null;
-  list_id: number | null;
-  list_name: string | null;
-  segment_id: number | null;
-  segment_name: string | null;
-  parent_id: number | null;
-  parent_name: string | null;
-  lead_id: number | null;
-  import_id: number | null;
-  import_name: string | null;
-  gateway_id: number | null;
-  gateway_name: string | null;
-  status: number;
-  total_count: number;
-  count: number;
-  reused_count: number;
-  failed_count: number;
-  service_items_count: number;
-  cost: string;
-  service_cost: string;
-  error: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-  run_started_at: string | null;
-  run_base_count: number;
-  created_at: string;
-  updated_at: string;
-  now: string;
-}
+export const LookupJobRow = z.object({
+  id,
+  type: z.number().int(),
+  source_id: id.nullable(),
+  source_name: name,
+  list_id: id.nullable(),
+  list_name: name,
+  segment_id: id.nullable(),
+  segment_name: name,
+  parent_id: id.nullable(),
+  parent_name: name,
+  lead_id: dbNumeric.nullable(),
+  import_id: id.nullable(),
+  import_name: name,
+  gateway_id: id.nullable(),
+  gateway_name: name,
+  status: z.number().int(),
+  total_count: z.number().int(),
+  count: z.number().int(),
+  reused_count: z.number().int(),
+  failed_count: z.number().int(),
+  service_items_count: z.number().int(),
+  cost: dbNumeric,
+  service_cost: dbNumeric,
+  error: z.string().nullable(),
+  started_at: dbTimestamp.nullable(),
+  finished_at: dbTimestamp.nullable(),
+  run_started_at: dbTimestamp.nullable(),
+  run_base_count: z.number().int(),
+  created_at: dbTimestamp,
+  updated_at: dbTimestamp,
+  now: dbTimestamp,
+});
+export type LookupJobRow = z.input<typeof LookupJobRow>;
 
 /** Lookup jobs with what names them: the list's page and its count read the same rows. */
 const jobsFrom = sql`
@@ -115,7 +120,7 @@ export function toLookupJob(r: LookupJobRow): LookupJob {
 }
 
 export async function getLookupJob(db: DbOrTx, teamId: number, id: number): Promise<LookupJob> {
-  const row = await one<LookupJobRow>(db, sql`${select} WHERE j.team_id = ${teamId} AND j.id = ${id}`);
+  const row = await one(db, sql`${select} WHERE j.team_id = ${teamId} AND j.id = ${id}`, LookupJobRow);
   if (!row) throw new AppError("lookup_not_found");
   return toLookupJob(row);
 }
@@ -147,7 +152,8 @@ export async function listLookupJobs(db: DbOrTx, ctx: TeamCtx, q: ListLookupsQue
     const p = likePattern(q.search);
     where.push(sql`(s.name ILIKE ${p} OR l.name ILIKE ${p} OR seg.name ILIKE ${p} OR g.name ILIKE ${p} OR imp.filename ILIKE ${p})`);
   }
-  const page = await pagedQuery<LookupJobRow, keyof typeof jobSorts>(db, q, {
+  const page = await pagedQuery(db, q, {
+    row: LookupJobRow,
     select,
     from: jobsFrom,
     where: sql.join(where, sql` AND `),

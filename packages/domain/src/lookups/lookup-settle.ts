@@ -13,9 +13,9 @@ import {
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { chargeHold, type Hold, round4, takeHold } from "../billing";
+import { utcDay, writeCounterDeltas } from "../campaigns";
 import { recordLeadChanges } from "../leads";
 import type { CertificateCheckResult, DncCheckResult, EmailVerifyResult, PhoneLookupResult, RndQueryResult } from "../providers";
-import { utcDay, writeCounterDeltas } from "../sending/counters/counters";
 import type { Lease } from "../shared/lease";
 import { bigintArray, type DbOrTx, rows, textArray } from "../shared/rows";
 import { moveLeadCounters } from "../sources";

@@ -31,6 +31,8 @@ export type Hook = { channel: "sms"; endpoint: "status" | "inbound" } | { channe
 export interface ReplyOutcome {
   answers: number;
   wake: number[];
+  /** The inbox threads the replies moved, to tell their teams once committed. */
+  conversations?: { teamId: number; id: number }[];
 }
 
 /**
@@ -48,6 +50,8 @@ export interface HookEnv {
   providerOptions: ProviderOptions;
   /** Without it, replies are only stored (a provider event each). */
   applyReplies?: ReplyApplier;
+  /** Told what the replies did once it is committed (the inbox's live events); never awaited. */
+  repliesCommitted?: (replies: ReplyOutcome) => void;
 }
 
 export interface ReceivedCallback extends HookAnswer {
@@ -84,6 +88,7 @@ export async function receiveProviderCallback(
     recorded: await recordProviderEvents(tx, inbox, result),
     replies: apply ? await apply(tx, gw, result.messages) : undefined,
   }));
+  if (replies) env.repliesCommitted?.(replies);
   const reply = InboundReplies[gw.type];
   return { received: recorded.received, stored: recorded.stored, ...(replies ? { replies } : {}), ...(reply ? { reply } : {}) };
 }

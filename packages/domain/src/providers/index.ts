@@ -1,10 +1,11 @@
 export * from "./billing";
+export { callbackHmac, signedStatusUrl, verifyCallbackHmac } from "./callback-signing";
 export * from "./error-codes";
 export * from "./provider-factory";
 export * from "./provider-types";
 export * from "./provider-urls";
 export * from "./sandbox.adapters";
 export * from "./sandbox-callbacks";
-export { sandboxInboundCallback } from "./sandbox-send.adapters";
+export { SANDBOX_EMAIL_DOMAIN, sandboxInboundCallback } from "./sandbox-send.adapters";
 export * from "./send-factory";
 export * from "./send-types";

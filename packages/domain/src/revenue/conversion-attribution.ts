@@ -1,7 +1,7 @@
 import type { schema } from "@leadflow/db";
 import { type SQL, sql } from "drizzle-orm";
-import { recordLeadChanges } from "../leads/lead-changes";
-import { CounterBatch, type CounterColumn, utcDay } from "../sending/counters/counters";
+import { CounterBatch, type CounterColumn, utcDay } from "../campaigns";
+import { recordLeadChanges } from "../leads";
 import { type DbOrTx, rows } from "../shared/rows";
 
 /*

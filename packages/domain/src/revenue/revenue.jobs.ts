@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { publishCampaigns } from "../sending/counters/campaign-events";
+import { publishCampaigns } from "../sending";
 import { type AnyJobDefinition, defineJob } from "../shared/jobs";
 import { attributePendingConversions } from "./postback";
 

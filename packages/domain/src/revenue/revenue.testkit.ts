@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import { addRow, type Setup, setUp } from "../sending/outcomes/apply-events.testkit";
+import { addRow, type Setup, setUp } from "../sending/testing";
 import { one } from "../shared/rows";
 
 /*

@@ -3,25 +3,28 @@ import {
   type Page,
   type Rule,
   type RuleSortKeys,
-  type RuleType,
   RuleTypeLabels,
+  RuleTypes,
   type SaveRule,
 } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { TeamCtx } from "../shared/context";
 import { AppError, fieldError } from "../shared/errors";
 import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
-import { type DbOrTx, iso, one } from "../shared/rows";
+import { type DbOrTx, dbTimestamp, iso, one } from "../shared/rows";
 
-interface RuleRow {
-  id: number;
-  name: string;
-  type: RuleType;
-  is_active: boolean;
-  coverage: number;
-  params: Record<string, unknown> | null;
-  created_at: string;
-}
+/** A rule as read; its params are read by type (`paramsOf`), so a row from before a field existed still fits. */
+const RuleRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(RuleTypes),
+  is_active: z.boolean(),
+  coverage: z.number(),
+  params: z.record(z.string(), z.unknown()).nullable(),
+  created_at: dbTimestamp,
+});
+type RuleRow = z.input<typeof RuleRow>;
 
 const columns = sql`id, name, type, is_active, coverage, params, created_at`;
 
@@ -78,7 +81,8 @@ export async function listRules(db: DbOrTx, ctx: TeamCtx, q: ListRulesQuery): Pr
   if (q.type !== undefined) where = sql`${where} AND type = ${q.type}`;
   if (q.is_active !== undefined) where = sql`${where} AND is_active = ${q.is_active}`;
   if (q.search) where = sql`${where} AND name ILIKE ${likePattern(q.search)}`;
-  const page = await pagedQuery<RuleRow, keyof typeof ruleSorts>(db, q, {
+  const page = await pagedQuery(db, q, {
+    row: RuleRow,
     select: sql`SELECT ${columns} FROM rules`,
     from: sql`FROM rules`,
     where,
@@ -90,17 +94,18 @@ export async function listRules(db: DbOrTx, ctx: TeamCtx, q: ListRulesQuery): Pr
 }
 
 export async function getRule(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Rule> {
-  const row = await one<RuleRow>(db, sql`SELECT ${columns} FROM rules WHERE team_id = ${ctx.teamId} AND id = ${id}`);
+  const row = await one(db, sql`SELECT ${columns} FROM rules WHERE team_id = ${ctx.teamId} AND id = ${id}`, RuleRow);
   if (!row) throw new AppError("rule_not_found");
   return paramsOf(row);
 }
 
 export async function createRule(db: DbOrTx, ctx: TeamCtx, input: SaveRule): Promise<Rule> {
-  const row = await one<RuleRow>(
+  const row = await one(
     db,
     sql`INSERT INTO rules (team_id, name, type, is_active, coverage, params)
         VALUES (${ctx.teamId}, ${input.name}, ${input.type}, ${input.is_active}, ${input.coverage}, ${JSON.stringify(input.params)}::jsonb)
         RETURNING ${columns}`,
+    RuleRow,
   );
   return paramsOf(row!);
 }
@@ -109,12 +114,13 @@ export async function createRule(db: DbOrTx, ctx: TeamCtx, input: SaveRule): Pro
 export async function updateRule(db: DbOrTx, ctx: TeamCtx, id: number, input: SaveRule): Promise<Rule> {
   const current = await getRule(db, ctx, id);
   if (current.type !== input.type) throw fieldError("rule_type_locked", "type");
-  const row = await one<RuleRow>(
+  const row = await one(
     db,
     sql`UPDATE rules SET name = ${input.name}, is_active = ${input.is_active}, coverage = ${input.coverage},
           params = ${JSON.stringify(input.params)}::jsonb, updated_at = now()
         WHERE team_id = ${ctx.teamId} AND id = ${id} AND type = ${input.type}
         RETURNING ${columns}`,
+    RuleRow,
   );
   if (!row) throw new AppError("rule_not_found");
   return paramsOf(row);

@@ -1,7 +1,6 @@
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import { createUser } from "../accounts/auth.service";
-import { findUserByEmail } from "../accounts/users.queries";
+import { createUser, findUserByEmail } from "../accounts";
 import { topUp } from "../billing";
 import { createGateway } from "../gateways";
 import { createList } from "../lists";

@@ -1,6 +1,6 @@
 import { type SegmentFilter, SystemFields } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { certificateNamed, isConsentProof, latestConsentRecord } from "../compliance/consent-proof";
+import { certificateNamed, isConsentProof, latestConsentRecord } from "../leads";
 import { type Wall, zonedInstant } from "../shared/zoned-time";
 import { daysAgo } from "./filter-dates";
 import { dateValues, dayCount, instant, optionValues, type RowScope, textArray } from "./filter-values";

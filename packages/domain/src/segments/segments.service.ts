@@ -6,20 +6,20 @@ import type {
   Page,
   PreviewCount,
   PreviewSegment,
-  Segment,
   SegmentFilters,
   SegmentLeadsPage,
   UpdateSegment,
 } from "@leadflow/contracts";
-import { ExportStatuses, filterTreeProblems, type SegmentSortKeys } from "@leadflow/contracts";
+import { ExportStatuses, filterTreeProblems, Segment, type SegmentSortKeys } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { leadTable } from "../leads";
 import { assertWithinLimit } from "../plans";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import type { JobSender } from "../shared/jobs";
 import { likePattern, mapPage, pagedQuery, type SortMap } from "../shared/paging";
-import { type DbOrTx, intArray, iso, one, rows } from "../shared/rows";
+import { type DbOrTx, dbTimestamp, intArray, iso, one, rows } from "../shared/rows";
 import { exportLinkSigner } from "./export-links";
 import { checkFilterRefs, loadCompileContext } from "./filter-refs";
 import { filterProblems } from "./filter-sql";
@@ -34,25 +34,29 @@ import { refreshSegmentsJob } from "./segments.jobs";
  * the lead count is not updated').
  */
 
-interface SegmentRow {
-  id: number;
-  name: string;
-  ignore_new_leads: boolean;
-  parent_id: number | null;
-  parent_name: string | null;
-  created_at: string | Date;
-  updated_at: string | Date;
-  segments_count: number;
-  total_leads: number;
-  total_blacklisted: number;
-  revenue: number;
-  is_recalculating: boolean;
-  built_at: string | Date | null;
-  filters: unknown;
-  export_id: number | null;
-  export_status: number | null;
-  segment_name_at_export: string | null;
-}
+/** A segment as read: the API's segment before its parent, export notice and per-record revenue are put together. */
+const SegmentRow = Segment.pick({
+  id: true,
+  name: true,
+  ignore_new_leads: true,
+  parent_id: true,
+  segments_count: true,
+  total_leads: true,
+  total_blacklisted: true,
+  revenue: true,
+  is_recalculating: true,
+}).extend({
+  parent_name: z.string().nullable(),
+  created_at: dbTimestamp,
+  updated_at: dbTimestamp,
+  built_at: dbTimestamp.nullable(),
+  // Stored JSON, read by readFilters whatever version of the tree wrote it.
+  filters: z.unknown(),
+  export_id: z.number().int().nullable(),
+  export_status: z.number().int().nullable(),
+  segment_name_at_export: z.string().nullable(),
+});
+type SegmentRow = z.input<typeof SegmentRow>;
 
 const segmentSelect = sql`SELECT s.id, s.name, s.ignore_new_leads, s.parent_id, p.name AS parent_name, s.created_at, s.updated_at,
     (SELECT count(*)::int FROM segments c WHERE c.team_id = s.team_id AND c.parent_id = s.id) AS segments_count,
@@ -124,7 +128,8 @@ export async function listSegments(db: DbOrTx, ctx: TeamCtx, q: ListSegmentsQuer
       ? sql`s.team_id = ${ctx.teamId} AND s.parent_id IS NULL`
       : sql`s.team_id = ${ctx.teamId} AND s.parent_id = ${parentId}`;
   if (q.search) where = sql`${where} AND s.name ILIKE ${likePattern(q.search)}`;
-  const page = await pagedQuery<SegmentRow, keyof typeof segmentSorts>(db, q, {
+  const page = await pagedQuery(db, q, {
+    row: SegmentRow,
     select: segmentSelect,
     from: sql`FROM segments s`,
     where,
@@ -137,7 +142,7 @@ export async function listSegments(db: DbOrTx, ctx: TeamCtx, q: ListSegmentsQuer
 }
 
 export async function getSegment(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Segment> {
-  const row = await one<SegmentRow>(db, sql`${segmentSelect} WHERE s.team_id = ${ctx.teamId} AND s.id = ${id}`);
+  const row = await one(db, sql`${segmentSelect} WHERE s.team_id = ${ctx.teamId} AND s.id = ${id}`, SegmentRow);
   if (!row) throw new AppError("segment_not_found");
   return present(row, ctx.teamId, await exportLinkSigner(db));
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildZip, xlsxParts } from "../../test/fixtures/imports";
-import { openImportFile, previewImportFile } from "../imports/parsers";
+import { openImportFile, previewImportFile } from "../imports";
 import { startTestS3, type TestS3 } from "../testing/s3-server";
 import { createFileStore, type FileStore } from "./file-store";
 

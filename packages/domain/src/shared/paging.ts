@@ -1,5 +1,6 @@
 import type { ListQuery, Page, SortDirection } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { AppError } from "./errors";
 import { type DbOrTx, one, rows } from "./rows";
 
@@ -60,7 +61,9 @@ export function orderBy(column: SQL, direction: SortDirection): SQL {
 export type SortMap<K extends string> = Readonly<Record<K, SQL>>;
 
 /** One page of a list: what it reads, how it may be sorted, and what it counts. */
-export interface PagedList<K extends string> {
+export interface PagedList<K extends string, R = unknown> {
+  /** The schema each row is checked against in tests and development (`rows`): the page is a route's answer. */
+  row?: z.ZodType<unknown, R>;
   /** `SELECT … FROM …` of the page's rows, up to WHERE. */
   select: SQL;
   /** `FROM …` the total is counted over: the tables the condition needs. */
@@ -81,17 +84,15 @@ export interface PagedList<K extends string> {
 export async function pagedQuery<R, K extends string>(
   db: DbOrTx,
   q: Pick<ListQuery, "page" | "limit" | "sort" | "order">,
-  list: PagedList<K>,
+  list: PagedList<K, R>,
 ): Promise<Page<R>> {
   const sort = parseSort(q, Object.keys(list.sorts) as K[], list.fallback);
   const first = list.first ? sql`${list.first}, ` : sql``;
   const count = await one<{ n: number }>(db, sql`SELECT count(*)::int AS n ${list.from} WHERE ${list.where}`);
-  const data = await rows<R>(
-    db,
-    sql`${list.select} WHERE ${list.where}
+  const query = sql`${list.select} WHERE ${list.where}
         ORDER BY ${first}${orderBy(list.sorts[sort.key], sort.direction)}, ${list.tieBreak}
-        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-  );
+        LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  const data = (list.row ? await rows(db, query, list.row) : await rows(db, query)) as R[];
   return toPage(data, count?.n ?? 0, q.page, q.limit);
 }
 

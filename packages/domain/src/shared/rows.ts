@@ -1,16 +1,29 @@
 import type { Db, Tx } from "@leadflow/db";
 import { type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { checkRows } from "./row-check";
+
+export { dbNumeric, dbTimestamp, RowShapeError } from "./row-check";
 
 export type DbOrTx = Db | Tx;
 
-/** Runs raw SQL and returns its rows, on either backend. */
-export async function rows<R>(db: DbOrTx, query: SQL): Promise<R[]> {
-  const result = (await db.execute(query)) as unknown as { rows: R[] };
+/**
+ * Runs raw SQL and returns its rows, on either backend. Given the row's schema (where the rows are a route's answer
+ * or a job's payload), rows are checked against it in tests and development (`checkRows`); they are returned as read,
+ * never transformed, so the schema must describe what both drivers return (`dbTimestamp` for a timestamp).
+ */
+export async function rows<R>(db: DbOrTx, query: SQL): Promise<R[]>;
+export async function rows<S extends z.ZodType>(db: DbOrTx, query: SQL, row: S): Promise<z.input<S>[]>;
+export async function rows(db: DbOrTx, query: SQL, row?: z.ZodType): Promise<unknown[]> {
+  const result = (await db.execute(query)) as unknown as { rows: unknown[] };
+  if (row) checkRows(result.rows, row, query);
   return result.rows;
 }
 
-export async function one<R>(db: DbOrTx, query: SQL): Promise<R | undefined> {
-  return (await rows<R>(db, query))[0];
+export async function one<R>(db: DbOrTx, query: SQL): Promise<R | undefined>;
+export async function one<S extends z.ZodType>(db: DbOrTx, query: SQL, row: S): Promise<z.input<S> | undefined>;
+export async function one(db: DbOrTx, query: SQL, row?: z.ZodType): Promise<unknown> {
+  return (row ? await rows(db, query, row) : await rows(db, query))[0];
 }
 
 /**

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import type { NetworkInterfaceInfo } from "node:os";
 import type { ShortUrlPublicIp } from "@leadflow/contracts";
 // A leaf module of pure address checks; the gateways index would bring the provider adapters along.
-import { isPublicIp } from "../gateways/public-url";
+import { isPublicIp } from "../shared/public-url";
 import { canonicalIp } from "./dns-check";
 
 type Interfaces = NodeJS.Dict<NetworkInterfaceInfo[]>;

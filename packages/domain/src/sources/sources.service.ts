@@ -1,29 +1,26 @@
-import type {
+import {
   Aggregations,
-  CreateSource,
-  ListSourcesQuery,
-  Page,
+  type CreateSource,
+  type ListSourcesQuery,
+  type Page,
   Source,
   SourcesTotal,
   SourceWithLists,
-  UpdateSource,
+  type UpdateSource,
 } from "@leadflow/contracts";
 import { schema } from "@leadflow/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { assertWithinLimit } from "../plans";
 import type { TeamCtx } from "../shared/context";
 import { AppError } from "../shared/errors";
 import { likePattern, mapPage, pagedQuery, toPage } from "../shared/paging";
-import { type DbOrTx, iso, one, rows } from "../shared/rows";
+import { type DbOrTx, dbTimestamp, iso, one, rows } from "../shared/rows";
 import { aggregationColumns, aggregationSorts } from "./aggregations.sql";
 
-interface SourceRow extends Aggregations {
-  name: string;
-  status: Source["status"];
-  lists_count: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A source as read: the API's source, its timestamps as the driver gives them. */
+const SourceRow = Source.extend({ created_at: dbTimestamp, updated_at: dbTimestamp });
+type SourceRow = z.input<typeof SourceRow>;
 
 const present = (r: SourceRow): Source => ({ ...r, created_at: iso(r.created_at)!, updated_at: iso(r.updated_at)! });
 
@@ -35,7 +32,8 @@ const sourceSorts = aggregationSorts("s");
 
 export async function listSources(db: DbOrTx, ctx: TeamCtx, q: ListSourcesQuery): Promise<Page<Source>> {
   const where = q.search ? sql`s.team_id = ${ctx.teamId} AND s.name ILIKE ${likePattern(q.search)}` : sql`s.team_id = ${ctx.teamId}`;
-  const page = await pagedQuery<SourceRow, keyof typeof sourceSorts>(db, q, {
+  const page = await pagedQuery(db, q, {
+    row: SourceRow,
     select: sourceSelect,
     from: sql`FROM sources s`,
     where,
@@ -47,7 +45,7 @@ export async function listSources(db: DbOrTx, ctx: TeamCtx, q: ListSourcesQuery)
 }
 
 export async function getSource(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Source> {
-  const row = await one<SourceRow>(db, sql`${sourceSelect} WHERE s.team_id = ${ctx.teamId} AND s.id = ${id}`);
+  const row = await one(db, sql`${sourceSelect} WHERE s.team_id = ${ctx.teamId} AND s.id = ${id}`, SourceRow);
   if (!row) throw new AppError("source_not_found");
   return present(row);
 }
@@ -96,20 +94,22 @@ export async function deleteSources(db: DbOrTx, ctx: TeamCtx, ids: number[]): Pr
 }
 
 export async function sourcesTotal(db: DbOrTx, ctx: TeamCtx): Promise<SourcesTotal> {
-  const row = await one<SourcesTotal>(
+  const row = await one(
     db,
     sql`SELECT COALESCE(sum(total_leads), 0)::int AS total_leads,
         COALESCE(sum(CASE WHEN today_on = current_date THEN unique_today ELSE 0 END), 0)::int AS unique_today,
         COALESCE(sum(CASE WHEN today_on = current_date THEN added_today ELSE 0 END), 0)::int AS added_today
         FROM sources WHERE team_id = ${ctx.teamId}`,
+    SourcesTotal,
   );
   return row ?? { total_leads: 0, unique_today: 0, added_today: 0 };
 }
 
 export async function sourceAggregations(db: DbOrTx, ctx: TeamCtx, id: number): Promise<Aggregations> {
-  const row = await one<Aggregations>(
+  const row = await one(
     db,
     sql`SELECT ${aggregationColumns("s")} FROM sources s WHERE s.team_id = ${ctx.teamId} AND s.id = ${id}`,
+    Aggregations,
   );
   if (!row) throw new AppError("source_not_found");
   return row;
@@ -122,13 +122,14 @@ export async function allSourcesWithLists(
 ): Promise<Page<SourceWithLists>> {
   const where = q.search ? sql`s.team_id = ${ctx.teamId} AND s.name ILIKE ${likePattern(q.search)}` : sql`s.team_id = ${ctx.teamId}`;
   const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM sources s WHERE ${where}`);
-  const data = await rows<SourceWithLists>(
+  const data = await rows(
     db,
     sql`SELECT s.id, s.name, s.status,
         COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'is_active', l.is_active,
                     'status', CASE WHEN l.is_active THEN 'active' ELSE 'inactive' END) ORDER BY lower(l.name), l.id)
                   FROM lists l WHERE l.team_id = s.team_id AND l.source_id = s.id), '[]'::json) AS lists
         FROM sources s WHERE ${where} ORDER BY lower(s.name), s.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+    SourceWithLists,
   );
   return toPage(data, count?.n ?? 0, q.page, q.limit);
 }

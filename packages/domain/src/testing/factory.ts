@@ -1,7 +1,6 @@
 import type { Database } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import { createUser } from "../accounts/auth.service";
-import { issueToken } from "../accounts/tokens.service";
+import { createUser, issueToken } from "../accounts";
 import { createList } from "../lists";
 import type { TeamCtx } from "../shared/context";
 import { one } from "../shared/rows";

@@ -1,11 +1,14 @@
-import { TestEmail, TestSendResult, TestSms } from "@leadflow/contracts";
-import { type SendEnv, sendTestEmail, sendTestSms, wakeDispatchers } from "@leadflow/domain";
+import { IdParam, MessagePreview, MessagePreviewRequest, TestEmail, TestSendResult, TestSms } from "@leadflow/contracts";
+import { previewMessage, type SendEnv, sendTestEmail, sendTestSms, wakeDispatchers } from "@leadflow/domain";
 import { providerOptionsFromEnv } from "@leadflow/domain/providers/provider-factory";
 import type { App, AppDeps } from "../types";
 
 const tags = ["Campaigns"];
 
-/** Test SMS / Test Email of a step: sent for real by the campaign gateway's dispatcher, answered as an alert. */
+/**
+ * Test SMS / Test Email of a step: sent for real by the campaign gateway's dispatcher, answered as an alert. The
+ * editor's phone preview: the draft rendered for an audience lead, nothing sent.
+ */
 export async function campaignTestsRoutes(app: App, { database, config, jobs }: AppDeps) {
   const db = database.db;
   const env: SendEnv = {
@@ -36,5 +39,18 @@ export async function campaignTestsRoutes(app: App, { database, config, jobs }: 
       },
     },
     (req) => sendTestEmail(db, req.auth, req.body, env),
+  );
+  app.post(
+    "/api/campaigns/:id/message-preview",
+    {
+      schema: {
+        tags,
+        summary: "Render a draft SMS for a lead of the campaign's audience (the step editor's phone preview; nothing is sent)",
+        params: IdParam,
+        body: MessagePreviewRequest,
+        response: { 200: MessagePreview },
+      },
+    },
+    (req) => previewMessage(db, req.auth, req.params.id, req.body, env),
   );
 }

@@ -45,9 +45,9 @@ const ROUTES = [
   hookRoute(["POST"], { channel: "email", endpoint: "status" }, "Email delivery status from the sandbox sender"),
 ];
 
-export async function hooksRoutes(app: App, { database, config, jobs }: AppDeps) {
+export async function hooksRoutes(app: App, { database, config, jobs, live }: AppDeps) {
   const db = database.db;
-  const env = hookEnv(config);
+  const env = hookEnv(config, live);
   const callbackLimit = ipRateLimit(config.callbackRate.limit, config.callbackRate.windowSeconds * 1000);
   const inboundLimit = ipRateLimit(config.inboundRate.limit, config.inboundRate.windowSeconds * 1000);
   const publicUrl = env.publicUrl;

@@ -7,9 +7,9 @@ import type { App, AppDeps } from "../types";
 const SIMULATE_RATE = { limit: 60, windowSeconds: 60 };
 
 /** The sandbox's simulated inbound reply (docs/providers.md, "Sandbox senders"). */
-export async function sandboxRoutes(app: App, { database, config, jobs }: AppDeps) {
+export async function sandboxRoutes(app: App, { database, config, jobs, live }: AppDeps) {
   const db = database.db;
-  const env = hookEnv(config);
+  const env = hookEnv(config, live);
   app.post(
     "/api/gateways/:id/sandbox/inbound",
     {

@@ -105,6 +105,7 @@ export const appMessages = {
   "nav.leads": "Leads",
   "nav.data": "Data",
   "nav.campaigns": "Campaigns",
+  "nav.conversations": "Conversations",
   "nav.settings": "Settings",
   "nav.doc": "API Documentation",
   "nav.analytics": "Analytics",

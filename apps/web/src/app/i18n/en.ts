@@ -4,6 +4,7 @@ import { attributesMessages } from "../../features/attributes/attributes.message
 import { audiencesMessages } from "../../features/audiences/audiences.messages";
 import { campaignsMessages } from "../../features/campaigns/campaigns.messages";
 import { complianceMessages } from "../../features/compliance/compliance.messages";
+import { conversationsMessages } from "../../features/conversations/conversations.messages";
 import { docMessages } from "../../features/doc/doc.messages";
 import { emailGroupsMessages } from "../../features/email-groups/email-groups.messages";
 import { exportsMessages } from "../../features/exports/exports.messages";
@@ -18,6 +19,7 @@ import { revenueMessages } from "../../features/revenue/revenue.messages";
 import { routingMessages } from "../../features/routing/routing.messages";
 import { rulesMessages } from "../../features/rules/rules.messages";
 import { shortUrlsMessages } from "../../features/short-urls/short-urls.messages";
+import { signupFormsMessages } from "../../features/signup-forms/signup-forms.messages";
 import { sourcesMessages } from "../../features/sources/sources.messages";
 import { appMessages } from "./app.messages";
 
@@ -30,6 +32,7 @@ export const en = {
   ...appMessages,
   ...dataTableMessages,
   ...sourcesMessages,
+  ...signupFormsMessages,
   ...importsMessages,
   ...attributesMessages,
   ...lookupTogglesMessages,
@@ -49,6 +52,7 @@ export const en = {
   ...emailGroupsMessages,
   ...campaignsMessages,
   ...complianceMessages,
+  ...conversationsMessages,
 } as const;
 
 declare module "../../lib/i18n" {

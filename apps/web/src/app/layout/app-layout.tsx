@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { useContextMenuSlotClaimed } from "../../components/context-menu/context-menu";
 import { ContextMenuToolbar } from "../../components/context-menu/context-menu-view";
+import { AccountProvider } from "../../lib/account-context";
 import { useCurrentAccount } from "../../lib/accounts";
 import { RequireAccount } from "../guards";
 import { LiveProvider } from "../live-provider";
@@ -25,11 +26,13 @@ function AccountShell() {
   const account = useCurrentAccount();
   if (!account) return null;
   return (
-    <QueryClientProvider client={accountQueryClient(account.index, account.id)}>
-      <LiveProvider account={account}>
-        <Shell />
-      </LiveProvider>
-    </QueryClientProvider>
+    <AccountProvider index={account.index}>
+      <QueryClientProvider client={accountQueryClient(account.index, account.id)}>
+        <LiveProvider account={account}>
+          <Shell />
+        </LiveProvider>
+      </QueryClientProvider>
+    </AccountProvider>
   );
 }
 

@@ -2,6 +2,7 @@ import CampaignIcon from "@mui/icons-material/CampaignOutlined";
 import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
 import CodeIcon from "@mui/icons-material/CodeOutlined";
+import ForumIcon from "@mui/icons-material/ForumOutlined";
 import GroupsIcon from "@mui/icons-material/GroupsOutlined";
 import PeopleIcon from "@mui/icons-material/PeopleAltOutlined";
 import SettingsIcon from "@mui/icons-material/SettingsOutlined";
@@ -9,8 +10,9 @@ import StorageIcon from "@mui/icons-material/StorageOutlined";
 import { Box, Divider, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { useAccountPath } from "../../components/breadcrumbs/breadcrumbs";
 import { Logo } from "../../components/logo/logo";
+import { ConversationsUnreadBadge } from "../../features/conversations";
+import { useAccountPath } from "../../lib/account-context";
 import { type MessageKey, useT } from "../../lib/i18n";
 
 interface NavItem {
@@ -27,6 +29,16 @@ const items: NavItem[] = [
   { key: "leads", labelKey: "nav.leads", to: "leads", icon: <PeopleIcon /> },
   { key: "data", labelKey: "nav.data", to: "sources", icon: <StorageIcon /> },
   { key: "campaigns", labelKey: "nav.campaigns", to: "campaigns", icon: <CampaignIcon /> },
+  {
+    key: "conversations",
+    labelKey: "nav.conversations",
+    to: "conversations",
+    icon: (
+      <ConversationsUnreadBadge>
+        <ForumIcon />
+      </ConversationsUnreadBadge>
+    ),
+  },
   { key: "settings", labelKey: "nav.settings", to: "settings", icon: <SettingsIcon /> },
   { key: "doc", labelKey: "nav.doc", to: "doc", icon: <CodeIcon /> },
 ];

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
-import { useAccountPath } from "../../components/breadcrumbs/breadcrumbs";
 import { PageHeader } from "../../components/page-header/page-header";
 import { RouteTabs } from "../../components/route-tabs/route-tabs";
+import { useAccountPath } from "../../lib/account-context";
 import { useT } from "../../lib/i18n";
 import { settingsPages } from "./settings-pages";
 

@@ -1,7 +1,8 @@
 import NavigateNextIcon from "@mui/icons-material/NavigateNext";
 import { Breadcrumbs, Link as MuiLink, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { Link } from "react-router";
-import { useAccountPath, useBreadcrumbItems } from "./breadcrumbs";
+import { useAccountPath } from "../../lib/account-context";
+import { useBreadcrumbItems } from "./breadcrumbs";
 
 /**
  * The header's trail. On a phone a trail of more than two crumbs shows '…' (which expands it) and the last two;

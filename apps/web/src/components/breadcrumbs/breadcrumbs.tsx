@@ -1,6 +1,4 @@
-import { useCallback, useEffect, useId } from "react";
-import { useLocation } from "react-router";
-import { currentIndexFromPath, resolveTabAccount } from "../../lib/accounts";
+import { useEffect, useId } from "react";
 import { t } from "../../lib/i18n";
 import { createOwnedStore, useOwnedStore } from "../../lib/ui-store";
 
@@ -27,12 +25,8 @@ export function useBreadcrumbItems(): Crumb[] {
   return useOwnedStore(breadcrumbsStore);
 }
 
-/** `p("sources/3")` → `/u/{index}/sources/3` for the account of this tab. */
-export function useAccountPath(): (p: string) => string {
-  const { pathname } = useLocation();
-  const index = currentIndexFromPath(pathname) ?? resolveTabAccount(pathname)?.index ?? 0;
-  return useCallback((p: string) => (p.startsWith("/u/") ? p : `/u/${index}/${p.replace(/^\/+/, "")}`), [index]);
-}
+/** The account's paths live in its router-level context; the hook is also reachable from here, where it first was. */
+export { useAccountPath } from "../../lib/account-context";
 
 /** Every settings page's breadcrumb starts with Settings (docs/product/audiences-lookups-settings.md). */
 export function useSettingsBreadcrumbs(...trail: Crumb[]): void {

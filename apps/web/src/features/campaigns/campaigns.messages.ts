@@ -1,5 +1,6 @@
 import { campaignDetailMessages } from "./detail/detail.messages";
 import { campaignLogsMessages } from "./logs/logs.messages";
+import { campaignPreviewMessages } from "./preview/preview.messages";
 import { campaignStatisticsMessages } from "./statistics/statistics.messages";
 import { campaignStepsMessages } from "./steps/steps.messages";
 import { campaignWaitingMessages } from "./waiting/waiting.messages";
@@ -143,4 +144,5 @@ export const campaignsMessages = {
   ...campaignStatisticsMessages,
   ...campaignStepsMessages,
   ...campaignWaitingMessages,
+  ...campaignPreviewMessages,
 } as const;

@@ -1,1 +1,1 @@
-export { keywordsApi } from "./api/keywords.api";
+export { keywordPhonesQuery, keywordsApi } from "./api/keywords.api";

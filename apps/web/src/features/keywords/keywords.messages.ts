@@ -46,6 +46,9 @@ export const keywordsMessages = {
   "keywords.field.gatewayHint": "The active SMS gateway the response is sent through.",
   "keywords.field.action": "Action",
   "keywords.field.list": "List",
+  "keywords.field.doubleOptIn": "Double opt-in",
+  "keywords.field.doubleOptInHint":
+    'Texting the keyword asks "Reply YES to confirm"; the lead joins the list on the YES (within 48 hours).',
   "keywords.field.listHint": "Who texts the keyword is added to this list.",
   "keywords.field.noLists": "No lists yet",
   "keywords.field.trigger": "Trigger campaign",

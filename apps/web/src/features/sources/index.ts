@@ -1,2 +1,2 @@
 export { listsQuery } from "./api/lists.api";
-export { sourcesQuery, sourcesWithListsQuery } from "./api/sources.api";
+export { sourcesQuery } from "./api/sources.api";

@@ -84,7 +84,7 @@ async function measure(mode: string): Promise<{ rows: number; ms: number }> {
     n -= 1;
   } else if (mode === "phones-raw" || mode === "phones-ours" || mode === "emails") {
     const { parsePhoneNumberFromString } = await import("libphonenumber-js/max");
-    const { normalizePhone, normalizeEmail } = await import("../../contacts/index");
+    const { normalizePhone, normalizeEmail } = await import("../../contacts");
     const samples = Array.from({ length: 1000 }, (_, i) => {
       const r = row(i);
       return [r[2]!, `(${r[2]!.slice(2, 5)}) ${r[2]!.slice(5, 8)}-${r[2]!.slice(8)}`, "555.123.4567", "1-800-FLOWERS", r[3]!][i % 5]!;

@@ -3,10 +3,10 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { Readable } from "node:stream";
-import { isPublicIp, type Resolve } from "../../gateways/public-url";
+import { isPublicIp, type Resolve } from "../../shared/public-url";
 
 /*
- * The call-time half of gateway14's base_url rule (the save-time half is gateways/public-url.ts): before each
+ * The call-time half of gateway14's base_url rule (the save-time half is shared/public-url.ts): before each
  * request the host is resolved (reused for a few seconds) and refused unless every address is public; the request
  * then connects to exactly those addresses (`pinnedFetch`), so a name that re-resolves to 127.0.0.1 between the
  * check and the connect (DNS rebinding) still cannot reach this machine or its network.

@@ -1,10 +1,10 @@
 import type { LiveEventName, LiveEventPayload } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { CounterBatch, type CounterColumn, utcDay } from "../../campaigns";
 import type { LivePublisher } from "../../shared/live";
 import { useSendingTestkit } from "../plan/plan.testkit";
 import { type CampaignEventClock, campaignEventPublisher } from "./campaign-events";
-import { CounterBatch, type CounterColumn, utcDay } from "./counters";
 
 const kit = useSendingTestkit();
 const db = kit.db;

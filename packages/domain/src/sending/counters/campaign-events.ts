@@ -1,9 +1,9 @@
 import { type CampaignStatus, CampaignStatusLabels, campaignProgress, type LiveEventPayload } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
+import { utcDay } from "../../campaigns";
 import type { LivePublisher } from "../../shared/live";
 import { intArray, rows } from "../../shared/rows";
-import { utcDay } from "./counters";
 
 /*
  * Campaigns move live (docs/sending.md, "Live"): after the engine or a person changes a campaign, its team gets

@@ -1,8 +1,8 @@
 import type { MessageReason } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { CounterBatch, utcDay } from "../../campaigns";
 import { type DbOrTx, intArray, rows } from "../../shared/rows";
 import { shift, wallAt, zonedInstant } from "../../shared/zoned-time";
-import { CounterBatch, utcDay } from "../counters/counters";
 import { type DailyLimitDeferred, enrollDailyLimitTriggers } from "../plan/daily-limit-trigger";
 
 /*

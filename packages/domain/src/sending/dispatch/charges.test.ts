@@ -1,14 +1,15 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { topUp } from "../../billing";
+import { recordProviderEvents } from "../../provider-events";
 import type { DelayedCallback } from "../../providers";
 import { createPacer } from "../../shared/pacer";
 import { one, rows } from "../../shared/rows";
 import { applyStatusEventsUntilIdle } from "../outcomes/apply-events";
-import { reconcileOpenMessages } from "../outcomes/reconcile";
+import { reconcileOpenMessages, settleWaitingHolds } from "../outcomes/reconcile";
 import { planFirstStep } from "../plan/plan";
 import { useSendingTestkit } from "../plan/plan.testkit";
-import { INSUFFICIENT_FUNDS_FOR_SENDING } from "./charges";
+import { FINAL_WORD_MAX_MS, INSUFFICIENT_FUNDS_FOR_SENDING } from "./charges";
 import { runDispatcher } from "./dispatcher";
 
 const kit = useSendingTestkit();
@@ -191,5 +192,75 @@ describe("sending on a platform gateway", () => {
     };
     await paidOrNot(true);
     await paidOrNot(false);
+  });
+
+  it("charges money still held for messages without a final word once it is overdue, as handed over, exactly once", async () => {
+    const { t, c, gatewayId } = await platformCampaign(7, 1, 2);
+    // Sent, but the provider's callbacks never come (nothing delivers them): 7 parts held, 2 of them free.
+    await runDispatcher(deps([]), gatewayId);
+    expect(await money(t.ctx.teamId)).toEqual({ balance: 0.95, free_sms: 0 });
+    // One final word does come: +12125553006 "failed" (never left Twilio, billed nothing).
+    const failed = await one<{ id: number; provider_id: string }>(
+      db(),
+      sql`SELECT id::float8 AS id, provider_id FROM campaign_messages WHERE campaign_id = ${c.id} AND address = '+12125553006'`,
+    );
+    await recordProviderEvents(
+      db(),
+      { id: gatewayId, teamId: null },
+      {
+        kind: "status",
+        events: [
+          {
+            eventId: `failed-${failed!.id}`,
+            messageId: String(failed!.id),
+            providerId: failed!.provider_id,
+            status: "failed",
+            providerStatus: "failed",
+            errorCode: "30008",
+            errorMessage: "Unknown error",
+            occurredAt: null,
+          },
+        ],
+      },
+    );
+    await applyStatusEventsUntilIdle(db());
+    const holds = () => one<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM balance_holds WHERE team_id = ${t.ctx.teamId}`);
+    const ledger = () =>
+      rows<{ amount: number; items: number; free_items: number }>(
+        db(),
+        sql`SELECT amount::float8 AS amount, items, free_items FROM balance_transactions WHERE team_id = ${t.ctx.teamId} AND kind = 'send'`,
+      );
+    const heldFor = (hours: number) =>
+      db().execute(sql`UPDATE balance_holds SET created_at = now() - make_interval(hours => ${hours}) WHERE team_id = ${t.ctx.teamId}`);
+
+    // Six rows still wait for their final word: the hold waits too, up to its limit.
+    await settleWaitingHolds(db());
+    expect(await holds()).toEqual({ n: 1 });
+    await heldFor(FINAL_WORD_MAX_MS / 3600_000 - 1);
+    await settleWaitingHolds(db());
+    expect(await holds()).toEqual({ n: 1 });
+    expect(await ledger()).toEqual([]);
+
+    // Past it: charged for the six handed over (the free two first), the failed one given back.
+    await heldFor(FINAL_WORD_MAX_MS / 3600_000 + 1);
+    await settleWaitingHolds(db());
+    expect(await holds()).toEqual({ n: 0 });
+    expect(await ledger()).toEqual([{ amount: -0.04, items: 6, free_items: 2 }]);
+    expect(await money(t.ctx.teamId)).toEqual({ balance: 0.96, free_sms: 0 });
+
+    // Once: later passes and a late final word charge nothing more; the counters still equal a recount of the ledger.
+    await settleWaitingHolds(db());
+    await reconcileOpenMessages({ ...deps([]), askAfterMs: 0 });
+    await applyStatusEventsUntilIdle(db());
+    await settleWaitingHolds(db());
+    expect(await ledger()).toEqual([{ amount: -0.04, items: 6, free_items: 2 }]);
+    expect(await money(t.ctx.teamId)).toEqual({ balance: 0.96, free_sms: 0 });
+    const cost = await one<{ counted: number; recount: number }>(
+      db(),
+      sql`SELECT (SELECT coalesce(sum(cost), 0)::float8 FROM campaign_counters WHERE campaign_id = ${c.id}) AS counted,
+            (SELECT coalesce(sum(cost), 0)::float8 FROM campaign_messages WHERE campaign_id = ${c.id} AND state <> 'planned') AS recount`,
+    );
+    expect(cost!.counted).toBeCloseTo(cost!.recount, 6);
+    expect(cost!.recount).toBeCloseTo(0.06, 6);
   });
 });

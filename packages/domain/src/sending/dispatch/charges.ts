@@ -1,7 +1,7 @@
 import { CampaignStatusLabels } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { type Hold, type HoldOwner, holdFunds, settleHold } from "../../billing";
-import { engineChanges, recordCampaignChanges } from "../../campaign-logs";
+import { engineChanges, recordCampaignChanges } from "../../campaigns";
 import { mayGoUnbilled, type SendOutcome, sendBillingOf } from "../../providers";
 import { type DbOrTx, intArray, rows } from "../../shared/rows";
 import type { Rendered } from "./dispatch-render";
@@ -155,6 +155,39 @@ export async function settleIdleHolds(tx: DbOrTx, gatewayId: number): Promise<nu
   );
   await settleStoredHolds(tx, owner(gatewayId), idle);
   return idle.length;
+}
+
+/**
+ * How long money may stay held for messages without their final word. A provider may never send one (Twilio documents
+ * that a message can stay `sent` with no later callback, and its message API may say no more); reconciliation closes
+ * such rows as sent a day after they were handed over, which settles their holds. Money still held this long after the
+ * batch was held has outlived every answer that could come: it is charged as the provider bills a message it was handed
+ * (docs/sending.md, "Money").
+ */
+export const FINAL_WORD_MAX_MS = 72 * 3600_000;
+
+/** States of a row whose message may have reached the provider: paid for once its hold is overdue. */
+const MAYBE_TAKEN = sql`('submitting', 'unknown', 'accepted', 'sent', 'delivered', 'failed', 'blocked', 'inactive', 'bounced', 'complained')`;
+
+/**
+ * Settles every send hold older than `FINAL_WORD_MAX_MS`, whatever its rows still wait for: charged for the parts of
+ * the rows the provider took or may have (`submitting`, `unknown` and every state from `accepted` on) unless their final
+ * word billed them nothing, and the rest — rows never handed over, rows planned again — given back. Each hold is taken
+ * (deleted) in the charging transaction, so a hold is settled once whoever else settles it meanwhile; the rows and the
+ * counters are left as they are (their cost was counted when they were handed over). Answers the holds settled.
+ */
+export async function settleOverdueHolds(tx: DbOrTx, maxMs: number = FINAL_WORD_MAX_MS): Promise<number> {
+  const overdue = await rows<StoredHold & { ref_id: number }>(
+    tx,
+    sql`SELECT h.id::float8 AS id, h.team_id, h.ref_id, h.items, h.free_items, h.amount, h.unit_price,
+          coalesce(sum(m.parts) FILTER (WHERE m.state IN ${MAYBE_TAKEN} AND (m.cost IS DISTINCT FROM 0 OR h.unit_price = 0)), 0)::int AS used
+        FROM balance_holds h LEFT JOIN campaign_messages m ON m.hold_id = h.id
+        WHERE h.kind = 'send' AND h.created_at < now() - make_interval(secs => ${maxMs / 1000})
+        GROUP BY h.id, h.team_id
+        ORDER BY h.team_id, h.id`,
+  );
+  for (const h of overdue) await settleStoredHolds(tx, owner(h.ref_id), [h]);
+  return overdue.length;
 }
 
 /** A `balance_holds` row as the settling queries read it, with the items it is to be charged for. */

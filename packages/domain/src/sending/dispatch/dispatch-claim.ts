@@ -1,7 +1,7 @@
 import { EmailStatuses, type MessageReason, RuleTypes } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { CounterBatch, utcDay } from "../../campaigns";
 import { type DbOrTx, intArray, rows } from "../../shared/rows";
-import { CounterBatch, utcDay } from "../counters/counters";
 import { consentProofWhens, consentRecordJoin, consentWaits, consentWhens, dncFreshnessWhen } from "../gate/consent";
 import { rowWindow } from "../gate/window/window-of";
 import { suppressedSql } from "../suppressions";
@@ -50,7 +50,7 @@ const waits = consentWaits(sql`v.reason`, sql`m.team_id`);
  * Why a due row may not go, in order; NULL: it goes. `m` the due row (with `nth`, its place among the batch's rows to
  * its address), `c` its campaign, the rest joined below.
  */
-const GATES: SQL = sql`CASE
+export const GATES: SQL = sql`CASE
     WHEN ${suppressedSql(sql`m.team_id`, sql`m.channel`, sql`m.address`)} THEN ${reason("suppressed")}
     ${consentWhens(sql`m.channel`)}
     ${consentProofWhens(sql`c.only_consent_proof`, sql`m.channel`)}
@@ -65,6 +65,28 @@ const GATES: SQL = sql`CASE
       SELECT 1 FROM campaign_messages o WHERE o.team_id = m.team_id AND o.address = m.address AND o.channel = m.channel
         AND o.state IN ('claimed', 'submitting') AND o.id <> m.id) THEN ${reason("cool_off_period")}
   END`;
+
+/**
+ * What the gates read beside the row `m` (team_id, lead_id, channel, address) and its campaign `c`: the lead, its
+ * phone or email, the address's activity, the team's DNC rule, the consent record and the cool-off and inactive-device
+ * rules. The claim joins them; the send preview joins them to the audience to ask the same questions before a start.
+ */
+export const GATE_JOINS: SQL = sql`LEFT JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id
+          LEFT JOIN lead_phones lp ON m.channel = 'sms' AND lp.team_id = m.team_id AND lp.phone = m.address
+          LEFT JOIN lead_emails le ON m.channel = 'email' AND le.team_id = m.team_id AND le.email = m.address
+          LEFT JOIN address_activity aa ON aa.team_id = m.team_id AND aa.channel = m.channel AND aa.address = m.address
+          LEFT JOIN teams dt ON dt.id = m.team_id
+          ${consentRecordJoin(sql`m.team_id`, sql`m.lead_id`, sql`c.only_consent_proof`)}
+          LEFT JOIN LATERAL (
+            SELECT (r.params ->> 'period')::int * CASE WHEN r.type = ${RuleTypes.email_cool_off}::int THEN 60 ELSE 1 END AS minutes
+            FROM rules r WHERE r.id = c.cool_off_rule_id AND r.team_id = c.team_id AND r.is_active
+              AND r.type = CASE WHEN m.channel = 'sms' THEN ${RuleTypes.sms_cool_off}::int ELSE ${RuleTypes.email_cool_off}::int END
+          ) cool ON true
+          LEFT JOIN LATERAL (
+            SELECT (r.params ->> 'period')::int AS period FROM rules r
+            WHERE m.channel = 'sms' AND r.id = c.inactive_device_rule_id AND r.team_id = c.team_id AND r.is_active
+              AND r.type = ${RuleTypes.sms_inactive_device}::int
+          ) inactive ON true`;
 
 /**
  * Claims up to `limit` due rows of the gateway for `owner`, skipping those a gate stops. Answers the claimed rows
@@ -111,22 +133,7 @@ export async function claimDue(
           SELECT m.id, ${GATES} AS reason
           FROM ranked m
           JOIN campaigns c ON c.id = m.campaign_id
-          LEFT JOIN leads l ON l.team_id = m.team_id AND l.id = m.lead_id
-          LEFT JOIN lead_phones lp ON m.channel = 'sms' AND lp.team_id = m.team_id AND lp.phone = m.address
-          LEFT JOIN lead_emails le ON m.channel = 'email' AND le.team_id = m.team_id AND le.email = m.address
-          LEFT JOIN address_activity aa ON aa.team_id = m.team_id AND aa.channel = m.channel AND aa.address = m.address
-          LEFT JOIN teams dt ON dt.id = m.team_id
-          ${consentRecordJoin(sql`m.team_id`, sql`m.lead_id`, sql`c.only_consent_proof`)}
-          LEFT JOIN LATERAL (
-            SELECT (r.params ->> 'period')::int * CASE WHEN r.type = ${RuleTypes.email_cool_off}::int THEN 60 ELSE 1 END AS minutes
-            FROM rules r WHERE r.id = c.cool_off_rule_id AND r.team_id = c.team_id AND r.is_active
-              AND r.type = CASE WHEN m.channel = 'sms' THEN ${RuleTypes.sms_cool_off}::int ELSE ${RuleTypes.email_cool_off}::int END
-          ) cool ON true
-          LEFT JOIN LATERAL (
-            SELECT (r.params ->> 'period')::int AS period FROM rules r
-            WHERE m.channel = 'sms' AND r.id = c.inactive_device_rule_id AND r.team_id = c.team_id AND r.is_active
-              AND r.type = ${RuleTypes.sms_inactive_device}::int
-          ) inactive ON true
+          ${GATE_JOINS}
           ${quotas}
           WHERE true ${withinQuota}
         )

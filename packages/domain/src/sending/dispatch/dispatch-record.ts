@@ -1,9 +1,9 @@
 import type { MessageState } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
+import { CounterBatch, utcDay } from "../../campaigns";
 import type { SendOutcome } from "../../providers";
 import { formatMailbox } from "../../shared/mailbox";
 import { bigintArray, type DbOrTx, rows } from "../../shared/rows";
-import { CounterBatch, utcDay } from "../counters/counters";
 import { costCounted } from "../outcomes/apply-events.outcomes";
 import { suppress } from "../suppressions";
 import type { Rendered } from "./dispatch-render";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { startFakeSes } from "../../providers/fakes/fake-ses";
-import { SANDBOX_EMAIL_DOMAIN } from "../../providers/sandbox-send.adapters";
+import { SANDBOX_EMAIL_DOMAIN } from "../../providers";
+import { startFakeSes } from "../../providers/testing";
 import { createPacer } from "../../shared/pacer";
 import { one, rows } from "../../shared/rows";
 import { planFirstStep } from "../plan/plan";

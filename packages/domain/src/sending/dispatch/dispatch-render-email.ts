@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { emailHeaderText, emailUrl, escapeHtml, type MessageValues, renderEmailHtml, renderMessage } from "../../campaigns/render-message";
+import { emailHeaderText, emailUrl, escapeHtml, type MessageValues, renderEmailHtml, renderMessage } from "../../campaigns";
 import type { EmailSendAdapter } from "../../providers";
 import { type DbOrTx, intArray, rows } from "../../shared/rows";
 import { withOpenPixel } from "../outcomes/open-pixel";

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LINK_PLACEHOLDER, smsLength } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { newLinkCode, renderMessage, shortLink } from "../../campaigns";
-import { renderEmailSubject } from "../../campaigns/render-message";
+import { newLinkCode, renderEmailSubject, renderMessage, shortLink } from "../../campaigns";
 import { type DbOrTx, intArray, rows } from "../../shared/rows";
 import { openPixelUrl } from "../outcomes/open-pixel";
 import { unsubscribeUrl } from "../outcomes/unsubscribe";

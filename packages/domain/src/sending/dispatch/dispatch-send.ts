@@ -1,7 +1,6 @@
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import type { EmailSendAdapter, SendOutcome, SmsSendAdapter } from "../../providers";
-import { signedStatusUrl } from "../../providers/callback-signing";
+import { type EmailSendAdapter, type SendOutcome, type SmsSendAdapter, signedStatusUrl } from "../../providers";
 import type { Pacer } from "../../shared/pacer";
 import { intArray, rows } from "../../shared/rows";
 import { autoFailReason, failureFigures } from "../outcomes/auto-fail";

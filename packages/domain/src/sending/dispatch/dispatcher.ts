@@ -2,6 +2,7 @@ import { DEFAULT_SEND_RATE } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { sendPrices } from "../../billing";
+import { CounterBatch, utcDay } from "../../campaigns";
 import { callbackSecretFor, loadGatewayForCallback, type RunGateway } from "../../gateways";
 import { emailSendAdapterFor, type ProviderOptions, sendUnitCost, smsSendAdapterFor } from "../../providers";
 import { Lease } from "../../shared/lease";
@@ -9,7 +10,6 @@ import type { LivePublisher } from "../../shared/live";
 import { createPacer, type Pacer } from "../../shared/pacer";
 import { bigintArray, type DbOrTx, one, rows } from "../../shared/rows";
 import { publishCampaigns } from "../counters/campaign-events";
-import { CounterBatch, utcDay } from "../counters/counters";
 import { failCampaignsOverThreshold } from "../outcomes/auto-fail";
 import { completeFinishedCampaigns } from "../outcomes/campaign-progress";
 import { planAfterTaken } from "../plan/plan-after";
@@ -22,10 +22,13 @@ import { type Rendered, renderBatch } from "./dispatch-render";
 import { sendingDomainOf } from "./dispatch-render-email";
 import { type SendRun, sendAll } from "./dispatch-send";
 import { HandOverMark, returnNeverHanded } from "./hand-over-mark";
-import { drainLane, type LaneKind, type LaneRun, refuseLane } from "./lane/lane";
+import { drainLane, type LaneRun, refuseLane } from "./lane/lane";
 import { laneAnswers } from "./lane/lane-answers";
+import { laneOptIns } from "./lane/lane-opt-ins";
+import { laneReplies } from "./lane/lane-replies";
 import { laneSpamTests } from "./lane/lane-spam-tests";
 import { laneTests } from "./lane/lane-tests";
+import type { LaneKind } from "./lane/lane-types";
 import { laneWelcomes } from "./lane/lane-welcomes";
 import { markAhead } from "./mark-ahead";
 import { type SenderPaces, senderPaces } from "./sender-pacing";
@@ -82,8 +85,11 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * still counted where the provider sees it; the few milliseconds over a second cover the two clocks' rounding.
  */
 export const SEND_WINDOW_MS = 1005;
-/** The lane's kinds in the order each drain takes them: answers first (a STOP's confirmation is due at once). */
-const LANE_KINDS: readonly LaneKind[] = [laneAnswers, laneTests, laneWelcomes, laneSpamTests];
+/**
+ * The lane's kinds in the order each drain takes them: answers first (a STOP's confirmation is due at once), then the
+ * inbox's replies (a person is watching the thread).
+ */
+const LANE_KINDS: readonly LaneKind[] = [laneAnswers, laneReplies, laneOptIns, laneTests, laneWelcomes, laneSpamTests];
 /** While a campaign waits for its next token, the lane is looked at this often. */
 const LANE_POLL_MS = 500;
 /** While batches go out and the lane had nothing, it is looked at this often (a STOP's confirmation waits no longer). */
@@ -527,7 +533,9 @@ export async function gatewaysWithDueRows(db: Db): Promise<number[]> {
         UNION SELECT gateway_id FROM inbound_messages WHERE answer_state = 'planned'
         UNION SELECT gateway_id FROM welcome_messages WHERE state = 'planned' AND due_at <= now() AND gateway_id IS NOT NULL
         UNION SELECT gateway_id FROM campaign_test_sends WHERE state = 'planned' AND gateway_id IS NOT NULL
-        UNION SELECT gateway_id FROM campaign_spam_tests WHERE state = 'planned'`,
+        UNION SELECT gateway_id FROM campaign_spam_tests WHERE state = 'planned'
+        UNION SELECT gateway_id FROM conversation_replies WHERE state = 'planned' AND due_at <= now()
+        UNION SELECT gateway_id FROM opt_in_requests WHERE send_state = 'planned'`,
   );
   return found.map((r) => r.gateway_id);
 }

@@ -1,8 +1,8 @@
 import { RuleTypes } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CounterBatch, utcDay } from "../../campaigns";
 import { one } from "../../shared/rows";
-import { CounterBatch, utcDay } from "../counters/counters";
 import { useSendingTestkit } from "../plan/plan.testkit";
 import { applyFrequencyRules } from "./frequency-rules";
 

@@ -1,6 +1,6 @@
 import { EmailStatuses, LeadStatuses, type MessageReason, PhoneStatuses } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { CERTIFICATE_WAIT, capturedWhenAndWhere, certificateNamed, latestConsentRecord } from "../../compliance/consent-proof";
+import { CERTIFICATE_WAIT, capturedWhenAndWhere, certificateNamed, latestConsentRecord } from "../../leads";
 
 /*
  * The gate's consent check, as SQL a statement puts in its CASE: what the lead and its address say about whether it

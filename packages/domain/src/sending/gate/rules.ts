@@ -1,6 +1,6 @@
 /*
  * The one door out: every message Leadflow sends — a campaign's step, a welcome message, a keyword's reply, the
- * STOP, START and HELP answers, a test SMS or email — is sent by its gateway's dispatcher (one process per gateway at
+ * STOP, START and HELP answers, a test SMS or email, an inbox reply — is sent by its gateway's dispatcher (one process per gateway at
  * a time), after the same checks in the same order. This table says which checks each kind passes; a kind is exempt
  * from a check only where the law and the carriers allow it, and the exemption says why. The checks' code reads it
  * (`gateApplies`): the campaign claim's SQL for steps, the lane for the others (docs/sending.md, One door).
@@ -19,6 +19,8 @@ export const OutboundKinds = [
   "test_sms",
   "test_email",
   "spam_test",
+  "reply",
+  "opt_in_request",
 ] as const;
 export type OutboundKind = (typeof OutboundKinds)[number];
 
@@ -75,6 +77,20 @@ export const GateRules = {
     suppression: true,
     consent: { exempt: "It goes to the team's own seed inboxes (its spam email groups), not to a lead." },
     window: { exempt: "Email has no legal sending hours; the copy follows the campaign's own sending." },
+    pace: true,
+    money: true,
+    ledger: true,
+  },
+  // A person of the team typing in the inbox: a message Leadflow starts, whatever the thread before it, so every check.
+  reply: { suppression: true, consent: true, window: true, pace: true, money: true, ledger: true },
+  // A sign-up form's "Reply YES to confirm": the person asked for it on the form a moment ago (docs/opt-in.md).
+  opt_in_request: {
+    suppression: true,
+    consent: {
+      exempt:
+        "It asks the person who just submitted the form to confirm; consent is what it collects, and nothing else goes before the YES.",
+    },
+    window: { exempt: "It answers the person's own submission of a moment ago, as a keyword's reply answers a text." },
     pace: true,
     money: true,
     ledger: true,

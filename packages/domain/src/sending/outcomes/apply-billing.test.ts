@@ -2,11 +2,11 @@ import type { Database, Db } from "@leadflow/db";
 import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CounterBatch, utcDay } from "../../campaigns";
 import { applyReplies } from "../../inbound";
 import type { StatusEvent } from "../../providers";
 import { one, rows } from "../../shared/rows";
 import { makeFactory } from "../../testing/factory";
-import { CounterBatch, utcDay } from "../counters/counters";
 import { applyStatusEventsUntilIdle } from "./apply-events";
 import { addRow, type LedgerRow, push, type Setup, setUp, statusEvent } from "./apply-events.testkit";
 

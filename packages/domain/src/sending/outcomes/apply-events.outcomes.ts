@@ -1,6 +1,6 @@
 import { type MessageReason, type MessageState, MessageStateRank } from "@leadflow/contracts";
+import type { CounterColumn } from "../../campaigns";
 import type { DeliveryStatus } from "../../providers";
-import type { CounterColumn } from "../counters/counters";
 
 /*
  * What a provider's status callback means for the send ledger (docs/sending.md). The adapters already turned

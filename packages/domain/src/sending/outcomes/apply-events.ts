@@ -1,9 +1,9 @@
 import { EmailStatuses, type MessageState, MessageStateRank } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { type SQL, sql } from "drizzle-orm";
+import { CounterBatch, utcDay } from "../../campaigns";
 import { chargeOf, costUnder, type StatusEvent, sendBillingOf } from "../../providers";
 import { bigintArray, type DbOrTx, intArray, rows } from "../../shared/rows";
-import { CounterBatch, utcDay } from "../counters/counters";
 import { BEFORE_TAKEN, planAfterTaken, TAKEN_STATES } from "../plan/plan-after";
 import { type Suppression, suppress } from "../suppressions";
 import {

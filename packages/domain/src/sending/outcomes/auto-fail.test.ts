@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CounterBatch, utcDay } from "../../campaigns";
 import { one, rows } from "../../shared/rows";
-import { CounterBatch, utcDay } from "../counters/counters";
 import { planFirstStep } from "../plan/plan";
 import { useSendingTestkit } from "../plan/plan.testkit";
 import { autoFailReason, failCampaignsOverThreshold } from "./auto-fail";

@@ -1,9 +1,8 @@
 import { CampaignAutoFail, CampaignStatusLabels, type MessageReason } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import { engineChanges, recordCampaignChanges } from "../../campaign-logs";
+import { CounterBatch, engineChanges, recordCampaignChanges, utcDay } from "../../campaigns";
 import { type DbOrTx, intArray, rows } from "../../shared/rows";
-import { CounterBatch, utcDay } from "../counters/counters";
 
 /*
  * Auto-fail (docs/sending.md): after outcomes are recorded, each campaign they touched is checked against the

@@ -1,7 +1,7 @@
 import { CampaignStatusLabels, ClosedWithoutReceipt, OpenMessageStates } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import { engineChanges, recordCampaignChanges } from "../../campaign-logs";
+import { engineChanges, recordCampaignChanges } from "../../campaigns";
 import { intArray, rows, textArray } from "../../shared/rows";
 
 /*

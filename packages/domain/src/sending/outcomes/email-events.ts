@@ -1,8 +1,8 @@
 import { type EmailStatus, EmailStatuses, EmailStatusLabels } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { recordLeadChanges } from "../../leads/lead-changes";
+import { type CounterBatch, utcDay } from "../../campaigns";
+import { recordLeadChanges } from "../../leads";
 import { bigintArray, type DbOrTx, rows } from "../../shared/rows";
-import { type CounterBatch, utcDay } from "../counters/counters";
 
 /*
  * What email events write beside the ledger's state (docs/email-events.md): SES opens and clicks mark the message once,

@@ -1,4 +1,4 @@
-import { callbackHmac, verifyCallbackHmac } from "../../providers/callback-signing";
+import { callbackHmac, verifyCallbackHmac } from "../../providers";
 
 /*
  * The open-tracking pixel of an email step with opens on: `{APP_URL}/o/{message id}/{sig}`, where `sig` is the HMAC

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createGateway } from "../../gateways";
 import type { DelayedCallback } from "../../providers";
-import { startFakeTwilioMessaging } from "../../providers/fakes/fake-twilio-messaging";
+import { startFakeTwilioMessaging } from "../../providers/testing";
 import { createPacer } from "../../shared/pacer";
 import { one, rows } from "../../shared/rows";
 import { runDispatcher } from "../dispatch/dispatcher";

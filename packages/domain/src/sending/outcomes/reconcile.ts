@@ -1,5 +1,6 @@
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
+import { CounterBatch, utcDay } from "../../campaigns";
 import { callbackSecretFor, loadGatewayForCallback } from "../../gateways";
 import { recordProviderEvents } from "../../provider-events";
 import {
@@ -11,8 +12,7 @@ import {
   smsSendAdapterFor,
 } from "../../providers";
 import { intArray, rows } from "../../shared/rows";
-import { CounterBatch, utcDay } from "../counters/counters";
-import { settleIdleHolds } from "../dispatch/charges";
+import { settleIdleHolds, settleOverdueHolds } from "../dispatch/charges";
 import { applyStatusEventsUntilIdle } from "./apply-events";
 
 /*
@@ -134,11 +134,13 @@ export async function reconcileOpenMessages(deps: ReconcileDeps): Promise<Reconc
 
 /**
  * Money held for messages whose answer was unknown: settled once every row of the hold has its answer. The job runs
- * it again once the answers reconciliation fetched are applied, so they settle in the same pass.
+ * it again once the answers reconciliation fetched are applied, so they settle in the same pass. A hold still there
+ * after `FINAL_WORD_MAX_MS` is charged as handed over (charges.ts, settleOverdueHolds).
  */
 export async function settleWaitingHolds(db: Db): Promise<void> {
   const holders = await rows<{ gateway_id: number }>(db, sql`SELECT DISTINCT ref_id AS gateway_id FROM balance_holds WHERE kind = 'send'`);
   for (const h of holders) await db.transaction((tx) => settleIdleHolds(tx, h.gateway_id));
+  if (holders.length) await db.transaction((tx) => settleOverdueHolds(tx));
 }
 
 async function askGateway(deps: ReconcileDeps, gatewayId: number, list: OpenRow[]) {

@@ -1,10 +1,10 @@
 import { EmailStatuses } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import { callbackSecretFor } from "../../gateways/gateway-secrets";
-import { callbackHmac, verifyCallbackHmac } from "../../providers/callback-signing";
+import { CounterBatch, utcDay } from "../../campaigns";
+import { callbackSecretFor } from "../../gateways";
+import { callbackHmac, verifyCallbackHmac } from "../../providers";
 import { type DbOrTx, one, rows } from "../../shared/rows";
-import { CounterBatch, utcDay } from "../counters/counters";
 import { suppress } from "../suppressions";
 import { setLeadEmailStatus } from "./email-events";
 

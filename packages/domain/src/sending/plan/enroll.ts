@@ -1,7 +1,7 @@
 import { isTriggerType } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
+import { CounterBatch, utcDay } from "../../campaigns";
 import { bigintArray, type DbOrTx, rows } from "../../shared/rows";
-import { CounterBatch, utcDay } from "../counters/counters";
 import { firstStep, loadPlannedCampaign, planStep, stepDelayMs } from "./plan";
 
 /*

@@ -1,7 +1,7 @@
 import type { Db } from "@leadflow/db";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { campaignWaiting, campaignWaitingBriefs } from "../../campaign-statistics/campaign-waiting";
+import { campaignWaiting, campaignWaitingBriefs } from "../../campaign-statistics";
 import { one, rows } from "../../shared/rows";
 import { gatewaysWithDueRows } from "../dispatch/dispatcher";
 import { completeFinishedCampaigns } from "../outcomes/campaign-progress";

@@ -1,9 +1,8 @@
 import { CampaignChannel, EmailStatuses, PhoneStatuses } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import type { CampaignRecord } from "../../campaigns";
+import { type CampaignRecord, CounterBatch, utcDay } from "../../campaigns";
 import { campaignAudienceSql } from "../../leads";
 import { bigintArray, type DbOrTx, intArray, one, rows, textArray } from "../../shared/rows";
-import { CounterBatch, utcDay } from "../counters/counters";
 import { resolveRecipientCountry } from "../gate/window/recipient-country";
 import { areaCodeOf, resolveRecipientZone } from "../gate/window/recipient-zone";
 import { rowWindow } from "../gate/window/window-of";
@@ -318,13 +317,23 @@ export async function planStep(
  * another calling code, its first digits), the lead's ZIP, state, zone and country fields, and — for a route — the carrier: `r` (lead_id, address, timezone, state and the key's columns),
  * each value computed once per lead. `matches` joins a place `v` to its recipients.
  */
-interface Recipients {
+export interface Recipients {
   from: SQL;
   matches: SQL;
 }
 
 /** The place key's columns, in the order `recipientsOf` builds them. */
-const KEY = ["lookup_tz", "lookup_state", "area_code", "phone_cc", "zip", "lead_state", "lead_tz", "lead_country", "carrier"] as const;
+export const KEY = [
+  "lookup_tz",
+  "lookup_state",
+  "area_code",
+  "phone_cc",
+  "zip",
+  "lead_state",
+  "lead_tz",
+  "lead_country",
+  "carrier",
+] as const;
 
 /** The lead fields a zone or state may come from, by their attribute slugs (the import's names for them). */
 const ZONE_FIELDS = {
@@ -334,7 +343,7 @@ const ZONE_FIELDS = {
   country: ["country", "country_code"],
 } as const;
 
-async function recipientsOf(
+export async function recipientsOf(
   tx: DbOrTx,
   teamId: number,
   channel: "sms" | "email",
@@ -424,7 +433,7 @@ function addressesOfRange(teamId: number, channel: "sms" | "email", r: LeadIdRan
 const PHONE_PREFIX = 6;
 
 /** A place key and what it resolves to: where the recipient is, its window from `at`, a route's carrier-group sender. */
-type Place = Record<(typeof KEY)[number], string | null> & {
+export type Place = Record<(typeof KEY)[number], string | null> & {
   tz: string | null;
   source: string;
   st: string | null;
@@ -464,7 +473,7 @@ function localSenders(senders: CampaignSenders): (areaCode: string | null, state
  * after `at` (`due` null: the window never opens, the row is skipped with why), and a route's sender for the
  * carrier's group.
  */
-async function placesOf(
+export async function placesOf(
   tx: DbOrTx,
   c: PlannedCampaign,
   channel: "sms" | "email",

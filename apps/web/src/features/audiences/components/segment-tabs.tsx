@@ -1,5 +1,5 @@
-import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
 import { RouteTabs } from "../../../components/route-tabs/route-tabs";
+import { useAccountPath } from "../../../lib/account-context";
 import { useT } from "../../../lib/i18n";
 import { audienceTabs } from "../model/audience-tabs";
 

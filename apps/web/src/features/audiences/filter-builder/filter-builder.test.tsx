@@ -2,7 +2,7 @@ import { EmptySegmentFilters, type SegmentFilters } from "@leadflow/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { sourcesWithListsQuery } from "../../sources";
+import { sourcesWithListsQuery } from "../../source-picker";
 import { campaignNamesQuery, filterAttributesQuery } from "./api/filter-options.api";
 import type { FilterOptions } from "./api/use-filter-options";
 import { fieldChoices } from "./components/filter-row";

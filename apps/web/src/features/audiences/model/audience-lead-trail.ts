@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
+import { useAccountPath } from "../../../lib/account-context";
 import { useT } from "../../../lib/i18n";
 import type { LeadTrail } from "../../leads";
 import { segmentQuery } from "../api/segments.api";

@@ -1,7 +1,7 @@
 import type { LeadRow, SegmentLeadsPage } from "@leadflow/contracts";
 import { Stack, Typography } from "@mui/material";
 import { useCallback } from "react";
-import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
+import { useAccountPath } from "../../../lib/account-context";
 import { tn, useT } from "../../../lib/i18n";
 import { LeadsTable, useLeadsTable } from "../../leads";
 import { RecalculatingChip } from "../components/recalculating-chip";

@@ -1,11 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useParams } from "react-router";
-import { type Crumb, useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { type Crumb, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { useContextMenu } from "../../../components/context-menu/context-menu";
 import { EntityGate, useEntityQuery } from "../../../components/entity-gate/entity-gate";
 import { parseId } from "../../../components/entity-gate/gate-view";
 import { HeaderSkeleton } from "../../../components/page-state/page-state";
+import { useAccountPath } from "../../../lib/account-context";
 import { useT } from "../../../lib/i18n";
 import { isSegmentLeadsKey, segmentQuery, useSegmentLiveUpdates } from "../api/segments.api";
 import { SegmentHeader } from "../components/segment-header";

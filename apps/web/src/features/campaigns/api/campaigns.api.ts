@@ -33,7 +33,7 @@ export const campaignKeys = {
   page: (params: CampaignListParams) => [...campaignKeys.pages(), params] as const,
   /** The cards of every period (the live updates' prefix), and of one period. */
   counters: () => [...campaignKeys.all, "counters"] as const,
-  countersOf: (period: PeriodParams) => [...campaignKeys.counters(), period] as const,
+  countersOf: (period: PeriodParams & CardFilters) => [...campaignKeys.counters(), period] as const,
   detail: (id: number) => [...campaignKeys.all, "detail", id] as const,
   byTrigger: (trigger: CampaignTrigger) => [...campaignKeys.all, "by-trigger", trigger] as const,
 };
@@ -45,8 +45,11 @@ export const campaignsQuery = (params: CampaignListParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** The list's cards over the list's period (`period` or a custom `stat_from`/`stat_to`). */
-export const campaignCountersQuery = (period: PeriodParams) =>
+/** What the cards sum besides the period: the campaigns the list's filters show. */
+export type CardFilters = Pick<CampaignListParams, "types" | "archived" | "search">;
+
+/** The list's cards over the list's period (`period` or a custom `stat_from`/`stat_to`) and its filtered campaigns. */
+export const campaignCountersQuery = (period: PeriodParams & CardFilters) =>
   queryOptions({
     queryKey: campaignKeys.countersOf(period),
     queryFn: ({ signal }) => api.get<CampaignTodayCounters>("/campaigns/statistics/counters", { ...period }, { signal }),

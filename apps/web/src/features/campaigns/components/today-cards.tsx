@@ -3,7 +3,7 @@ import { Alert, Box, Paper, Skeleton, Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { formatNumber } from "../../../components/data-table/format";
 import { dataKey, type MessageKey, type t, useT } from "../../../lib/i18n";
-import { campaignCountersQuery } from "../api/campaigns.api";
+import { type CardFilters, campaignCountersQuery } from "../api/campaigns.api";
 import { formatMoney, formatShare } from "../model/format";
 import type { PeriodParams } from "../model/period";
 
@@ -75,9 +75,9 @@ function Line({ label, value, share }: { label: string; value: string; share?: n
  * Sent, Delivered, Clicks and Cost per SMS and email over the list's period: "Sent Today" … for today (the
  * default), "Sent · This week" … for another period. Maintained counters, zero until sending.
  */
-export function TodayCards({ period }: { period: PeriodParams }) {
+export function TodayCards({ period, filters = {} }: { period: PeriodParams; filters?: CardFilters }) {
   const t = useT();
-  const query = useQuery(campaignCountersQuery(period));
+  const query = useQuery(campaignCountersQuery({ ...period, ...filters }));
   if (query.isError)
     return (
       <Alert severity="warning" sx={{ mb: 2 }}>

@@ -16,6 +16,7 @@ import { errorMessage } from "../../../lib/errors";
 import { tn, useT } from "../../../lib/i18n";
 import { useArchiveCampaigns, useBatchCampaignStatus, useCopyCampaigns, useDeleteCampaigns } from "../api/campaigns.api";
 import { batchResultToasts, bulkStatusChoices, type SelectedCampaign } from "../model/bulk-status";
+import { SendPreviewDialog } from "../preview/send-preview-dialog";
 import { ClickTriggerDialog } from "./click-trigger-dialog";
 
 /**
@@ -35,7 +36,7 @@ export function useCampaignBulkActions(
   const copy = useCopyCampaigns();
   const archive = useArchiveCampaigns();
   const setStatus = useBatchCampaignStatus();
-  const [dialog, setDialog] = useState<"delete" | "copy" | "clickTrigger" | null>(null);
+  const [dialog, setDialog] = useState<"delete" | "copy" | "clickTrigger" | "preview" | null>(null);
   const close = () => setDialog(null);
   const failed = (e: unknown) => enqueueSnackbar(errorMessage(e, t("campaigns.actionError")), { variant: "error" });
   const done = (message: string) => {
@@ -44,18 +45,21 @@ export function useCampaignBulkActions(
     close();
   };
 
-  const applyStatus = (status: CampaignManualStatus) =>
+  const sendStatus = (ids: number[], status: CampaignManualStatus) =>
     setStatus.mutate(
-      { ids: selected, status },
+      { ids, status },
       {
         onSuccess: (answer) => {
           const toasts = batchResultToasts(answer);
           for (const toast of toasts) enqueueSnackbar(toast.message, { variant: toast.variant });
           if (toasts.length === 0) enqueueSnackbar(t("campaigns.statusUpdated"), { variant: "success" });
+          if (status === "active") close();
         },
         onError: failed,
       },
     );
+  // Active first shows the Send preview of the selection; its confirm sets Active those that can be.
+  const applyStatus = (status: CampaignManualStatus) => (status === "active" ? setDialog("preview") : sendStatus(selected, status));
 
   const manual = config.data?.campaign_manual_status_list ?? [];
   const busy = remove.isPending || copy.isPending || archive.isPending || setStatus.isPending;
@@ -145,6 +149,13 @@ export function useCampaignBulkActions(
         loading={copy.isPending}
         error={copy.error ? errorMessage(copy.error, t("campaigns.actionError")) : undefined}
         onConfirm={() => copy.mutate(selected, { onSuccess: (a) => done(a.message) })}
+        onClose={close}
+      />
+      <SendPreviewDialog
+        open={dialog === "preview"}
+        ids={selected}
+        busy={setStatus.isPending}
+        onConfirm={(ids) => sendStatus(ids, "active")}
         onClose={close}
       />
       <ClickTriggerDialog

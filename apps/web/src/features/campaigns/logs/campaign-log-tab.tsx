@@ -4,10 +4,10 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconBut
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
 import { DataTable } from "../../../components/data-table/data-table";
 import { useTableUrlState } from "../../../components/data-table/use-table-url-state";
 import { SectionTitle } from "../../../components/page-header/section-title";
+import { useAccountPath } from "../../../lib/account-context";
 import { tn, useT } from "../../../lib/i18n";
 import { useCampaignOutlet } from "../detail/model/campaign-outlet";
 import { campaignPath, campaignTabList } from "../detail/model/campaign-tab-list";

@@ -5,9 +5,10 @@ import { Button } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { useContextMenu } from "../../../components/context-menu/context-menu";
 import { PageHeader } from "../../../components/page-header/page-header";
+import { useAccountPath } from "../../../lib/account-context";
 import { useT } from "../../../lib/i18n";
 import { useDebounced } from "../../../lib/use-debounced";
 import { campaignsQuery } from "../api/campaigns.api";
@@ -37,14 +38,9 @@ export function CampaignsPage() {
   // The custom dates wait 500 ms (docs/product/campaigns.md) so typing a date does not fetch for every keystroke.
   const settledPeriod = useDebounced(period, period.choice === "custom" ? 500 : 0);
   const statPeriod = periodParams(settledPeriod);
-  const query = useQuery(
-    campaignsQuery({
-      ...table.request,
-      ...statPeriod,
-      types: types.length ? types : undefined,
-      archived: archived || undefined,
-    }),
-  );
+  // The cards sum the campaigns the rows show: the same type, search and Archived filters.
+  const filters = { types: types.length ? types : undefined, archived: archived || undefined, search: table.request.search };
+  const query = useQuery(campaignsQuery({ ...table.request, ...statPeriod, ...filters }));
 
   const [selected, setSelected] = useState<number[]>([]);
   const [creating, setCreating] = useState(false);
@@ -62,7 +58,7 @@ export function CampaignsPage() {
   return (
     <>
       <PageHeader title={t("campaigns.title")} subtitle={t("campaigns.subtitle")} />
-      <TodayCards period={statPeriod} />
+      <TodayCards period={statPeriod} filters={filters} />
       <ListFilters
         types={types}
         onTypes={(next) => {

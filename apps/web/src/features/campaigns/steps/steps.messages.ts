@@ -69,6 +69,26 @@ export const campaignStepsMessages = {
   "campaigns.steps.counter": "{characters} characters · {parts} · {encoding}",
   "campaigns.steps.counterCost": "{characters} characters · {parts} · {encoding} · {cost}",
   "campaigns.steps.counterUnicode": "Unicode because of {chars}: 70 characters per part.",
+  "campaigns.steps.upTo": "up to {value}",
+  "campaigns.steps.fallbackHint": "After a tag's name, | and a fallback say what a lead without that value gets: {example}.",
+
+  "campaigns.steps.preview.title": "Phone preview",
+  "campaigns.steps.preview.lead": "Lead #{id}",
+  "campaigns.steps.preview.previous": "Previous lead",
+  "campaigns.steps.preview.next": "Next lead",
+  "campaigns.steps.preview.sample":
+    "The audience has no lead with a phone yet: sample values stand in (each attribute's name, Sample source, Sample list).",
+  "campaigns.steps.preview.empty": "Type a message to see it here.",
+  "campaigns.steps.preview.error": "The preview could not be rendered: {error}",
+  "campaigns.steps.preview.meta": "{characters} characters · {parts} · {encoding} for this lead",
+  "campaigns.steps.preview.noSender": "No sender yet",
+  "campaigns.steps.preview.via": "via {gateway}",
+  "campaigns.steps.preview.now": "Now",
+
+  "campaigns.steps.checks.title": "Before you send",
+  "campaigns.steps.checks.acknowledge": "Acknowledge",
+  "campaigns.steps.checks.acknowledged.one": "{count} warning acknowledged.",
+  "campaigns.steps.checks.acknowledged.other": "{count} warnings acknowledged.",
 
   "campaigns.steps.link.title": "Link",
   "campaigns.steps.link.hint": "Add the Link tag to the message to set where it leads.",

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { type Control, useController } from "react-hook-form";
 import { useT } from "../../../lib/i18n";
 import { useDebounced } from "../../../lib/use-debounced";
-import { listOptionsQuery, sourceOptionsQuery } from "../api/import-lists.api";
+import { listOptionsQuery, sourceOptionsQuery } from "../../source-picker";
 import { type KeyFormValues, listAfterSourceChange } from "../model/key-form";
 import { ChoicePicker } from "./choice-picker";
 
@@ -17,10 +17,10 @@ export function SourceListFields({ control, disabled }: { control: Control<KeyFo
   const list = useController({ control, name: "list" });
   const [sourceSearch, setSourceSearch] = useState("");
   const [listSearch, setListSearch] = useState("");
-  const sources = useQuery(sourceOptionsQuery(useDebounced(sourceSearch, 500)));
+  const sources = useQuery(sourceOptionsQuery({ search: useDebounced(sourceSearch, 500), sort: "name" }));
   const sourceId = source.field.value?.id;
   const debouncedListSearch = useDebounced(listSearch, 500);
-  const lists = useQuery({ ...listOptionsQuery(sourceId ?? 0, debouncedListSearch), enabled: !!sourceId });
+  const lists = useQuery({ ...listOptionsQuery(sourceId ?? 0, { search: debouncedListSearch, sort: "name" }), enabled: !!sourceId });
 
   return (
     <>

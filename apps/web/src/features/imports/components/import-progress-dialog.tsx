@@ -4,7 +4,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
+import { useAccountPath } from "../../../lib/account-context";
 import { errorMessage } from "../../../lib/errors";
 import { formatNumber } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";

@@ -1,7 +1,7 @@
 import type { ImportRecord } from "@leadflow/contracts";
 import { Alert, Box, Link, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
+import { useAccountPath } from "../../../lib/account-context";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
 import { ImportCounts } from "./import-counts";

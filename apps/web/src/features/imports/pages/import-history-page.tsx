@@ -1,9 +1,10 @@
 import type { ImportRecord } from "@leadflow/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useAccountPath, useSettingsBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { useSettingsBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { DataTable } from "../../../components/data-table/data-table";
 import { useTableUrlState } from "../../../components/data-table/use-table-url-state";
 import { SectionTitle } from "../../../components/page-header/section-title";
+import { useAccountPath } from "../../../lib/account-context";
 import { useT } from "../../../lib/i18n";
 import { useLiveEvent } from "../../../lib/live";
 import { importsQuery } from "../api/imports.api";

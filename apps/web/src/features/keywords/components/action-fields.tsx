@@ -1,9 +1,9 @@
 import { KeywordActions } from "@leadflow/contracts";
-import { Autocomplete, MenuItem, TextField } from "@mui/material";
+import { Autocomplete, FormControlLabel, FormHelperText, MenuItem, Switch, TextField } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { Controller, useController, useWatch } from "react-hook-form";
 import { useT } from "../../../lib/i18n";
-import { sourcesWithListsQuery } from "../../sources";
+import { sourcesWithListsQuery } from "../../source-picker";
 import type { KeywordControl, ListChoice } from "../model/keyword-form";
 
 /** Every list of the team, grouped by source (the filter builder reads the same answer). */
@@ -78,6 +78,23 @@ export function ActionFields({ control, disabled }: { control: KeywordControl; d
         )}
       />
       {action === "subscribe" && <ListPicker control={control} disabled={disabled} />}
+      {action === "subscribe" && (
+        <Controller
+          name="double_opt_in"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} disabled={disabled} onChange={(e) => field.onChange(e.target.checked)} />}
+              label={
+                <>
+                  {t("keywords.field.doubleOptIn")}
+                  <FormHelperText sx={{ mt: 0 }}>{t("keywords.field.doubleOptInHint")}</FormHelperText>
+                </>
+              }
+            />
+          )}
+        />
+      )}
       {action === "trigger" && (
         // Campaigns are not built yet: nothing to choose, so the select says when it will be.
         <TextField select disabled label={t("keywords.field.trigger")} value="" helperText={t("keywords.field.triggerHint")}>

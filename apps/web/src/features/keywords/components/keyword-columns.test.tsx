@@ -15,6 +15,7 @@ const stop = row({
   response_message: "You have been unsubscribed.",
   action: "stop",
   list: null,
+  double_opt_in: false,
   automation_campaign_id: null,
   created_at: "2026-01-01T00:00:00Z",
 });
@@ -26,6 +27,7 @@ const join = row({
   response_message: "Welcome to the VIP list!",
   action: "subscribe",
   list: { id: 4, name: "VIP" },
+  double_opt_in: false,
   automation_campaign_id: null,
   created_at: "2026-01-01T00:00:00Z",
 });

@@ -39,6 +39,7 @@ describe("KeywordForm", () => {
       response_message: "Hi",
       action: "trigger",
       list: null,
+      double_opt_in: false,
       automation_campaign_id: null,
       created_at: "2026-01-01T00:00:00Z",
     });

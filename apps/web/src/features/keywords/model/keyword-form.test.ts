@@ -33,6 +33,7 @@ describe("keyword form", () => {
       action: "reply",
       response_message: "",
       list_id: null,
+      double_opt_in: false,
       automation_campaign_id: null,
     });
     expect(toSaveRequest({ ...values, action: "subscribe" }).list_id).toBe(4);
@@ -54,6 +55,7 @@ describe("keyword form", () => {
       response_message: "Hi",
       action: "subscribe",
       list: { id: 5, name: "VIP" },
+      double_opt_in: false,
       automation_campaign_id: null,
       created_at: "2026-01-01T00:00:00Z",
     };
@@ -63,6 +65,7 @@ describe("keyword form", () => {
       gateway_id: 2,
       action: "subscribe",
       list: { id: 5, name: "VIP" },
+      double_opt_in: false,
       automation_campaign_id: null,
       response_message: "Hi",
     });

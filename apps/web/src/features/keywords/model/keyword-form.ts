@@ -24,6 +24,8 @@ export interface KeywordFormValues {
   gateway_id: number | "";
   action: KeywordAction;
   list: ListChoice | null;
+  /** Subscribe only: "Reply YES to confirm" first. */
+  double_opt_in: boolean;
   automation_campaign_id: number | null;
   response_message: string;
 }
@@ -37,6 +39,7 @@ export const EMPTY_KEYWORD_FORM: KeywordFormValues = {
   gateway_id: "",
   action: "reply",
   list: null,
+  double_opt_in: false,
   automation_campaign_id: null,
   response_message: "",
 };
@@ -50,6 +53,7 @@ export function keywordFormFromRecord(k: Keyword): KeywordFormValues {
     gateway_id: k.gateway?.id ?? "",
     action: isTeamAction(k.action) ? k.action : "reply",
     list: k.list ? { id: k.list.id, name: k.list.name } : null,
+    double_opt_in: k.double_opt_in,
     automation_campaign_id: k.automation_campaign_id,
     response_message: k.response_message,
   };
@@ -62,6 +66,7 @@ export function toSaveRequest(v: KeywordFormValues): SaveKeywordInput {
     action: v.action,
     response_message: v.response_message,
     list_id: v.action === "subscribe" ? (v.list?.id ?? null) : null,
+    double_opt_in: v.action === "subscribe" && v.double_opt_in,
     automation_campaign_id: v.action === "trigger" ? v.automation_campaign_id : null,
   };
 }

@@ -2,7 +2,7 @@ import type { LeadCampaign } from "@leadflow/contracts";
 import { Chip, Link, Skeleton, Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router";
-import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
+import { useAccountPath } from "../../../lib/account-context";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
 import { leadCampaignsQuery } from "../api/leads.api";

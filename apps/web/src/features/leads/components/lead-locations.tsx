@@ -4,7 +4,7 @@ import ListAltOutlinedIcon from "@mui/icons-material/ListAltOutlined";
 import { Chip, Skeleton, Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router";
-import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
+import { useAccountPath } from "../../../lib/account-context";
 import { useT } from "../../../lib/i18n";
 import { leadCampaignsQuery, leadSegmentsQuery, leadSourcesQuery } from "../api/leads.api";
 import { type LocationChip, locationChips } from "../model/locations";

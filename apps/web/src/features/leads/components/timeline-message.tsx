@@ -9,7 +9,7 @@ import UnsubscribeOutlinedIcon from "@mui/icons-material/UnsubscribeOutlined";
 import { Box, Link, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
-import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
+import { useAccountPath } from "../../../lib/account-context";
 import { useT } from "../../../lib/i18n";
 import { type EntryLook, messageStateLabel } from "../model/timeline";
 

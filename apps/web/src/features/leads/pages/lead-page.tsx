@@ -3,16 +3,18 @@ import { Box, Skeleton, Stack, Typography } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { type Crumb, useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { type Crumb, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
 import { useContextMenu } from "../../../components/context-menu/context-menu";
 import { EntityGate, useEntityQuery } from "../../../components/entity-gate/entity-gate";
 import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { HeaderSkeleton } from "../../../components/page-state/page-state";
+import { useAccountPath } from "../../../lib/account-context";
 import { formatDateTime } from "../../../lib/format";
 import { useT } from "../../../lib/i18n";
 import { ComplianceFileDialog } from "../../compliance";
+import { ConversationButton } from "../../conversations";
 import { leadQuery, useDeleteLead } from "../api/leads.api";
 import { LeadAttributesCard } from "../components/lead-attributes-card";
 import { LeadConsentBlock } from "../components/lead-consent-block";
@@ -113,6 +115,7 @@ export function LeadPage() {
                 {t("leads.updatedAt")}: {formatDateTime(data.updated_at)}
               </>
             }
+            actions={<ConversationButton leadId={data.id} disabled={!data.lead_values.some((v) => v.kind === "phone")} />}
           />
           {/* Phones: attributes, locations, side blocks, then the log. Wide screens: the side blocks in a column of their own. */}
           <Box

@@ -1,8 +1,9 @@
 import type { LeadRow } from "@leadflow/contracts";
 import { useCallback } from "react";
-import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { useContextMenu } from "../../../components/context-menu/context-menu";
 import { PageHeader } from "../../../components/page-header/page-header";
+import { useAccountPath } from "../../../lib/account-context";
 import { useT } from "../../../lib/i18n";
 import { LeadsTable, useLeadsTable } from "../components/leads-table";
 import { useLeadBulkActions } from "../components/use-lead-bulk-actions";

@@ -2,7 +2,7 @@ import { GatewayKindLabels, type LookupGatewayKind } from "@leadflow/contracts";
 import { Alert, Box, Link, MenuItem, Skeleton, TextField } from "@mui/material";
 import { useEffect } from "react";
 import { Link as RouterLink } from "react-router";
-import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
+import { useAccountPath } from "../../../lib/account-context";
 import { errorMessage } from "../../../lib/errors";
 import { useT } from "../../../lib/i18n";
 import { useLookupGateways } from "../api/gateway-options";

@@ -2,7 +2,7 @@ import type { LookupJob } from "@leadflow/contracts";
 import { Box, Link, Typography } from "@mui/material";
 import { Fragment } from "react";
 import { Link as RouterLink } from "react-router";
-import { useAccountPath } from "../../../components/breadcrumbs/breadcrumbs";
+import { useAccountPath } from "../../../lib/account-context";
 import { useT } from "../../../lib/i18n";
 import { type LocationPart, lookupLocation } from "../model/lookup-location";
 

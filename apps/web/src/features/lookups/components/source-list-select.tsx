@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useT } from "../../../lib/i18n";
 import { useDebounced } from "../../../lib/use-debounced";
-import { listsQuery, sourcesQuery } from "../../sources";
+import { listOptionsQuery, sourceOptionsQuery } from "../../source-picker";
 
 export interface Ref {
   id: number;
@@ -36,8 +36,8 @@ export function SourceListSelect({
   const t = useT();
   const [search, setSearch] = useState("");
   const debounced = useDebounced(search.trim(), 500);
-  const sources = useQuery(sourcesQuery({ page: 1, limit: 50, ...(debounced ? { search: debounced } : {}) }));
-  const lists = useQuery({ ...listsQuery(source?.id ?? 0, { page: 1, limit: 100 }), enabled: !!source });
+  const sources = useQuery(sourceOptionsQuery({ search: debounced }));
+  const lists = useQuery({ ...listOptionsQuery(source?.id ?? 0, { limit: 100 }), enabled: !!source });
 
   const found: Ref[] = (sources.data?.data ?? []).map((s) => ({ id: s.id, name: s.name }));
   const options = source && !found.some((s) => s.id === source.id) ? [source, ...found] : found;

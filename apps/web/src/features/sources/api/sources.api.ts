@@ -1,13 +1,4 @@
-import type {
-  Aggregations,
-  CreateSource,
-  MessageResponse,
-  Source,
-  SourcePage,
-  SourcesTotal,
-  SourceWithLists,
-  UpdateSource,
-} from "@leadflow/contracts";
+import type { Aggregations, CreateSource, MessageResponse, Source, SourcePage, SourcesTotal, UpdateSource } from "@leadflow/contracts";
 import { keepPreviousData, type QueryKey, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -29,7 +20,6 @@ export const sourceKeys = {
   detail: (id: number) => [...sourceKeys.all, "detail", id] as const,
   total: () => [...sourceKeys.all, "total"] as const,
   aggregations: (id: number) => [...sourceKeys.all, "aggregations", id] as const,
-  withLists: (params: { search?: string; limit?: number }) => [...sourceKeys.all, "with-lists", params] as const,
 };
 
 /** Queries that belong to one source: after it is deleted they must not be refetched on the way out. */
@@ -65,13 +55,6 @@ export const sourceAggregationsQuery = (id: number) =>
     queryKey: sourceKeys.aggregations(id),
     queryFn: ({ signal }) => api.get<Aggregations>(`/sources/${id}/aggregations`, undefined, { signal }),
     staleTime: 0,
-  });
-
-/** Source and list pickers (import dialog): GET /all-sources-with-lists?limit=100. */
-export const sourcesWithListsQuery = (params: { search?: string; limit?: number } = {}) =>
-  queryOptions({
-    queryKey: sourceKeys.withLists(params),
-    queryFn: ({ signal }) => api.get<{ data: SourceWithLists[] }>("/all-sources-with-lists", { limit: 100, ...params }, { signal }),
   });
 
 function useInvalidateSources() {

@@ -7,17 +7,19 @@ import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useCallback, useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
-import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
 import { type ContextMenuItem, useContextMenu } from "../../../components/context-menu/context-menu";
 import { EntityGate, useEntityQuery } from "../../../components/entity-gate/entity-gate";
 import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { HeaderSkeleton } from "../../../components/page-state/page-state";
+import { useAccountPath } from "../../../lib/account-context";
 import { useT } from "../../../lib/i18n";
 import { ImportFlow } from "../../imports";
 import { LeadsTable, useLeadBulkActions, useLeadsTable } from "../../leads";
 import { LookupProgressList } from "../../lookups";
+import { OptInPanel } from "../../signup-forms";
 import { listAggregationsQuery, listQuery, useDeleteList } from "../api/lists.api";
 import { ListFormDialog } from "../components/list-form-dialog";
 import { ListStatusSwitch } from "../components/list-status-switch";
@@ -99,6 +101,7 @@ export function ListPage() {
               actions={<ListStatusSwitch list={data} />}
             />
             <LookupProgressList scope={{ list_id: data.id }} />
+            <OptInPanel listId={data.id} />
             <LeadsTable aria-label={t("leads.tableLabel")} state={leads} href={leadHref} storageKey="leadflow.columns.list-leads" />
             {bulk.dialogs}
 

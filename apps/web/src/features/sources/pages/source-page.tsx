@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useAccountPath, useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
+import { useBreadcrumbs } from "../../../components/breadcrumbs/breadcrumbs";
 import { ConfirmDialog } from "../../../components/confirm-dialog/confirm-dialog";
 import { type ContextMenuItem, useContextMenu } from "../../../components/context-menu/context-menu";
 import { DataTable } from "../../../components/data-table/data-table";
@@ -17,6 +17,7 @@ import { EntityGate, useEntityQuery } from "../../../components/entity-gate/enti
 import { PageHeader } from "../../../components/page-header/page-header";
 import { DeleteError } from "../../../components/page-state/delete-error";
 import { HeaderSkeleton } from "../../../components/page-state/page-state";
+import { useAccountPath } from "../../../lib/account-context";
 import { tn, useT } from "../../../lib/i18n";
 import { ImportFlow } from "../../imports";
 import { LookupProgressList, useRunLookup } from "../../lookups";

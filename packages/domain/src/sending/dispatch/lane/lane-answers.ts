@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rows } from "../../../shared/rows";
-import type { LaneKind, LaneMessage } from "./lane";
+import type { LaneKind, LaneMessage } from "./lane-types";
 
 /*
  * The answers replies earn (a STOP or START confirmation, the help text, a keyword's reply), each sent once, from the

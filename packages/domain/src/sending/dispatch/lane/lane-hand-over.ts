@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Hold, type HoldKind, settleHold } from "../../../billing";
 import { bigintArray, type DbOrTx, rows } from "../../../shared/rows";
-import type { LaneKind } from "./lane";
 import { laneAnswers } from "./lane-answers";
+import { laneReplies } from "./lane-replies";
 import { laneSpamTests } from "./lane-spam-tests";
 import { laneTests } from "./lane-tests";
+import type { LaneKind } from "./lane-types";
 import { laneWelcomes } from "./lane-welcomes";
 
 /*
@@ -19,7 +20,7 @@ import { laneWelcomes } from "./lane-welcomes";
 const LANE_MARK = "lane/";
 /** A lane mark's value between takes: none of its run's rows is `submitting`. */
 export const IDLE = -2;
-const KINDS: readonly LaneKind[] = [laneAnswers, laneTests, laneWelcomes, laneSpamTests];
+const KINDS: readonly LaneKind[] = [laneAnswers, laneReplies, laneTests, laneWelcomes, laneSpamTests];
 
 /** A lane mark's owner: the kind it is for and a run's own random part (a host name has no slash). */
 export const laneMarkOwner = (kind: LaneKind): string => `${LANE_MARK}${kind.prefix}/${randomUUID()}`;

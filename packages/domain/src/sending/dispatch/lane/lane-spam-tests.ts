@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rows } from "../../../shared/rows";
-import type { LaneKind, LaneMessage } from "./lane";
+import type { LaneKind, LaneMessage } from "./lane-types";
 
 /*
  * Test spam emails (dispatch/spam-tests.ts plans them, rendered): the copies of a campaign's current message to its

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rows } from "../../../shared/rows";
-import type { LaneKind, LaneMessage } from "./lane";
+import type { LaneKind, LaneMessage } from "./lane-types";
 
 /*
  * Test SMS and emails (test-sends.ts writes them, rendered, with their sender): sent by the campaign gateway's

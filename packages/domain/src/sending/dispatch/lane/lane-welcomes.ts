@@ -1,13 +1,12 @@
 import { type MessageReason, MessageReasons } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
-import { renderMessage } from "../../../campaigns";
+import { CounterBatch, renderMessage, utcDay } from "../../../campaigns";
 import { bigintArray, type DbOrTx, rows } from "../../../shared/rows";
-import { CounterBatch, utcDay } from "../../counters/counters";
 import { consentProofWhens, consentRecordJoin, consentWhens, dncFreshnessWhen } from "../../gate/consent";
 import { type CampaignWindowSettings, rowWindow } from "../../gate/window/window-of";
 import { loadRenderLeads } from "../render-leads";
-import type { LaneKind, LaneMessage } from "./lane";
+import type { LaneKind, LaneMessage } from "./lane-types";
 
 /*
  * Welcome messages (step option `need_send_welcome_message`): one per lead per campaign at most, the

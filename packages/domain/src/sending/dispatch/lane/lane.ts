@@ -1,13 +1,13 @@
 import { smsLength } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
-import { type Hold, type HoldKind, type HoldOwner, holdFunds, settleHold } from "../../../billing";
+import { type Hold, type HoldOwner, holdFunds, settleHold } from "../../../billing";
 import type { EmailSendAdapter, SendOutcome, SmsSendAdapter } from "../../../providers";
 import type { Pacer } from "../../../shared/pacer";
-import type { DbOrTx } from "../../../shared/rows";
-import { gateApplies, type OutboundKind } from "../../gate/rules";
+import { gateApplies } from "../../gate/rules";
 import type { SuppressionCheck } from "../../suppressions";
 import { HandOverMark } from "../hand-over-mark";
 import { IDLE, laneMarkOwner, settleStoredHolds } from "./lane-hand-over";
+import type { LaneKind, LaneMessage, LaneOutcome } from "./lane-types";
 
 /*
  * The lane: the messages a gateway sends besides campaign steps — the answers replies earn, welcome messages, test
@@ -21,59 +21,6 @@ import { IDLE, laneMarkOwner, settleStoredHolds } from "./lane-hand-over";
  * to it `unknown`, their holds charged — never a second message. A row still `submitting` after a while (its outcome
  * could not be written) turns `unknown` too.
  */
-
-/** A message taken for sending: committed `submitting`. */
-export interface LaneMessage {
-  kind: OutboundKind;
-  id: number;
-  team_id: number;
-  /** The phone or address it goes to. */
-  to: string;
-  /** The number, provider-side pool or address it leaves from. */
-  from: string;
-  sender_kind: "number" | "pool";
-  body: string;
-  subject?: string | null;
-  from_name?: string | null;
-  reply_to?: string | null;
-  unsubscribe_url?: string | null;
-  /** When its sending window closes (ISO); null: no window. */
-  not_after?: string | null;
-  /** A welcome's lead, whose values fill its text (`render`). */
-  lead_id?: number;
-}
-
-/** What a send wrote on the row. `planned`: not taken, sent by a later run. */
-export interface LaneOutcome {
-  state: "planned" | "accepted" | "rejected" | "unknown";
-  providerId: string | null;
-  /** What it cost when it was (or may have been) sent; null otherwise. */
-  cost: number | null;
-  body: string;
-  error: string | null;
-}
-
-/** One kind of lane message: its table's statements. */
-export interface LaneKind {
-  /** Its money on a platform gateway: its own hold, keyed by the row's id. */
-  hold: HoldKind;
-  /** The provider's message reference and the idempotency key are `${prefix}-${id}`. */
-  prefix: string;
-  /** Its table, its state column and its error column (a take-over moves its rows: lane-hand-over.ts). */
-  ledger: { table: string; state: string; error: string };
-  /**
-   * Takes up to `limit` due rows of the gateway FOR UPDATE SKIP LOCKED and marks them `submitting`, in the caller's
-   * transaction (which restarts the kind's mark); rows the gate stops first (a suppressed phone, a lead without
-   * consent, a closed window) are refused or deferred with why.
-   */
-  take(tx: DbOrTx, gatewayId: number, limit: number): Promise<LaneMessage[]>;
-  /** The taken messages' final text, once the take is committed (welcomes fill theirs for their leads). */
-  render?(db: Db, taken: LaneMessage[]): Promise<LaneMessage[]>;
-  /** Writes the outcome on the row if it is still `submitting`; answers whether it was. */
-  record(tx: DbOrTx, m: LaneMessage, outcome: LaneOutcome): Promise<boolean>;
-  /** Rows left `submitting` longer than `minutes` become `unknown`; answers them. */
-  closeStale(tx: DbOrTx, minutes: number): Promise<{ id: number; team_id: number }[]>;
-}
 
 /** What the lane needs of its dispatcher. */
 export interface LaneRun {

@@ -49,7 +49,7 @@ interface StoredSender {
   sender: string;
 }
 
-async function storedSender(db: DbOrTx, ctx: TeamCtx, c: CampaignRecord): Promise<StoredSender | undefined> {
+export async function storedSender(db: DbOrTx, ctx: TeamCtx, c: CampaignRecord): Promise<StoredSender | undefined> {
   if (c.sender_type === "route")
     return one<StoredSender>(
       db,

@@ -59,7 +59,17 @@ export async function testLeadValues(
   channel: "sms" | "email",
   recipient: string,
 ): Promise<LeadValues> {
-  const leadId = await audienceLead(db, ctx, campaignId, channel);
+  return leadValues(db, ctx, await audienceLead(db, ctx, campaignId, channel), channel, recipient);
+}
+
+/** The values of one lead of the team (the caller knows it is the campaign's), or sample values for null. */
+export async function leadValues(
+  db: DbOrTx,
+  ctx: TeamCtx,
+  leadId: number | null,
+  channel: "sms" | "email",
+  recipient: string,
+): Promise<LeadValues> {
   const attributes = await attributeValues(db, ctx, leadId);
   if (leadId === null) return { leadId, ...SAMPLE, phone: channel === "sms" ? recipient : "", attributes };
   const t = ctx.teamId;

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { sourcesWithListsQuery } from "../../../sources";
+import { sourcesWithListsQuery } from "../../../source-picker";
 import type { KnownIds } from "../model/stale-values";
 import { campaignNamesQuery, filterAttributesQuery } from "./filter-options.api";
 

@@ -4,7 +4,7 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { type MessageKey, useT } from "../../../../lib/i18n";
 import { leadTableQuery } from "../../../leads";
-import { sourcesWithListsQuery } from "../../../sources";
+import { sourcesWithListsQuery } from "../../../source-picker";
 import { audienceSegmentOptionsQuery, campaignAudienceQuery } from "../../api/campaign-audience.api";
 import { canChangeAudience } from "../model/campaign-actions";
 import { type AudienceOption, AudiencePicker } from "./audience-picker";

@@ -1,8 +1,8 @@
 import type { CampaignType } from "@leadflow/contracts";
 import ArchiveOutlinedIcon from "@mui/icons-material/ArchiveOutlined";
 import { Box, Chip, Stack } from "@mui/material";
-import { useAccountPath } from "../../../../components/breadcrumbs/breadcrumbs";
 import { RouteTabs } from "../../../../components/route-tabs/route-tabs";
+import { useAccountPath } from "../../../../lib/account-context";
 import { useT } from "../../../../lib/i18n";
 import { CampaignStatusChip } from "../../components/campaign-status-chip";
 import { campaignPath, tabsFor } from "../model/campaign-tabs";

@@ -9,14 +9,15 @@ import { Stack, Typography } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
-import { useAccountPath } from "../../../../components/breadcrumbs/breadcrumbs";
 import { ConfirmDialog } from "../../../../components/confirm-dialog/confirm-dialog";
 import type { ContextMenuItem } from "../../../../components/context-menu/context-menu";
 import { DeleteError } from "../../../../components/page-state/delete-error";
+import { useAccountPath } from "../../../../lib/account-context";
 import { errorMessage } from "../../../../lib/errors";
 import { useT } from "../../../../lib/i18n";
 import { useCopyCampaigns, useDeleteCampaign, useExpireCampaignLinks } from "../../api/campaigns.api";
 import { CampaignFormDialog } from "../../components/campaign-form-dialog";
+import { SendPreviewDialog } from "../../preview/send-preview-dialog";
 import { canEditCampaign, offersCreateSegment } from "../model/campaign-actions";
 import { CreateSegmentDialog } from "./create-segment-dialog";
 import { useCampaignStatus } from "./use-campaign-status";
@@ -96,6 +97,7 @@ export function useCampaignActions(campaign: Campaign) {
   const dialogs: ReactNode = (
     <>
       <CampaignFormDialog open={editing} campaign={campaign} onClose={() => setEditing(false)} />
+      <SendPreviewDialog {...status.preview} />
       <CreateSegmentDialog
         open={creatingSegment}
         campaignId={campaign.id}

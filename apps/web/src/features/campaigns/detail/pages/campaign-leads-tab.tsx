@@ -1,7 +1,7 @@
 import type { LeadRow } from "@leadflow/contracts";
 import { useCallback } from "react";
-import { useAccountPath } from "../../../../components/breadcrumbs/breadcrumbs";
 import { useContextMenu } from "../../../../components/context-menu/context-menu";
+import { useAccountPath } from "../../../../lib/account-context";
 import { useT } from "../../../../lib/i18n";
 import { LeadsTable, useLeadBulkActions, useLeadsTable } from "../../../leads";
 import { useCampaignOutlet } from "../model/campaign-outlet";

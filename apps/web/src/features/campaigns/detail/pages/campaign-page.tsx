@@ -1,9 +1,10 @@
 import type { Campaign } from "@leadflow/contracts";
 import { Box, Skeleton } from "@mui/material";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { type Crumb, useAccountPath, useBreadcrumbs } from "../../../../components/breadcrumbs/breadcrumbs";
+import { type Crumb, useBreadcrumbs } from "../../../../components/breadcrumbs/breadcrumbs";
 import { EntityGate, useEntityQuery } from "../../../../components/entity-gate/entity-gate";
 import { HeaderSkeleton } from "../../../../components/page-state/page-state";
+import { useAccountPath } from "../../../../lib/account-context";
 import { useT } from "../../../../lib/i18n";
 import { campaignQuery } from "../../api/campaigns.api";
 import { useCampaignsLiveUpdates } from "../../api/campaigns-live";

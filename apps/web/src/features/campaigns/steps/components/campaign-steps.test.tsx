@@ -51,7 +51,7 @@ describe("CampaignSteps", () => {
         delay_time_period: "hours",
         delay_label: "2 hours",
         message: "Hi {{first_name}}",
-        sms: { encoding: "GSM-7", characters: 161, parts: 2 },
+        sms: { encoding: "GSM-7", characters: 161, parts: 2, exact: true },
       }),
     ]);
     expect(html).toContain("Step 1 · SMS · After 2 hours");
@@ -62,7 +62,7 @@ describe("CampaignSteps", () => {
 
   it("leaves the cost out while the campaign has no price, and disables a test without a message", () => {
     const html = render(campaign({ part_price: null }), [
-      campaignStep({ message: "Hi", sms: { encoding: "UCS-2", characters: 2, parts: 1 } }),
+      campaignStep({ message: "Hi", sms: { encoding: "UCS-2", characters: 2, parts: 1, exact: true } }),
       campaignStep({ id: 2, name: "Empty" }),
     ]);
     expect(html).toContain("1 part · UCS-2<");
@@ -72,7 +72,10 @@ describe("CampaignSteps", () => {
 
   it("lists a split's parts, each with its own preview and cost", () => {
     const part = (id: number, message: string, parts: number) =>
-      campaignStep({ id, parent_step_id: 5, message, sms: { encoding: "GSM-7", characters: 10, parts } }) as Omit<CampaignStep, "steps">;
+      campaignStep({ id, parent_step_id: 5, message, sms: { encoding: "GSM-7", characters: 10, parts, exact: true } }) as Omit<
+        CampaignStep,
+        "steps"
+      >;
     const html = render(campaign(), [
       campaignStep({ id: 5, type: "split", type_label: "Split", name: "A/B", steps: [part(6, "Offer one", 1), part(7, "Offer two", 3)] }),
     ]);

@@ -21,8 +21,8 @@ describe("SmsCounter", () => {
     expect(renderToStaticMarkup(<SmsCounter message="Привет" partPrice={null} />)).toContain("Unicode because of П р и в е");
   });
 
-  it("counts the link placeholder as the short link it becomes", () => {
-    expect(counter("{{link}}")).toBe("40 characters · 1 part · GSM-7 · $0.01");
+  it("counts the link placeholder as the short link it becomes, at most", () => {
+    expect(counter("{{link}}")).toBe("up to 40 characters · up to 1 part · GSM-7 · up to $0.01");
     expect(renderToStaticMarkup(<SmsCounter message="{{link}}" partPrice={0.01} shortDomain="go.io" />)).toContain("25 characters");
   });
 
@@ -31,5 +31,10 @@ describe("SmsCounter", () => {
     expect(counter("a".repeat(161), 0.0079)).toBe("161 characters · 2 parts · GSM-7 · $0.0158");
     expect(counter("", 0.01)).toBe("0 characters · 0 parts · GSM-7 · $0.00");
     expect(counter("a".repeat(161), 1.5)).toBe("161 characters · 2 parts · GSM-7 · $3.00");
+  });
+
+  it("says up to when a lead's value or a fallback sizes the message, and exact figures otherwise", () => {
+    expect(counter("Hi {{first_name|there}}")).toBe("up to 17 characters · up to 1 part · GSM-7 · up to $0.01");
+    expect(counter("Code {{random:100-999}}")).toBe("8 characters · 1 part · GSM-7 · $0.01");
   });
 });

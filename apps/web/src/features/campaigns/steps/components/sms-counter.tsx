@@ -10,15 +10,20 @@ export interface SmsCounterProps {
   shortDomain?: string | null;
 }
 
-/** The live SMS length counter under a message: characters, parts, encoding and cost, as charged. */
+/**
+ * The live SMS length counter under a message: characters, parts, encoding and cost, as charged — "up to" each when
+ * tags or a link make them an upper bound (a lead's value, a fallback, a 10- or 11-character link code).
+ */
 export function SmsCounter({ message, partPrice, shortDomain }: SmsCounterProps) {
   const t = useT();
   const sms = readSms(message, partPrice, shortDomain);
+  // Tags and links make the figures an upper bound: "up to" each of them.
+  const upTo = (value: string) => (sms.exact ? value : t("campaigns.steps.upTo", { value }));
   const vars = {
-    characters: sms.characters.toLocaleString("en-US"),
-    parts: tn("campaigns.steps.parts", sms.parts),
+    characters: upTo(sms.characters.toLocaleString("en-US")),
+    parts: upTo(tn("campaigns.steps.parts", sms.parts)),
     encoding: sms.encoding,
-    cost: formatUnitCost(sms.cost),
+    cost: upTo(formatUnitCost(sms.cost)),
   };
   return (
     <Stack spacing={0.25}>

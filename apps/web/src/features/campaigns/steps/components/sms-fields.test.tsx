@@ -1,4 +1,5 @@
 import type { SaveStep } from "@leadflow/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
@@ -23,9 +24,14 @@ const options: StepEditorOptions = {
 
 function Harness({ values }: { values: Partial<StepFormValues> }) {
   const form = useForm<StepFormValues, unknown, SaveStep>({ defaultValues: { ...newStepValues("sms"), ...values } });
-  return <SmsFields form={form} prefix="" campaign={{ part_price: 0.0079, setting_gateway_id: 1 }} options={options} />;
+  return <SmsFields form={form} prefix="" campaign={{ id: 1, part_price: 0.0079, setting_gateway_id: 1 }} options={options} first />;
 }
-const render = (values: Partial<StepFormValues>) => renderToStaticMarkup(<Harness values={values} />);
+const render = (values: Partial<StepFormValues>) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <Harness values={values} />
+    </QueryClientProvider>,
+  );
 
 describe("SmsFields", () => {
   it("hides the link options while the message has no {{link}}", () => {
@@ -64,5 +70,15 @@ describe("SmsFields", () => {
     for (const chip of ["Link", "Source", "List", "Last 4 digits", "Random number", "Lead attributes"]) expect(html).toContain(`>${chip}<`);
     expect(html).toContain("161 characters · 2 parts · GSM-7 · $0.0158");
     expect(html).toContain("Welcome SMS");
+  });
+
+  it("warns before sending, each warning with Acknowledge, and keeps acknowledged ones quiet", () => {
+    const html = render({ message: "Deals at bit.ly/x" });
+    expect(html).toContain("does not say how to opt out");
+    expect(html).toContain("public link shortener");
+    expect(html.match(/>Acknowledge</g)).toHaveLength(2);
+    const quiet = render({ message: "Deals at bit.ly/x", acknowledged_checks: ["opt_out"] });
+    expect(quiet).not.toContain("does not say how to opt out");
+    expect(quiet).toContain("1 warning acknowledged.");
   });
 });

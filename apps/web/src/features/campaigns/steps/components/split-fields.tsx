@@ -20,7 +20,7 @@ export interface SplitFieldsProps extends Omit<ContentFieldsProps, "prefix"> {
  * channel. Lowering the count drops the last parts; raising it adds blank ones. Only the open tab is drawn; the
  * others keep their values in the form.
  */
-export function SplitFields({ form, channel, campaign, options, initialPart = 0, disabled }: SplitFieldsProps) {
+export function SplitFields({ form, channel, campaign, options, initialPart = 0, disabled, first }: SplitFieldsProps) {
   const t = useT();
   const { control, getValues, setValue, formState } = form;
   const parts = useWatch({ control, name: "parts" }) ?? [];
@@ -80,7 +80,7 @@ export function SplitFields({ form, channel, campaign, options, initialPart = 0,
       {parts.length > 0 && (
         <Box key={shown} role="tabpanel" aria-label={t("campaigns.steps.part", { letter: partLetter(shown) })}>
           {channel === "sms" ? (
-            <SmsFields form={form} prefix={`parts.${shown}.`} campaign={campaign} options={options} disabled={disabled} />
+            <SmsFields form={form} prefix={`parts.${shown}.`} campaign={campaign} options={options} disabled={disabled} first={first} />
           ) : (
             <EmailFields form={form} prefix={`parts.${shown}.`} campaign={campaign} options={options} disabled={disabled} />
           )}

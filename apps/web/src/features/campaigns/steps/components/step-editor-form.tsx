@@ -1,5 +1,6 @@
 import { type Campaign, type CampaignStep, type CampaignStepSaved, type SaveStep, StepLimits, StepTypes } from "@leadflow/contracts";
 import { Alert, Button, CircularProgress, Stack } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { FormSelect } from "../../../../components/form/form-select";
@@ -7,7 +8,7 @@ import { FormTextField } from "../../../../components/form/form-text-field";
 import { useEntityForm } from "../../../../components/form/use-entity-form";
 import { SidePanel } from "../../../../components/side-panel/side-panel";
 import { type MessageKey, useT } from "../../../../lib/i18n";
-import { useSaveStep, useStepEditorOptions } from "../../api/campaign-steps.api";
+import { campaignStepsQuery, useSaveStep, useStepEditorOptions } from "../../api/campaign-steps.api";
 import { newStepValues, resizeParts, type StepFormValues, stepValues } from "../model/step-form";
 import { stepFormSchema, stepServerField } from "../model/step-request";
 import type { Channel } from "../model/tags";
@@ -47,6 +48,9 @@ export function StepEditorForm({ open, campaign, channel, step, part, onClose }:
   const type = useWatch({ control, name: "type" });
   const options = useStepEditorOptions({ id: campaign.id, sms: channel === "sms", gatewayId: campaign.setting_gateway_id }, open);
   const known = isKnownType(type);
+  // The campaign's first message: the first step (a new step while there is none), or a part of a first split.
+  const steps = useQuery({ ...campaignStepsQuery(campaign.id), enabled: open });
+  const first = step ? steps.data?.[0]?.id === step.id : steps.isSuccess && steps.data.length === 0;
   const typeOptions = [channel, "split"].map((v) => ({ value: v, label: t(`campaigns.steps.editor.type.${v}` as MessageKey) }));
   const units = (["min", "hours", "days"] as const).map((v) => ({ value: v, label: t(`campaigns.steps.editor.unit.${v}`) }));
 
@@ -55,7 +59,8 @@ export function StepEditorForm({ open, campaign, channel, step, part, onClose }:
       open={open}
       onClose={onClose}
       dirty={form.formState.isDirty}
-      width={560}
+      // An SMS message has its phone preview beside it.
+      width={channel === "sms" ? 960 : 560}
       title={step ? t("campaigns.steps.editor.editTitle") : t("campaigns.steps.editor.addTitle")}
       actions={(close) => (
         <>
@@ -126,10 +131,18 @@ export function StepEditorForm({ open, campaign, channel, step, part, onClose }:
             />
           </Stack>
           {!known && <Alert severity="error">{t("campaigns.steps.unknownType")}</Alert>}
-          {type === "sms" && <SmsFields form={form} prefix="" campaign={campaign} options={options} disabled={pending} />}
+          {type === "sms" && <SmsFields form={form} prefix="" campaign={campaign} options={options} disabled={pending} first={first} />}
           {type === "email" && <EmailFields form={form} prefix="" campaign={campaign} options={options} disabled={pending} />}
           {type === "split" && (
-            <SplitFields form={form} channel={channel} campaign={campaign} options={options} initialPart={part} disabled={pending} />
+            <SplitFields
+              form={form}
+              channel={channel}
+              campaign={campaign}
+              options={options}
+              initialPart={part}
+              disabled={pending}
+              first={first}
+            />
           )}
         </Stack>
       </form>

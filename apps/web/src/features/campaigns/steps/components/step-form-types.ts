@@ -18,7 +18,9 @@ export const fieldOf = (prefix: FieldPrefix, key: keyof ContentValues) => `${pre
 export interface ContentFieldsProps {
   form: StepForm;
   prefix: FieldPrefix;
-  campaign: Pick<Campaign, "part_price" | "setting_gateway_id">;
+  campaign: Pick<Campaign, "id" | "part_price" | "setting_gateway_id">;
   options: StepEditorOptions;
   disabled?: boolean;
+  /** The campaign's first message (its first step, or a part of a first split): the opt-out and brand checks apply. */
+  first?: boolean;
 }

@@ -26,7 +26,8 @@ function Meta({ step, partPrice }: { step: Saved; partPrice: number | null }) {
   const sms = step.sms;
   if (!sms || sms.parts === 0) return null;
   const cost = smsCost(sms.parts, partPrice);
-  const vars = { parts: tn("campaigns.steps.parts", sms.parts), encoding: sms.encoding, cost: formatUnitCost(cost) };
+  const upTo = (value: string) => (sms.exact === false ? t("campaigns.steps.upTo", { value }) : value);
+  const vars = { parts: upTo(tn("campaigns.steps.parts", sms.parts)), encoding: sms.encoding, cost: upTo(formatUnitCost(cost)) };
   return (
     <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: "tabular-nums" }}>
       {t(cost === null ? "campaigns.steps.smsMetaNoPrice" : "campaigns.steps.smsMeta", vars)}

@@ -8,6 +8,8 @@ export interface SmsReading {
   cost: number | null;
   /** What forced UCS-2, to say why a part holds 70 characters. */
   nonGsmCharacters: string[];
+  /** False: tags or a link make the figures an upper bound. */
+  exact: boolean;
 }
 
 /** What a message costs: each part is charged as a message, at the campaign sender's price. */
@@ -27,6 +29,7 @@ export function readSms(message: string, partPrice: number | null, shortDomain?:
     parts: length.parts,
     cost: smsCost(length.parts, partPrice),
     nonGsmCharacters: length.nonGsmCharacters,
+    exact: length.exact,
   };
 }
 

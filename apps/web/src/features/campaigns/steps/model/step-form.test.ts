@@ -16,7 +16,7 @@ const saved = (over: Partial<CampaignStep>) =>
     short_url_domain_label: "go.shop.io",
     click_automation_campaign_id: 9,
     options: { expire_link: true, expire_link_days: 3, redirect_link_for_expire: "https://shop.io/expired", is_tracking_revenue: true },
-    sms: { encoding: "GSM-7", characters: 42, parts: 1 },
+    sms: { encoding: "GSM-7", characters: 42, parts: 1, exact: true },
     ...over,
   });
 

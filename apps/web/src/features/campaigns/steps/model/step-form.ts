@@ -40,6 +40,8 @@ export interface ContentValues {
   need_send_welcome_message: boolean;
   welcome_message_text: string;
   is_tracking_revenue: boolean;
+  /** The pre-send warnings acknowledged, by finding (contracts `message-checks.ts`). */
+  acknowledged_checks: string[];
   // Email
   sender_type: EmailSenderType;
   sender_email: string;
@@ -104,6 +106,7 @@ export function blankContent(): ContentValues {
     need_send_welcome_message: false,
     welcome_message_text: "",
     is_tracking_revenue: false,
+    acknowledged_checks: [],
     sender_type: "email",
     sender_email: "",
     sender_username: "",
@@ -161,6 +164,7 @@ export function contentValues(s: Saved): ContentValues {
     need_send_welcome_message: flag(o, "need_send_welcome_message"),
     welcome_message_text: str(o, "welcome_message_text"),
     is_tracking_revenue: flag(o, "is_tracking_revenue"),
+    acknowledged_checks: Array.isArray(o.acknowledged_checks) ? o.acknowledged_checks.filter((k) => typeof k === "string") : [],
     sender_type: (EmailSenderTypes as readonly string[]).includes(senderType) ? (senderType as EmailSenderType) : "email",
     sender_email: str(o, "sender_email"),
     sender_username: str(o, "sender_username"),

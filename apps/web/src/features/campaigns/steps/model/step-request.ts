@@ -41,6 +41,7 @@ function smsBody(c: ContentValues) {
     need_send_welcome_message: c.need_send_welcome_message,
     welcome_message_text: orNull(c.need_send_welcome_message, c.welcome_message_text),
     is_tracking_revenue: on(c.is_tracking_revenue),
+    acknowledged_checks: c.acknowledged_checks.length ? c.acknowledged_checks : null,
   };
 }
 

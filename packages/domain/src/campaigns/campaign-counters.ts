@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../shared/rows";
+import type { DbOrTx } from "../shared/rows";
 
 /*
  * Campaign counters (docs/campaign-statistics.md): every transaction that changes ledger rows adds its own deltas per

@@ -1,8 +1,8 @@
 import { type CampaignAudienceKind, LookupStatuses, LookupTypes } from "@leadflow/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import { type LookupDeps, runScopeLookups, scopeLeads } from "../lookups";
-import type { TeamCtx } from "../shared/context";
-import { type DbOrTx, one, rows } from "../shared/rows";
+import { type LookupDeps, runScopeLookups, scopeLeads } from "../../lookups";
+import type { TeamCtx } from "../../shared/context";
+import { type DbOrTx, one, rows } from "../../shared/rows";
 
 /*
  * The team's DNC freshness rule at work: a campaign's texts to phones without a recent DNC check wait at the claim

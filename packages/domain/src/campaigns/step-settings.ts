@@ -31,6 +31,7 @@ const SMS_OPTION_LABELS = {
   need_send_welcome_message: "Send welcome message",
   welcome_message_text: "Welcome message",
   is_tracking_revenue: "Track revenue",
+  acknowledged_checks: "Acknowledged warnings",
 } as const satisfies Record<(typeof SmsStepOptionKeys)[number], string>;
 
 const EMAIL_OPTION_LABELS = {

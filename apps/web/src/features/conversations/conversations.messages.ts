@@ -1,0 +1,52 @@
+import { type ThreadItemStatus, ThreadItemStatusLabels } from "@leadflow/contracts";
+
+const statusLabels = Object.fromEntries(
+  Object.entries(ThreadItemStatusLabels).map(([status, label]) => [`conversations.status.${status}`, label]),
+) as Record<`conversations.status.${ThreadItemStatus}`, string>;
+
+/** English texts of the inbox. Quoted texts are the product's exact wording ('No conversations yet'). */
+export const conversationsMessages = {
+  ...statusLabels,
+  "conversations.title": "Conversations",
+  "conversations.subtitle": "Every reply your leads send, one thread per phone, across campaigns and keywords.",
+  "conversations.search": "Search by phone or name",
+  "conversations.filter.all": "Open",
+  "conversations.filter.unread": "Unread",
+  "conversations.filter.mine": "Assigned to me",
+  "conversations.filter.opted_out": "Opted out",
+  "conversations.filter.closed": "Closed",
+  "conversations.empty": "No conversations yet",
+  "conversations.emptyText":
+    "When a lead replies to one of your numbers, the conversation shows up here. Try Simulate reply on a sandbox integration.",
+  "conversations.emptyFiltered": "No conversations match",
+  "conversations.emptyFilteredText": "Try another filter or search.",
+  "conversations.pick": "Pick a conversation",
+  "conversations.pickText": "Choose a thread on the left to read it and reply.",
+  "conversations.loadMore": "Load more",
+  "conversations.loadOlder": "Load older messages",
+  "conversations.back": "Back to conversations",
+  "conversations.you": "You",
+  "conversations.optedOut": "Opted out",
+  "conversations.closed": "Closed",
+  "conversations.unread": "{count} unread",
+  "conversations.assign": "Assign",
+  "conversations.assignTo": "Assign to",
+  "conversations.unassigned": "Unassigned",
+  "conversations.nobody": "Nobody",
+  "conversations.assigned": "Conversation assigned.",
+  "conversations.close": "Close",
+  "conversations.reopen": "Reopen",
+  "conversations.closedToast": "Conversation closed.",
+  "conversations.reopenedToast": "Conversation reopened.",
+  "conversations.openLead": "Open lead",
+  "conversations.reply": "Type a reply…",
+  "conversations.send": "Send",
+  "conversations.counter": "{chars} characters · {parts} SMS",
+  "conversations.noSender": "No number of yours has texted this phone yet, so there is no number to reply from.",
+  "conversations.suppressed": "This phone opted out ({reason}). Leadflow sends it nothing until it texts START.",
+  "conversations.heldUntil": "Goes at {time}",
+  "conversations.leadButton": "Conversation",
+  "conversations.notFound": "Conversation not found",
+  "conversations.notFoundText": "It may belong to another team, or the link is wrong.",
+  "conversations.via": "via {origin}",
+} as const;

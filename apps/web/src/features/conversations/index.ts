@@ -1,0 +1,2 @@
+export { ConversationButton } from "./components/conversation-button";
+export { ConversationsUnreadBadge } from "./components/unread-badge";

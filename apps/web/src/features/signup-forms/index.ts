@@ -1,0 +1,1 @@
+export { OptInPanel } from "./components/opt-in-panel";
