@@ -1,10 +1,10 @@
+import rateLimit from "@fastify/rate-limit";
 import { HookAnswer } from "@leadflow/contracts";
 import { applyEventsJob, type CallbackRequest, type Hook, receiveProviderCallback, wakeDispatchers } from "@leadflow/domain";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hookEnv } from "../hook-env";
-import { ipRateLimit } from "../ip-rate-limit";
 import type { App, AppDeps } from "../types";
 
 /*
@@ -45,11 +45,11 @@ const ROUTES = [
   hookRoute(["POST"], { channel: "email", endpoint: "status" }, "Email delivery status from the sandbox sender"),
 ];
 
+type CallerLimit = ReturnType<FastifyInstance["createRateLimit"]>;
+
 export async function hooksRoutes(app: App, { database, config, jobs, live }: AppDeps) {
   const db = database.db;
   const env = hookEnv(config, live);
-  const callbackLimit = ipRateLimit(config.callbackRate.limit, config.callbackRate.windowSeconds * 1000);
-  const inboundLimit = ipRateLimit(config.inboundRate.limit, config.inboundRate.windowSeconds * 1000);
   const publicUrl = env.publicUrl;
 
   // New status events are applied at once rather than at the next minute's sweep: one apply job queued shortly after
@@ -65,7 +65,7 @@ export async function hooksRoutes(app: App, { database, config, jobs, live }: Ap
     }, APPLY_COALESCE_MS).unref?.();
   };
 
-  const handler = (hook: Hook) => async (req: FastifyRequest<{ Params: GatewayParam }>, reply: FastifyReply) => {
+  const handler = (hook: Hook, limit: CallerLimit) => async (req: FastifyRequest<{ Params: GatewayParam }>, reply: FastifyReply) => {
     const request: CallbackRequest = {
       method: req.method,
       // The address the provider called, as it signed it: the public base and the path and query as received.
@@ -74,9 +74,12 @@ export async function hooksRoutes(app: App, { database, config, jobs, live }: Ap
       rawBody: typeof req.body === "string" ? req.body : "",
     };
     // Per caller address, before any signature work, kept in memory (a storm of callbacks writes no rate row).
-    const wait = (hook.endpoint === "inbound" ? inboundLimit : callbackLimit).hit(req.ip);
-    if (wait > 0)
-      return reply.code(429).header("Retry-After", String(wait)).send({ message: "Too many requests. Please try again later." });
+    const limited = await limit(req);
+    if (!limited.isAllowed && limited.isExceeded)
+      return reply
+        .code(429)
+        .header("Retry-After", String(Math.max(1, limited.ttlInSeconds)))
+        .send({ message: "Too many requests. Please try again later." });
     const received = await receiveProviderCallback(db, hook, req.params.gatewayId, request, env);
     if (received.stored > 0 && hook.endpoint !== "inbound") wakeApplier();
     // The answers a reply earned leave through the gateway's dispatcher after this answer; a keyword's trigger campaign
@@ -90,6 +93,14 @@ export async function hooksRoutes(app: App, { database, config, jobs, live }: Ap
   // A scope of their own, so these parsers (raw text for every type) apply to the hooks and nothing else.
   await app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    // One count per caller address for all the status callbacks and one for the inbound hooks, in this process's
+    // memory (@fastify/rate-limit's local store): a storm of callbacks writes no rate row. Keyed by the whole address,
+    // not the IPv6 subnet the plugin groups by default.
+    await scope.register(rateLimit, { global: false });
+    const perCaller = (rate: { limit: number; windowSeconds: number }) =>
+      scope.createRateLimit({ max: rate.limit, timeWindow: rate.windowSeconds * 1000, keyGenerator: (req) => req.ip });
+    const callbackLimit = perCaller(config.callbackRate);
+    const inboundLimit = perCaller(config.inboundRate);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
     for (const r of ROUTES) {
@@ -98,7 +109,7 @@ export async function hooksRoutes(app: App, { database, config, jobs, live }: Ap
         url: r.url,
         config: { public: true },
         schema: { tags, summary: r.summary, security: [], params: GatewayParam, response: { 200: HookAnswer } },
-        handler: handler(r.hook),
+        handler: handler(r.hook, r.hook.endpoint === "inbound" ? inboundLimit : callbackLimit),
       });
     }
   });
