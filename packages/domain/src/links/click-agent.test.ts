@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ClickAgent, classifyClick } from "./click-agent";
 import { BROWSER_AGENTS, DESKTOP_BROWSERS, MACHINE_AGENTS } from "../../test/fixtures/click-agents";
+import { type ClickAgent, classifyClick } from "./click-agent";
 
 const get = (userAgent: string | null, headers?: Record<string, string | undefined>): ClickAgent =>
   classifyClick({ method: "GET", userAgent, headers });
