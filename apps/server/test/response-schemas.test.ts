@@ -16,6 +16,8 @@ const WITHOUT_SCHEMA: Record<string, string> = {
   "GET /api/compliance-files/:id/download": "streams a ZIP file",
   "GET /unsubscribe/:id": "the unsubscribe page a person opens from an email: HTML",
   "POST /unsubscribe/:id": "the unsubscribe page's button and RFC 8058 one-click: HTML, or an empty 200 to a mail client",
+  "GET /f/:code": "a list's hosted sign-up form: an HTML page on the team's short domain",
+  "POST /f/:code": "the hosted sign-up form's submission: the HTML page again, with its errors or its thanks",
 };
 
 interface Operation {
