@@ -158,6 +158,11 @@ export const sendDispatchers = pgTable("send_dispatchers", {
   /** When the last holder let the lease go, and the times (epoch ms) of its calls in the second before: the next holder's pace starts from them. */
   releasedAt: ts("released_at"),
   recentCalls: doublePrecision("recent_calls").array(),
+  /**
+   * Raised by a wake that found the lease taken: the holder, once it has let go, runs again when this moved during its
+   * run, so a message written just after its last look is not left for the next tick.
+   */
+  wanted: bigint("wanted", { mode: "number" }).notNull().default(0),
 });
 
 /**

@@ -324,6 +324,42 @@ describe("runDispatcher", () => {
     expect((await messages(c.id))[0]!.state).toBe("planned");
   });
 
+  it("runs again once it lets go when a wake found it holding the gateway: a message written after its last look is not left", async () => {
+    const { t, c } = await activeCampaign(phones(1));
+    const cb = capture();
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const pacer = createPacer(1000);
+    let reserved = 0;
+    const reserve = async (n?: number) => {
+      if (reserved++ === 0) await gate;
+      return pacer.reserve(n);
+    };
+    const slow = { ...deps(cb.options), pacer: { ...pacer, reserve } };
+    const watch = suppressionWatchOf(kit.database());
+    let runs = 0;
+    const counted = new Proxy(watch, {
+      get: (target, key) => {
+        if (key === "acquire")
+          return () => {
+            runs++;
+            return target.acquire();
+          };
+        const value = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const holder = runDispatcher({ ...slow, suppressionWatch: counted }, t.sms.id);
+    while (reserved === 0) await new Promise((r) => setTimeout(r, 10));
+    expect(await runDispatcher(deps(cb.options), t.sms.id)).toBe("leased");
+    open();
+    expect(await holder).toBe("idle");
+    expect(runs).toBe(2);
+    expect((await messages(c.id)).map((m) => m.state)).toEqual(["accepted"]);
+  });
+
   it("plans the next step from each accepted message, and completes the campaign once every message is final", async () => {
     const { t, c } = await activeCampaign(phones(2), {}, [
       { type: "sms", name: "One", message: "One" },

@@ -113,13 +113,32 @@ interface Predecessor {
   recent_calls: number[] | null;
 }
 
+/**
+ * Runs the gateway's dispatcher until nothing is due. A wake that finds the lease taken raises `wanted` and tries once
+ * more (the holder may have let go meanwhile); the holder reads `wanted` after letting go and runs again when it
+ * moved — so a message written after the holder's last look, whose wake found it still holding, is never left waiting.
+ */
 export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Promise<DispatchOutcome> {
+  for (;;) {
+    const run = await holdAndRun(deps, gatewayId);
+    if (run.outcome !== "idle" || !run.wantedMeanwhile || deps.stopping?.aborted) return run.outcome;
+  }
+}
+
+interface Held {
+  outcome: DispatchOutcome;
+  /** Whether a wake found the lease taken while this run held it. */
+  wantedMeanwhile: boolean;
+}
+
+async function holdAndRun(deps: DispatchDeps, gatewayId: number): Promise<Held> {
   const { db } = deps;
-  if (deps.stopping?.aborted) return "stopped";
+  const ended = (outcome: DispatchOutcome): Held => ({ outcome, wantedMeanwhile: false });
+  if (deps.stopping?.aborted) return ended("stopped");
   const gateway = await loadGatewayForCallback(db, gatewayId);
   if (!gateway?.active || (gateway.kind !== "sms" && gateway.kind !== "email")) {
     await refuseLane(db, gatewayId, LANE_KINDS);
-    return "gone";
+    return ended("gone");
   }
   await db.execute(
     sql`INSERT INTO send_dispatchers (id, team_id) VALUES (${gateway.id}, ${gateway.teamId ?? 0}) ON CONFLICT (id) DO NOTHING`,
@@ -130,10 +149,17 @@ export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Prom
     LEASE_SECONDS,
     () => deps.livenessKey?.() ?? null,
   );
-  if (!(await lease.claim(db))) return "leased";
+  const claim = () => lease.claim<{ wanted: number }>(db, { returning: sql`wanted` });
+  let held = await claim();
+  if (!held) {
+    await db.execute(sql`UPDATE send_dispatchers SET wanted = wanted + 1 WHERE id = ${gateway.id}`);
+    held = await claim();
+    if (!held) return ended("leased");
+  }
   const stopHeartbeat = lease.heartbeat(db);
   let run: Dispatch | undefined;
   let unwatch: (() => Promise<void>) | undefined;
+  let outcome: DispatchOutcome = "lost";
   try {
     unwatch = await deps.suppressionWatch?.acquire();
     await takeOver(db, gateway.id, lease.owner);
@@ -141,7 +167,7 @@ export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Prom
     followPredecessor(run, before, lease.owner);
     await run.mark.open();
     await warmUp(run);
-    return await loop(run);
+    outcome = await loop(run);
   } finally {
     stopHeartbeat();
     await unwatch?.();
@@ -160,6 +186,8 @@ export async function runDispatcher(deps: DispatchDeps, gatewayId: number): Prom
     // A stopping worker's gateway is another process's to carry on at once, not at the next minute's tick.
     if (deps.stopping?.aborted) await deps.wake?.([gateway.id]).catch(() => undefined);
   }
+  const after = await one<{ wanted: number }>(db, sql`SELECT wanted FROM send_dispatchers WHERE id = ${gateway.id}`);
+  return { outcome, wantedMeanwhile: Number(after?.wanted ?? 0) !== Number(held.wanted) };
 }
 
 /**

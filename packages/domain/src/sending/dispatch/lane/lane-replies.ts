@@ -1,12 +1,13 @@
-import { type MessageReason, MessageReasons } from "@leadflow/contracts";
+import type { MessageReason } from "@leadflow/contracts";
 import { sql } from "drizzle-orm";
-import { bigintArray, type DbOrTx, rows } from "../../../shared/rows";
+import { type DbOrTx, rows } from "../../../shared/rows";
 import { consentWhens } from "../../gate/consent";
 import { legalHoursOf } from "../../gate/window/legal-windows";
 import { resolveRecipientCountry } from "../../gate/window/recipient-country";
 import { resolveRecipientZone } from "../../gate/window/recipient-zone";
 import { weekRuleText } from "../../gate/window/rule-text";
 import { type CampaignWindowSettings, type Recipient, rowWindow } from "../../gate/window/window-of";
+import { gateTaken } from "./lane-gate";
 import type { LaneKind, LaneMessage } from "./lane-types";
 
 /*
@@ -101,43 +102,26 @@ async function take(tx: DbOrTx, gatewayId: number, limit: number): Promise<LaneM
         LEFT JOIN lead_phones lp ON lp.team_id = r.team_id AND lp.phone = r.to_number
         LEFT JOIN lead_emails le ON false`,
   );
-  const now = Date.now();
-  const refused = new Map<MessageReason, number[]>();
-  const held: { id: number; due: string }[] = [];
-  const going: LaneMessage[] = [];
-  for (const c of due) {
-    const win = c.refusal ? null : replyWindow(now, { timeZone: c.time_zone, state: c.us_state, country: c.country });
-    const why = c.refusal ?? (win ? null : "outside_window");
-    if (why) refused.set(why, [...(refused.get(why) ?? []), c.id]);
-    else if (Date.parse(win!.due) > now) held.push({ id: c.id, due: win!.due });
-    else
-      going.push({
-        kind: "reply",
-        id: c.id,
-        team_id: c.team_id,
-        to: c.to,
-        from: c.from,
-        sender_kind: c.sender_kind,
-        body: c.body,
-        not_after: win!.notAfter,
-      });
-  }
-  for (const [why, ids] of refused)
-    await tx.execute(
-      sql`UPDATE conversation_replies SET state = 'rejected', error = ${`Not sent: ${MessageReasons[why]}.`}, held_reason = NULL,
-            updated_at = now()
-          WHERE id = ANY(${bigintArray(ids)})`,
-    );
-  for (const h of held)
-    await tx.execute(
-      sql`UPDATE conversation_replies SET due_at = ${h.due}::timestamptz, updated_at = now(),
-            held_reason = coalesce(held_reason, 'Held for quiet hours: it goes when the recipient''s sending window opens.')
-          WHERE id = ${h.id}`,
-    );
-  if (going.length)
-    await tx.execute(
-      sql`UPDATE conversation_replies SET state = 'submitting', held_reason = NULL, updated_at = now()
-          WHERE id = ANY(${bigintArray(going.map((g) => g.id))})`,
-    );
-  return going;
+  return gateTaken(
+    tx,
+    {
+      table: "conversation_replies",
+      error: "error",
+      refused: sql`held_reason = NULL`,
+      deferred: sql`held_reason = coalesce(held_reason, 'Held for quiet hours: it goes when the recipient''s sending window opens.')`,
+      taken: sql`held_reason = NULL`,
+    },
+    due,
+    (c, now) => replyWindow(now, { timeZone: c.time_zone, state: c.us_state, country: c.country }),
+    (c, notAfter) => ({
+      kind: "reply",
+      id: c.id,
+      team_id: c.team_id,
+      to: c.to,
+      from: c.from,
+      sender_kind: c.sender_kind,
+      body: c.body,
+      not_after: notAfter,
+    }),
+  );
 }

@@ -1,11 +1,12 @@
-import { type MessageReason, MessageReasons } from "@leadflow/contracts";
+import type { MessageReason } from "@leadflow/contracts";
 import type { Db } from "@leadflow/db";
 import { sql } from "drizzle-orm";
 import { CounterBatch, renderMessage, utcDay } from "../../../campaigns";
-import { bigintArray, type DbOrTx, rows } from "../../../shared/rows";
+import { type DbOrTx, rows } from "../../../shared/rows";
 import { consentProofWhens, consentRecordJoin, consentWhens, dncFreshnessWhen } from "../../gate/consent";
 import { type CampaignWindowSettings, rowWindow } from "../../gate/window/window-of";
 import { loadRenderLeads } from "../render-leads";
+import { gateTaken } from "./lane-gate";
 import type { LaneKind, LaneMessage } from "./lane-types";
 
 /*
@@ -89,40 +90,23 @@ async function take(tx: DbOrTx, gatewayId: number, limit: number): Promise<LaneM
         LEFT JOIN teams dt ON dt.id = w.team_id
         ${consentRecordJoin(sql`w.team_id`, sql`w.lead_id`, sql`c.only_consent_proof`)}`,
   );
-  const now = Date.now();
-  const refused = new Map<MessageReason, number[]>();
-  const deferred: { id: number; due: string }[] = [];
-  const going: LaneMessage[] = [];
-  for (const c of due) {
-    const win = c.refusal ? null : rowWindow(now, { timeZone: c.time_zone, state: c.us_state, country: c.country }, c, "sms");
-    const why = c.refusal ?? (win?.due ? null : "outside_window");
-    if (why) refused.set(why, [...(refused.get(why) ?? []), c.id]);
-    else if (Date.parse(win!.due!) > now) deferred.push({ id: c.id, due: win!.due! });
-    else
-      going.push({
-        kind: "welcome",
-        id: c.id,
-        team_id: c.team_id,
-        to: c.to,
-        from: c.from,
-        sender_kind: c.sender_kind,
-        body: c.body,
-        lead_id: c.lead_id,
-        not_after: win!.notAfter,
-      });
-  }
-  for (const [why, ids] of refused)
-    await tx.execute(
-      sql`UPDATE welcome_messages SET state = 'rejected', error_message = ${`Not sent: ${MessageReasons[why]}.`}, updated_at = now()
-          WHERE id = ANY(${bigintArray(ids)})`,
-    );
-  for (const d of deferred)
-    await tx.execute(sql`UPDATE welcome_messages SET due_at = ${d.due}::timestamptz, updated_at = now() WHERE id = ${d.id}`);
-  if (going.length)
-    await tx.execute(
-      sql`UPDATE welcome_messages SET state = 'submitting', updated_at = now() WHERE id = ANY(${bigintArray(going.map((g) => g.id))})`,
-    );
-  return going;
+  return gateTaken(
+    tx,
+    { table: "welcome_messages", error: "error_message" },
+    due,
+    (c, now) => rowWindow(now, { timeZone: c.time_zone, state: c.us_state, country: c.country }, c, "sms"),
+    (c, notAfter) => ({
+      kind: "welcome",
+      id: c.id,
+      team_id: c.team_id,
+      to: c.to,
+      from: c.from,
+      sender_kind: c.sender_kind,
+      body: c.body,
+      lead_id: c.lead_id,
+      not_after: notAfter,
+    }),
+  );
 }
 
 /**

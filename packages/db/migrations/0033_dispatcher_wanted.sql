@@ -1,0 +1,1 @@
+ALTER TABLE "send_dispatchers" ADD COLUMN "wanted" bigint DEFAULT 0 NOT NULL;
