@@ -20,6 +20,21 @@ export default defineConfig({
           setupFiles: ["packages/domain/src/app-errors.ts"],
         },
       },
+      // With PostgreSQL as the test database, the server's tests run once more on the embedded default, in the same
+      // run (its workers kept busy to the end, one start-up instead of two).
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "server-pglite",
+                include: ["apps/server/test/**/*.test.ts"],
+                setupFiles: ["packages/domain/src/app-errors.ts"],
+                env: { TEST_DATABASE_URL: "" },
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

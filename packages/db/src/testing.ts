@@ -11,11 +11,7 @@ import { type Database, migrateDb, migrationsFolder, openDb, pgliteExtensions, w
  * The dump is keyed by the migrations' content, so a new migration builds a new template.
  */
 async function pgliteTemplate(): Promise<Blob> {
-  const hash = createHash("sha256");
-  for (const f of readdirSync(migrationsFolder).sort()) {
-    if (f.endsWith(".sql")) hash.update(readFileSync(join(migrationsFolder, f)));
-  }
-  const path = join(tmpdir(), `leadflow-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
+  const path = join(tmpdir(), `leadflow-pglite-template-${migrationsHash()}.tar`);
   if (!existsSync(path)) {
     const database = await openDb({ dataDir: "memory://" });
     await migrateDb(database);
@@ -28,6 +24,51 @@ async function pgliteTemplate(): Promise<Blob> {
   return new Blob([readFileSync(path)]);
 }
 
+/** The migrations' content, hashed: a template built from other migrations is never used. */
+function migrationsHash(): string {
+  const hash = createHash("sha256");
+  for (const f of readdirSync(migrationsFolder).sort()) {
+    if (f.endsWith(".sql")) hash.update(readFileSync(join(migrationsFolder, f)));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+const withDatabase = (url: string, name: string): string => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/**
+ * On PostgreSQL, a migrated template database per migrations hash, built once under an advisory lock (by whichever
+ * test process comes first) under a temporary name and renamed when complete; each test database is a copy of it,
+ * which takes a fraction of migrating. A build a killed process left half done is dropped and built again.
+ */
+async function postgresTemplate(url: string): Promise<string> {
+  const name = `leadflow_tpl_${migrationsHash()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query("SELECT pg_advisory_lock(7305002)");
+    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (found.rowCount) return name;
+    const building = `${name}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const database = await openDb({ databaseUrl: withDatabase(url, building), poolSize: 1 });
+    try {
+      await migrateDb(database);
+    } finally {
+      await database.close();
+    }
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    return name;
+  } finally {
+    await admin.query("SELECT pg_advisory_unlock(7305002)").catch(() => undefined);
+    await admin.end();
+  }
+}
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, a new PostgreSQL database when
  * TEST_DATABASE_URL is set (dropped again by `close`).
@@ -37,15 +78,13 @@ export async function createTestDatabase(): Promise<Database> {
   if (!url) {
     return wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: pgliteExtensions }), () => {});
   }
+  const template = await postgresTemplate(url);
   const name = `leadflow_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openDb({ databaseUrl: testUrl.toString(), poolSize: 5 });
-  await migrateDb(database);
+  const database = await openDb({ databaseUrl: withDatabase(url, name), poolSize: 5 });
   const close = database.close;
   database.close = async () => {
     await close();

@@ -1,5 +1,4 @@
-import { applyReplies, type HookEnv, type LivePublisher } from "@leadflow/domain";
-import { providerOptionsFromEnv } from "@leadflow/domain/providers/provider-factory";
+import { applyReplies, type HookEnv, type LivePublisher, providerOptionsFromEnv } from "@leadflow/domain";
 import type { Config } from "../config";
 
 /**

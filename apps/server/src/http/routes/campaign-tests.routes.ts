@@ -1,6 +1,5 @@
 import { IdParam, MessagePreview, MessagePreviewRequest, TestEmail, TestSendResult, TestSms } from "@leadflow/contracts";
-import { previewMessage, type SendEnv, sendTestEmail, sendTestSms, wakeDispatchers } from "@leadflow/domain";
-import { providerOptionsFromEnv } from "@leadflow/domain/providers/provider-factory";
+import { previewMessage, providerOptionsFromEnv, type SendEnv, sendTestEmail, sendTestSms, wakeDispatchers } from "@leadflow/domain";
 import type { App, AppDeps } from "../types";
 
 const tags = ["Campaigns"];

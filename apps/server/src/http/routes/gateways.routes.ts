@@ -12,19 +12,21 @@ import {
   TestGatewayDraft,
   TestGatewayResult,
 } from "@leadflow/contracts";
-import { emailGatewaySenders, hitRateLimit, putBackInRotation } from "@leadflow/domain";
 import {
   createGateway,
   deleteGateway,
+  emailGatewaySenders,
   GatewayMessages,
   gatewayOptions,
   getGateway,
+  hitRateLimit,
   listGateways,
+  providerOptionsFromEnv,
+  putBackInRotation,
   testGatewayDraft,
   testSavedGateway,
   updateGateway,
-} from "@leadflow/domain/gateways/gateways.service";
-import { providerOptionsFromEnv } from "@leadflow/domain/providers/provider-factory";
+} from "@leadflow/domain";
 import { z } from "zod";
 import type { App, AppDeps } from "../types";
 
