@@ -1,18 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { type Api, shot } from "./campaign-helpers";
-import { authHeaders, signIn } from "./helpers";
-
-/** The demo team's admin (a fresh server seeds the demo as it starts): its API, each answer checked. */
-async function demoAdmin(page: Page): Promise<Api> {
-  await signIn(page, "demo@leadflow.local", "Demo#2026");
-  await expect(page).toHaveURL(/\/u\/0\/?$/);
-  const headers = await authHeaders(page);
-  return async (method, path, data) => {
-    const res = await page.request[method](path, { headers, ...(data ? { data } : {}) });
-    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-    return res.json();
-  };
-}
+import { expect, test } from "@playwright/test";
+import { demoApi, shot } from "./campaign-helpers";
 
 /**
  * The two-way inbox: a lead's text arrives (the sandbox's simulated reply, signed and posted like a provider's), the
@@ -21,7 +8,7 @@ async function demoAdmin(page: Page): Promise<Api> {
  * never held for quiet hours, whatever the hour the flow runs at.
  */
 test("conversations: an inbound reply shows in the badge, the thread opens, and the answer is sent", async ({ page }) => {
-  const api = await demoAdmin(page);
+  const api = await demoApi(page);
   const gateways = (await api("get", "/api/gateways?limit=100")).data as { id: number; name: string; kind: string }[];
   const sandbox = gateways.find((g) => g.name === "Sandbox SMS" && g.kind === "sms")!;
   const detail = (await api("get", `/api/gateways/${sandbox.id}`)) as { data?: { senders?: { numbers?: { number: string }[] } } } & {

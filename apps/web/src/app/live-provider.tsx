@@ -1,4 +1,5 @@
 import { type LiveEventName, LiveEvents, userChannel } from "@leadflow/contracts";
+import { useQueryClient } from "@tanstack/react-query";
 import { useSnackbar } from "notistack";
 import { type ReactNode, useEffect } from "react";
 import type { LoggedAccount } from "../lib/accounts";
@@ -15,6 +16,7 @@ export function LiveProvider({ account, children }: { account: LoggedAccount; ch
   const config = useAppConfig();
   const live = config.data?.live;
   const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!live) return;
@@ -42,6 +44,12 @@ export function LiveProvider({ account, children }: { account: LoggedAccount; ch
         },
       });
       const channel = pusher.subscribe(userChannel(account.id));
+      // An event published before the channel was subscribed (the page's first fetch and the socket race) or while
+      // the socket was down reaches no one: each (re)subscription refetches what the screen shows, so nothing missed
+      // stays missed.
+      channel.bind("pusher:subscription_succeeded", () => {
+        void queryClient.invalidateQueries({ refetchType: "active" });
+      });
       for (const name of eventNames) {
         channel.bind(name, (payload: unknown) => {
           const parsed = LiveEvents[name].safeParse(payload);
@@ -54,7 +62,7 @@ export function LiveProvider({ account, children }: { account: LoggedAccount; ch
       disposed = true;
       disconnect?.();
     };
-  }, [live, account.id, account.token]);
+  }, [live, account.id, account.token, queryClient]);
 
   useLiveEvent("UserMessage", (m) => {
     enqueueSnackbar(m.message, {
