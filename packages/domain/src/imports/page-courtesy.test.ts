@@ -15,6 +15,17 @@ describe("an import's courtesy to the pages", () => {
         ? await openDb({ databaseUrl: pages.pool!.options.connectionString!, poolSize: 2, applicationName: "leadflow-jobs-work" })
         : pages;
   });
+  /** Until the page's statement runs: on a busy machine its connection may take a while to reach the server. */
+  async function pageRunning(): Promise<void> {
+    for (let i = 0; i < 1000; i++) {
+      const r = await jobs.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE 'SELECT pg_sleep%'",
+      );
+      if (r.rows[0]!.n > 0) return;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error("the page's statement never started");
+  }
   afterAll(async () => {
     if (jobs !== pages) await jobs.close();
     await pages.close();
@@ -29,11 +40,16 @@ describe("an import's courtesy to the pages", () => {
       return;
     }
     expect(courtesy.contended).toBe(false);
-    const page = pages.query("SELECT pg_sleep(0.2)");
-    await new Promise((r) => setTimeout(r, 30));
+    let served = false;
+    const page = pages.query("SELECT pg_sleep(0.2)").then(() => {
+      served = true;
+    });
+    await pageRunning();
     const waited = await courtesy.wait();
+    // It went on only once the page was served, having waited for it.
+    expect(served).toBe(true);
+    expect(waited).toBeGreaterThan(0);
     await page;
-    expect(waited).toBeGreaterThanOrEqual(100);
     expect(courtesy.contended).toBe(true);
   });
 
@@ -41,7 +57,7 @@ describe("an import's courtesy to the pages", () => {
     if (jobs.kind !== "postgres") return;
     const courtesy = pageCourtesy(jobs);
     const page = pages.query("SELECT pg_sleep(1.5)");
-    await new Promise((r) => setTimeout(r, 30));
+    await pageRunning();
     const waited = await courtesy.wait();
     await page;
     expect(waited).toBeGreaterThanOrEqual(MAX_WAIT_MS);
