@@ -39,17 +39,26 @@ const withDatabase = (url: string, name: string): string => {
   return u.toString();
 };
 
+/** A connection to the server's admin database for `work`, closed whatever happens. */
+async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * On PostgreSQL, a migrated template database per migrations hash, built once under an advisory lock (by whichever
  * test process comes first) under a temporary name and renamed when complete; each test database is a copy of it,
  * which takes a fraction of migrating. A build a killed process left half done is dropped and built again.
  */
-async function postgresTemplate(url: string): Promise<string> {
+async function postgresTemplate(admin: pg.Client, url: string): Promise<string> {
   const name = `leadflow_tpl_${migrationsHash()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+  await admin.query("SELECT pg_advisory_lock(7305002)");
   try {
-    await admin.query("SELECT pg_advisory_lock(7305002)");
     const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (found.rowCount) return name;
     const building = `${name}_building`;
@@ -65,7 +74,6 @@ async function postgresTemplate(url: string): Promise<string> {
     return name;
   } finally {
     await admin.query("SELECT pg_advisory_unlock(7305002)").catch(() => undefined);
-    await admin.end();
   }
 }
 
@@ -78,20 +86,15 @@ export async function createTestDatabase(): Promise<Database> {
   if (!url) {
     return wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: pgliteExtensions }), () => {});
   }
-  const template = await postgresTemplate(url);
   const name = `leadflow_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
+  await withAdmin(url, async (admin) => {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(admin, url)}`);
+  });
   const database = await openDb({ databaseUrl: withDatabase(url, name), poolSize: 5 });
   const close = database.close;
   database.close = async () => {
     await close();
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await c.end();
+    await withAdmin(url, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(() => undefined);
   };
   return database;
 }
