@@ -30,5 +30,7 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     env: { E2E_PORT: port },
+    // A stop the server hears, so start-server.mjs can drop its database and data dir once it has stopped.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
   },
 });

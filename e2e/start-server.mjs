@@ -1,7 +1,8 @@
 // Starts a fresh Leadflow for the browser flows: a new embedded data dir, or a new PostgreSQL database when
-// TEST_DATABASE_URL is set. Prints nothing of its own; Playwright waits for /api/health.
+// TEST_DATABASE_URL is set; both are removed when the server has stopped. Prints nothing of its own; Playwright
+// waits for /api/health.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -19,12 +20,31 @@ const env = {
 };
 delete env.DATABASE_URL;
 
-if (process.env.TEST_DATABASE_URL) {
-  const name = `leadflow_e2e_${Date.now()}`;
-  const r = spawnSync("psql", [process.env.TEST_DATABASE_URL, "-qc", `CREATE DATABASE ${name}`], { stdio: "inherit" });
+const admin = process.env.TEST_DATABASE_URL;
+const psql = (...args) => spawnSync("psql", [admin, ...args], { encoding: "utf8" });
+const dropDatabase = (name) => psql("-qc", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+};
+
+// The database is named after this process, so a run killed before it could drop its own is dropped here, by the
+// next run, once its process is gone.
+const database = admin ? `leadflow_e2e_${process.pid}_${Date.now()}` : null;
+if (database) {
+  const listed = psql("-Atc", "SELECT datname FROM pg_database WHERE datname LIKE 'leadflow\\_e2e\\_%'");
+  for (const name of listed.stdout.split("\n").filter(Boolean)) {
+    const pid = Number(name.split("_")[2]);
+    if (!Number.isSafeInteger(pid) || pid > 4_194_304 || !alive(pid)) dropDatabase(name);
+  }
+  const r = spawnSync("psql", [admin, "-qc", `CREATE DATABASE ${database}`], { stdio: "inherit" });
   if (r.status !== 0) process.exit(1);
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
+  const url = new URL(admin);
+  url.pathname = `/${database}`;
   env.DATABASE_URL = url.toString();
 }
 // The flows run CLI commands against the same install: tell them where it is.
@@ -38,4 +58,8 @@ const child = spawn(process.execPath, ["--import", "tsx", join(root, "apps/serve
 const stop = () => child.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", (code) => {
+  if (database) dropDatabase(database);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -5,6 +5,7 @@ import { importTeam } from "../imports/import-team";
 import { type BenchOptions, benchCommand } from "../options";
 import { percentile, record } from "../report";
 import { runClientProcess } from "../shared/client-process";
+import { type EventLoopReading, eventLoopText, watchEventLoop } from "../shared/event-loop";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
 import { startApiServer } from "./api-server";
 import type { LoadConfig, LoadReport } from "./load-client";
@@ -36,18 +37,20 @@ export async function importApiBench(options: BenchOptions): Promise<void> {
         ...defaultPlan,
       };
       console.log(`  B4: ${config.rate} requests/s for ${config.durationSeconds} s against ${server.url}`);
+      const watch = watchEventLoop();
       const load = await runClientProcess<LoadReport>(
         join(import.meta.dirname, "load-client.ts"),
         JSON.stringify(config),
         "B4 load client",
       );
+      const loop = watch.stop();
       const c = load.connections;
       console.log(
         `  B4: ${c.opened} first attempts opened a connection (longest connect ${Math.round(c.connectMaxMs)} ms): p95 ${Math.round(c.p95OnNew)} ms, on a reused one ${Math.round(c.p95OnReused)} ms`,
       );
       const db = await settledCounts(database, target.ctx.teamId);
       const problems = checkOutcome(load, db, config);
-      writeResult(options, load, problems);
+      writeResult(options, load, problems, loop);
       if (problems.length) throw new Error(`B4 import API: ${problems.join("; ")}`);
     } finally {
       await server.close();
@@ -123,7 +126,7 @@ export function checkOutcome(load: LoadReport, db: StoredLeads, plan: LoadConfig
   return problems;
 }
 
-function writeResult(options: BenchOptions, load: LoadReport, problems: string[]): void {
+function writeResult(options: BenchOptions, load: LoadReport, problems: string[], loop: EventLoopReading): void {
   const q = (xs: number[], n: number) => percentile(xs, n);
   const ms = (n: number) => `${Math.round(n)} ms`;
   const p95 = q(load.latencies, 95);
@@ -141,7 +144,7 @@ function writeResult(options: BenchOptions, load: LoadReport, problems: string[]
     size: `${options.rate}/s × ${options.durationSeconds} s`,
     what: `public import API, ${defaultPlan.leadsPerRequest}-lead requests at a fixed rate (open loop; ${defaultPlan.retryPercent}% retried with the same Idempotency-Key, ${defaultPlan.repeatPercent}% of leads repeat earlier people); latency from when each request was due, a timeout counts as 30 s`,
     backend: backendName(),
-    ours: `p50 ${ms(q(load.latencies, 50))}, p95 ${ms(p95)}, p99 ${ms(q(load.latencies, 99))}; sent ${sentRate.toFixed(0)} requests/s${late}, answered 200 at ${okRate.toFixed(1)}/s over ${seconds.toFixed(0)} s; ${load.latencies.length} requests + ${load.retries.sent} retries → ${statuses}; ${load.created} leads; ${checks}`,
+    ours: `p50 ${ms(q(load.latencies, 50))}, p95 ${ms(p95)}, p99 ${ms(q(load.latencies, 99))}; sent ${sentRate.toFixed(0)} requests/s${late}, answered 200 at ${okRate.toFixed(1)}/s over ${seconds.toFixed(0)} s; ${load.latencies.length} requests + ${load.retries.sent} retries → ${statuses}; ${load.created} leads; ${checks}; ${eventLoopText(loop)}`,
     baseline: "—",
     ratio: missed.length ? `misses: ${missed.join(", ")}` : "meets the goal",
     goal: "p95 < 300 ms; 0 duplicate leads from retried requests",
@@ -154,6 +157,7 @@ function writeResult(options: BenchOptions, load: LoadReport, problems: string[]
       p95,
       p99: q(load.latencies, 99),
       retryP95: load.retryLatencies.length ? q(load.retryLatencies, 95) : null,
+      eventLoop: loop,
       sentRate,
       okRate,
       problems,

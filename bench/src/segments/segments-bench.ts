@@ -153,7 +153,7 @@ export async function segmentQueryBench(options: BenchOptions): Promise<void> {
     const campaignCases = await seedCampaignLedger(database, t);
     const cc = await loadCompileContext(database.db, t);
     for (const c of [...treeCases(s), ...campaignCases]) {
-      const { n1, shown, q, o, b } = await liveFromTree(database, t, c, cc);
+      const { n1, shown, q, p, o, b } = await liveFromTree(database, t, c, cc);
       // The audience page itself: the segment built, its first page read from the membership.
       const segment = await createSegment(database.db, noJobs, s.ctx, { name: c.id, ignore_new_leads: true, filters: c.filters });
       await rebuildSegments(database.db, t, [segment.id]);
@@ -170,12 +170,12 @@ export async function segmentQueryBench(options: BenchOptions): Promise<void> {
         size: sizeLabel(options.rows),
         what: `Audience count + first page, ${c.what}, ${sizeLabel(options.rows)} leads, ${n1.toLocaleString("en-US")} match (p50/p95 of ${ITERATIONS})`,
         backend: backendName(),
-        ours: `dialog answer (${shownText(shown)}) p50 ${ms(median(q))}, p95 ${ms(q95)}; exact count p50 ${ms(o50)}, p95 ${ms(o95)}; audience page (materialised) p95 ${ms(percentile(pageTimes, 95))}`,
+        ours: `dialog answer (${shownText(shown)}) p50 ${ms(median(q))}, p95 ${ms(q95)}; first page live from the tree p50 ${ms(median(p))}, p95 ${ms(percentile(p, 95))}; exact count p50 ${ms(o50)}, p95 ${ms(o95)}; audience page (materialised) p95 ${ms(percentile(pageTimes, 95))}`,
         baseline: `p50 ${ms(b50)}, p95 ${ms(percentile(b, 95))} hand-written SQL (exact count)`,
         ratio: `exact ${(o50 / b50).toFixed(2)}× — ${missed.length ? `misses: ${missed.join(", ")}` : "meets the goal"}`,
         goal: "dialog answer p95 < 200 ms; exact count ≤ 1.5× baseline",
         command: benchCommand("B5", ["--rows", sizeLabel(options.rows)]),
-        figures: { rows: options.rows, matches: n1, shown, quick: q, ours: o, baseline: b, page: pageTimes },
+        figures: { rows: options.rows, matches: n1, shown, quick: q, livePage: p, ours: o, baseline: b, page: pageTimes },
       });
     }
   });
@@ -183,8 +183,8 @@ export async function segmentQueryBench(options: BenchOptions): Promise<void> {
 
 /**
  * A tree's count and first page live, as the product runs them — the dialog's quick answer (quickCount: capped at
- * PREVIEW_COUNT_CAP within a time budget, else an estimate from a sample started beside it) with the first page
- * at the same time, and the exact count followed by the first page, JIT off — against the same
+ * PREVIEW_COUNT_CAP within a time budget, else an estimate from a sample started beside it), the first page on its
+ * own, and the exact count followed by the first page, JIT off — against the same
  * count and page written by hand, in rotation; the exact count and the hand-written one must match the same leads.
  */
 export async function liveFromTree(database: Database, t: number, c: TreeCase, cc: CompileContext, n = ITERATIONS, warm = WARMUP) {
@@ -195,9 +195,10 @@ export async function liveFromTree(database: Database, t: number, c: TreeCase, c
       await tx.execute(sql`SELECT l.id FROM leads l WHERE l.team_id = ${t} AND ${compiled} ORDER BY l.id DESC LIMIT 51`);
     });
   let shown: MatchCount | null = null;
-  // The dialog's count and the first page are independent asks: each on its own connection, at once.
+  // What the dialog waits for: its quick count. The dialog lists no leads; the audience's first page is read from
+  // the materialised membership once it is saved, and the live page is timed on its own.
   const quick = async () => {
-    [shown] = await Promise.all([quickCount(database.db, t, c.filters, null, { concurrent: true }), page()]);
+    shown = await quickCount(database.db, t, c.filters, null, { concurrent: true });
   };
   const exact = async () => {
     await countMatching(database.db, t, c.filters, null);
@@ -213,11 +214,11 @@ export async function liveFromTree(database: Database, t: number, c: TreeCase, c
   ]);
   const [n1, n2] = [(counts[0] as unknown as { rows: { n: number }[] }).rows[0]!.n, counts[1].rows[0]!.n];
   if (n1 !== n2) throw new Error(`${c.id}: the compiled tree matches ${n1} leads, the hand-written SQL ${n2}`);
-  const [q, o, b] = await rotate([quick, exact, hand], n, warm);
+  const [q, p, o, b] = await rotate([quick, page, exact, hand], n, warm);
   const answer = shown as MatchCount | null;
   const wrong = answer?.exact ? answer.total !== n1 : !answer?.estimated && n1 <= PREVIEW_COUNT_CAP;
   if (!answer || wrong) throw new Error(`${c.id}: the quick count answered ${JSON.stringify(answer)} for ${n1} matches`);
-  return { n1, shown: answer, q: q!, o: o!, b: b! };
+  return { n1, shown: answer, q: q!, p: p!, o: o!, b: b! };
 }
 
 /** What the dialog shows first: the exact figure, or "more than" the cap. */

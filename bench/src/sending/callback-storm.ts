@@ -7,6 +7,7 @@ import { applyInbox } from "@leadflow/domain/sending/outcomes/apply-events.jobs"
 import { type BenchOptions, benchCommand } from "../options";
 import { percentile, record } from "../report";
 import { runClientProcess } from "../shared/client-process";
+import { eventLoopText, watchEventLoop } from "../shared/event-loop";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
 import type { StormClientConfig, StormClientReport } from "./callback-storm-client";
 import { POLL_MS, stateMismatches, watchLedger } from "./callback-storm-ledger";
@@ -51,11 +52,13 @@ export async function callbackStormBench(options: BenchOptions): Promise<void> {
 
       const waiting = new Map(plan.messages.filter((m) => m.finalPosted).map((m) => [m.id, m.expected]));
       const watch = watchLedger(database, waiting);
+      const serverLoop = watchEventLoop();
       const client = await runClientProcess<StormClientReport>(
         join(import.meta.dirname, "callback-storm-client.ts"),
         file,
         "B14 storm client",
       );
+      const loop = serverLoop.stop();
       await watch.settle(SETTLE_MS);
 
       const ack = client.ackMs;
@@ -120,6 +123,7 @@ export async function callbackStormBench(options: BenchOptions): Promise<void> {
         reconciled: { ...asked, ms: reconcileMs },
         after,
         recount,
+        eventLoop: loop,
       };
       const problems = [
         f.ackP99 >= GOALS.ackP99Ms ? `acknowledge p99 < ${GOALS.ackP99Ms} ms` : null,
@@ -143,7 +147,8 @@ export async function callbackStormBench(options: BenchOptions): Promise<void> {
           `final callback → ledger p50 ${ms(f.appliedP50)}, p99 ${ms(f.appliedP99)}${neverApplied ? ` (${neverApplied} never within ${SETTLE_MS / 1000} s)` : ""}; ` +
           `final statuses equal the provider's for ${before.equal}/${waiting.size} (${pct(before.equal, waiting.size)}) whose final callback arrived, ` +
           `and after reconciliation (${asked.asked} asked, ${Math.round(reconcileMs)} ms) for ${after.equal}/${n} (${pct(after.equal, n)}); ` +
-          `counters ${recount.length ? `differ from the recount: ${recount.slice(0, 3).join("; ")}` : "equal the recount"}`,
+          `counters ${recount.length ? `differ from the recount: ${recount.slice(0, 3).join("; ")}` : "equal the recount"}; ` +
+          `while posted to, ${eventLoopText(loop)} (it runs the hooks route and the apply-events worker)`,
         baseline: "the provider's final statuses (the fake's message API); a recount of the ledger",
         ratio: problems.length ? `misses: ${problems.join(", ")}` : "meets the goal",
         goal: "acknowledge p99 < 50 ms; applied to the ledger p99 < 2 s; final statuses 100% equal the provider's",
