@@ -19,13 +19,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Long-cached vendor chunks; everything else follows the lazy routes, so the entry carries only the shell.
+        // MUI's styling core is one chunk; its components are not: grouped, every screen's components came with the
+        // first load (330 KB gzip of initial JavaScript against 257 KB with them following their screens).
         codeSplitting: {
           groups: [
             { name: "react", test: nm("react|react-dom|scheduler|react-router|cookie|set-cookie-parser"), priority: 40 },
             {
               name: "mui",
               test: nm(
-                "@mui[\\\\/](?:material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|react-is|clsx|stylis|hoist-non-react-statics|@babel[\\\\/]runtime",
+                "@mui[\\\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|react-is|clsx|stylis|hoist-non-react-statics|@babel[\\\\/]runtime",
               ),
               priority: 30,
             },
