@@ -41,8 +41,11 @@ if (database) {
     const pid = Number(name.split("_")[2]);
     if (!Number.isSafeInteger(pid) || pid > 4_194_304 || !alive(pid)) dropDatabase(name);
   }
-  const r = spawnSync("psql", [admin, "-qc", `CREATE DATABASE ${database}`], { stdio: "inherit" });
-  if (r.status !== 0) process.exit(1);
+  const created = psql("-qc", `CREATE DATABASE ${database}`);
+  if (created.status !== 0) {
+    process.stderr.write(created.stderr);
+    process.exit(1);
+  }
   const url = new URL(admin);
   url.pathname = `/${database}`;
   env.DATABASE_URL = url.toString();

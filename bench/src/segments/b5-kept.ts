@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { PREVIEW_COUNT_CAP } from "@leadflow/contracts";
 import { type Database, migrateDb, openDb } from "@leadflow/db";
-import { compileFilters, loadCompileContext } from "@leadflow/domain";
+import { withAdmin, withDatabase } from "@leadflow/db/testing";
+import { compileFilters, loadCompileContext, SAMPLE_ROWS, SAMPLE_SETTINGS } from "@leadflow/domain";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { median, percentile } from "../report";
 import { campaignCases, seedCampaignLedger } from "./campaign-ledger-seed";
 import { liveFromTree, type Seeded, seedForSegments, shownText, treeCases } from "./segments-bench";
@@ -21,8 +21,6 @@ import { liveFromTree, type Seeded, seedForSegments, shownText, treeCases } from
  */
 
 const NAME = "leadflow_b5_kept";
-/** The quick count's sample is planned with index probes only, as `estimateMatching` plans it. */
-const sampleJoins = sql`SELECT set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`;
 const STATE = "/tmp/leadflow-b5-kept.json";
 type Kept = Pick<Seeded, "attributes" | "rows" | "listId" | "list2"> & { teamId: number; campaignX: number };
 
@@ -32,20 +30,10 @@ const base = () => {
   return url;
 };
 
-async function admin(sqlText: string) {
-  const c = new pg.Client({ connectionString: base() });
-  await c.connect();
-  try {
-    await c.query(sqlText);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (sqlText: string) => withAdmin(base(), (c) => c.query(sqlText));
 
 async function open(): Promise<Database> {
-  const at = new URL(base());
-  at.pathname = `/${NAME}`;
-  const database = await openDb({ databaseUrl: at.toString(), poolSize: 10 });
+  const database = await openDb({ databaseUrl: withDatabase(base(), NAME), poolSize: 10 });
   await migrateDb(database);
   return database;
 }
@@ -91,9 +79,9 @@ async function explain(ids: string[]) {
   const t = kept.teamId;
   try {
     const cc = await loadCompileContext(database.db, t);
-    // The quick count's sample, as `estimateMatching` draws it: about 10,000 leads' pages.
+    // The quick count's sample, as `estimateMatching` draws it: its first sample's size, planned as it plans it.
     const table = await database.query<{ n: number }>("SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'leads'::regclass");
-    const pct = Math.min(100, (100 * 10_000) / Math.max(1, table.rows[0]!.n)).toFixed(4);
+    const pct = Math.min(100, (100 * SAMPLE_ROWS) / Math.max(1, table.rows[0]!.n)).toFixed(4);
     for (const c of [...treeCases(kept), ...campaignCases(kept.campaignX)]) {
       if (ids.length > 0 && !ids.includes(c.id)) continue;
       const where = compileFilters(c.filters, cc);
@@ -117,7 +105,7 @@ async function explain(ids: string[]) {
       for (const [label, q] of plans) {
         const out = await database.db.transaction(async (tx) => {
           await tx.execute(sql`SELECT set_config('jit', 'off', true)`);
-          if (label === "ours sample") await tx.execute(sampleJoins);
+          if (label === "ours sample") await tx.execute(SAMPLE_SETTINGS);
           return tx.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${q}`);
         });
         const lines = (out as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]);

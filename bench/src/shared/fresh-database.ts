@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Database, migrateDb, openDb } from "@leadflow/db";
-import { createTestDatabase } from "@leadflow/db/testing";
-import pg from "pg";
+import { createTestDatabase, withAdmin, withDatabase } from "@leadflow/db/testing";
 import { onInterrupt } from "./interrupt";
 import { isAlive } from "./processes";
 
@@ -31,15 +30,13 @@ export const backendName = () => (process.env.TEST_DATABASE_URL ? "postgres" : "
 
 async function createPostgres(url: string): Promise<Database> {
   const name = `${PREFIX}${process.pid}_${randomBytes(4).toString("hex")}`;
-  await admin(url, (c) => c.query(`CREATE DATABASE ${name}`));
+  await withAdmin(url, (c) => c.query(`CREATE DATABASE ${name}`));
   await autoExplain(url, name);
-  const at = new URL(url);
-  at.pathname = `/${name}`;
-  const database = await openDb({ databaseUrl: at.toString(), poolSize: 10 });
+  const database = await openDb({ databaseUrl: withDatabase(url, name), poolSize: 10 });
   const close = database.close;
   database.close = async () => {
     await close();
-    await admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await withAdmin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   };
   try {
     await migrateDb(database);
@@ -58,7 +55,7 @@ async function createPostgres(url: string): Promise<Database> {
 async function autoExplain(url: string, name: string): Promise<void> {
   const ms = Number(process.env.BENCH_AUTO_EXPLAIN_MS);
   if (!Number.isFinite(ms) || ms <= 0) return;
-  await admin(url, async (c) => {
+  await withAdmin(url, async (c) => {
     await c.query("LOAD 'auto_explain'");
     await c.query(`ALTER DATABASE ${name} SET session_preload_libraries = 'auto_explain'`);
     await c.query(`ALTER DATABASE ${name} SET auto_explain.log_min_duration = ${Math.round(ms)}`);
@@ -71,7 +68,7 @@ async function autoExplain(url: string, name: string): Promise<void> {
 export async function dropLeftoverDatabases(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
-  await admin(url, async (c) => {
+  await withAdmin(url, async (c) => {
     const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${PREFIX}%`]);
     for (const { datname } of rows) {
       const pid = Number(/^leadflow_bench_(\d+)_[0-9a-f]+$/.exec(datname)?.[1]);
@@ -81,14 +78,4 @@ export async function dropLeftoverDatabases(): Promise<void> {
       }
     }
   });
-}
-
-async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
 }

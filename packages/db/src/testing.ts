@@ -33,14 +33,15 @@ function migrationsHash(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-const withDatabase = (url: string, name: string): string => {
+/** `url` with its database replaced by `name`. */
+export const withDatabase = (url: string, name: string): string => {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 };
 
 /** A connection to the server's admin database for `work`, closed whatever happens. */
-async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {

@@ -43,7 +43,7 @@ const noJit = sql`SELECT set_config('jit', 'off', true)`;
  * 280 ms against 50 ms at 1M leads, docs/audiences.md), so the sample's statement is planned without hash and
  * merge joins (and, as every one-off count here, without JIT).
  */
-const sampleSettings = sql`SELECT set_config('jit', 'off', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`;
+export const SAMPLE_SETTINGS = sql`SELECT set_config('jit', 'off', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`;
 
 /** The count of `from` (a FROM … WHERE), stopped after cap + 1 rows when capped, cancelled after `budgetMs`. */
 async function tally(db: DbOrTx, from: SQL, cap?: number, budgetMs?: number): Promise<MatchCount> {
@@ -90,7 +90,7 @@ function timedOut(e: unknown): boolean {
  * sampled lead may cost the tree's index probes (28,000 of them for 20,000 leads on "sent and not clicked"), so the
  * sample is no bigger than that.
  */
-const SAMPLE_ROWS = 10_000;
+export const SAMPLE_ROWS = 10_000;
 /** Matches a sample must hold for its figure to stand; fewer (a rare tree) and a second, bigger sample is added. */
 const SAMPLE_MIN_HITS = 100;
 const SECOND_SAMPLE_ROWS = 20_000;
@@ -126,7 +126,7 @@ async function estimate(db: DbOrTx, teamId: number, def: Def, cc: CompileContext
 async function sampleHits(db: DbOrTx, teamId: number, def: Def, cc: CompileContext, pct: number): Promise<number> {
   const from = segmentSource(teamId, def, cc, sql.raw(`leads l TABLESAMPLE SYSTEM (${pct.toFixed(4)})`));
   const counted = await db.transaction(async (tx) => {
-    await tx.execute(sampleSettings);
+    await tx.execute(SAMPLE_SETTINGS);
     return one<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${from}`);
   });
   return counted?.n ?? 0;
