@@ -9,6 +9,7 @@ import { percentile, record } from "../report";
 import { runClientProcess } from "../shared/client-process";
 import { eventLoopText, watchEventLoop } from "../shared/event-loop";
 import { backendName, withFreshDatabase } from "../shared/fresh-database";
+import { walText, watchWal } from "../shared/wal-activity";
 import type { StormClientConfig, StormClientReport } from "./callback-storm-client";
 import { POLL_MS, stateMismatches, watchLedger } from "./callback-storm-ledger";
 import { DROPPED, DUPLICATED, planStorm } from "./callback-storm-plan";
@@ -53,12 +54,14 @@ export async function callbackStormBench(options: BenchOptions): Promise<void> {
       const waiting = new Map(plan.messages.filter((m) => m.finalPosted).map((m) => [m.id, m.expected]));
       const watch = watchLedger(database, waiting);
       const serverLoop = watchEventLoop();
+      const serverWal = await watchWal(database, backendName() === "postgres");
       const client = await runClientProcess<StormClientReport>(
         join(import.meta.dirname, "callback-storm-client.ts"),
         file,
         "B14 storm client",
       );
       const loop = serverLoop.stop();
+      const wal = await serverWal.stop();
       await watch.settle(SETTLE_MS);
 
       const ack = client.ackMs;
@@ -124,6 +127,7 @@ export async function callbackStormBench(options: BenchOptions): Promise<void> {
         after,
         recount,
         eventLoop: loop,
+        wal,
       };
       const problems = [
         f.ackP99 >= GOALS.ackP99Ms ? `acknowledge p99 < ${GOALS.ackP99Ms} ms` : null,
@@ -148,7 +152,8 @@ export async function callbackStormBench(options: BenchOptions): Promise<void> {
           `final statuses equal the provider's for ${before.equal}/${waiting.size} (${pct(before.equal, waiting.size)}) whose final callback arrived, ` +
           `and after reconciliation (${asked.asked} asked, ${Math.round(reconcileMs)} ms) for ${after.equal}/${n} (${pct(after.equal, n)}); ` +
           `counters ${recount.length ? `differ from the recount: ${recount.slice(0, 3).join("; ")}` : "equal the recount"}; ` +
-          `while posted to, ${eventLoopText(loop)} (it runs the hooks route and the apply-events worker)`,
+          `while posted to, ${eventLoopText(loop)} (it runs the hooks route and the apply-events worker)` +
+          (wal ? ` and ${walText(wal)}` : ""),
         baseline: "the provider's final statuses (the fake's message API); a recount of the ledger",
         ratio: problems.length ? `misses: ${problems.join(", ")}` : "meets the goal",
         goal: "acknowledge p99 < 50 ms; applied to the ledger p99 < 2 s; final statuses 100% equal the provider's",
