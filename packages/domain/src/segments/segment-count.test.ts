@@ -4,7 +4,7 @@ import { createTestDatabase } from "@leadflow/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeFactory } from "../testing/factory";
-import { countMatching, estimateMatching, quickCount } from "./segment-count";
+import { countMatching, estimateMatching, quickCount, sampleError } from "./segment-count";
 
 /* The dialog's live count: exact, or stopped at a cap with `exact: false` when more leads match. */
 
@@ -78,6 +78,21 @@ describe("countMatching", () => {
 
   it("estimates from a sample, which is every page of a small table", async () => {
     expect(await estimateMatching(database.db, teamId, everyone, null)).toBe(5);
+  });
+});
+
+describe("sampleError", () => {
+  // 100 sampled pages of 50 leads, 500 matches: one page in ten full (a list imported at once), or five on every page.
+  const clustered = { hits: 500, squares: 10 * 50 * 50 };
+  const spread = { hits: 500, squares: 100 * 5 * 5 };
+
+  it("is larger when the matches sit together on a few pages than when the same number spread over all", () => {
+    expect(sampleError(spread, 100)).toBe(0);
+    expect(sampleError(clustered, 100)).toBeCloseTo(0.3, 2);
+  });
+
+  it("counts a sample without a match as unsized", () => {
+    expect(sampleError({ hits: 0, squares: 0 }, 100)).toBe(Infinity);
   });
 });
 

@@ -86,34 +86,43 @@ function timedOut(e: unknown): boolean {
 }
 
 /**
- * Leads a sampled count tests first, about. Enough for a figure within a few percent at 2% matches and more; every
- * sampled lead may cost the tree's index probes (28,000 of them for 20,000 leads on "sent and not clicked"), so the
- * sample is no bigger than that.
+ * Leads a sampled count tests first, about. Every sampled lead may cost the tree's index probes (two on the campaign's
+ * ledger for "sent and not clicked"), so the first sample is small and only a tree it cannot size is tested further.
  */
-export const SAMPLE_ROWS = 10_000;
-/** Matches a sample must hold for its figure to stand; fewer (a rare tree) and a second, bigger sample is added. */
-const SAMPLE_MIN_HITS = 100;
-const SECOND_SAMPLE_ROWS = 20_000;
+export const SAMPLE_ROWS = 5_000;
+/**
+ * The sampling error a first sample's figure may carry and stand (one standard error, relative to the figure). The
+ * sample is of pages, and matches that sit together on pages (a list imported at once) make it larger than the
+ * matches' number alone would say, so it is measured from how the matches spread over the sampled pages.
+ */
+const MAX_SAMPLE_ERROR = 0.06;
+/** Fewer matches than this in the first sample, and the second is bigger (one of 10,000 leads found 0 of 3,327 matches among 1M). */
+const RARE_HITS = 50;
+const RARE_SAMPLE_ROWS = 20_000;
 
 /**
  * How many leads match, estimated by testing the tree on a sample of the leads' pages (TABLESAMPLE SYSTEM) and
  * scaling up, two significant figures. The planner's own row estimate is no use here: on attribute and JSON
  * conditions it is off by tens of times (410 for 20,000 matches). The sample is sized from the table's row count so
- * the test runs on about SAMPLE_ROWS leads whatever the audience's size; a rare tree, with fewer than
- * SAMPLE_MIN_HITS matches in it, is tested on a second sample too and the two are pooled.
+ * the test runs on about SAMPLE_ROWS leads whatever the audience's size; a tree it sizes too loosely is tested on a
+ * second sample too and the two are pooled.
  */
 export async function estimateMatching(db: DbOrTx, teamId: number, filters: SegmentFilters, parentId: number | null): Promise<number> {
   return estimate(db, teamId, { parent_id: parentId, filters }, await loadCompileContext(db, teamId));
 }
 
 async function estimate(db: DbOrTx, teamId: number, def: Def, cc: CompileContext): Promise<number> {
-  const table = await one<{ n: number }>(db, sql`SELECT GREATEST(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'leads'::regclass`);
+  const table = await one<{ n: number; pages: number }>(
+    db,
+    sql`SELECT GREATEST(reltuples, 0)::float8 AS n, relpages::float8 AS pages FROM pg_class WHERE oid = 'leads'::regclass`,
+  );
   const percentOf = (leads: number) => Math.min(100, Math.max(0.01, (100 * leads) / Math.max(1, table?.n ?? 0)));
   let pct = percentOf(SAMPLE_ROWS);
-  let hits = await sampleHits(db, teamId, def, cc, pct);
-  if (hits < SAMPLE_MIN_HITS && pct < 100) {
-    const more = percentOf(SECOND_SAMPLE_ROWS);
-    hits += await sampleHits(db, teamId, def, cc, more);
+  const first = await sampleHits(db, teamId, def, cc, pct);
+  let hits = first.hits;
+  if (pct < 100 && (hits < RARE_HITS || sampleError(first, ((table?.pages ?? 0) * pct) / 100) > MAX_SAMPLE_ERROR)) {
+    const more = percentOf(hits < RARE_HITS ? RARE_SAMPLE_ROWS : SAMPLE_ROWS);
+    hits += (await sampleHits(db, teamId, def, cc, more)).hits;
     pct += more;
   }
   const n = Math.round((hits * 100) / pct);
@@ -122,14 +131,37 @@ async function estimate(db: DbOrTx, teamId: number, def: Def, cc: CompileContext
   return Math.round(n / unit) * unit;
 }
 
-/** The tree's matches among a sample of `pct` percent of the leads' pages. */
-async function sampleHits(db: DbOrTx, teamId: number, def: Def, cc: CompileContext, pct: number): Promise<number> {
+export interface SampleHits {
+  hits: number;
+  /** The sum of the squares of each sampled page's matches (pages with none add nothing). */
+  squares: number;
+}
+
+/**
+ * The relative standard error of a figure scaled up from `pages` sampled pages, from the spread of the matches over
+ * them (cluster sampling: each page is one draw; the pages with no match are those the sample holds beyond the ones
+ * that matched).
+ */
+export function sampleError(s: SampleHits, pages: number): number {
+  if (s.hits === 0) return Infinity;
+  const m = Math.max(2, pages);
+  const mean = s.hits / m;
+  const variance = Math.max(0, s.squares - (s.hits * s.hits) / m) / (m - 1);
+  return Math.sqrt(variance / m) / mean;
+}
+
+/** The tree's matches among a sample of `pct` percent of the leads' pages, and how they spread over those pages. */
+async function sampleHits(db: DbOrTx, teamId: number, def: Def, cc: CompileContext, pct: number): Promise<SampleHits> {
   const from = segmentSource(teamId, def, cc, sql.raw(`leads l TABLESAMPLE SYSTEM (${pct.toFixed(4)})`));
   const counted = await db.transaction(async (tx) => {
     await tx.execute(SAMPLE_SETTINGS);
-    return one<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${from}`);
+    return one<SampleHits>(
+      tx,
+      sql`SELECT COALESCE(sum(n), 0)::int AS hits, COALESCE(sum(n * n), 0)::float8 AS squares
+          FROM (SELECT count(*) AS n FROM ${from} GROUP BY (l.ctid::text::point)[0]) pages`,
+    );
   });
-  return counted?.n ?? 0;
+  return counted ?? { hits: 0, squares: 0 };
 }
 
 export interface QuickCountOptions {
