@@ -63,6 +63,14 @@ test("campaigns: an SMS campaign with an audience, a step and a two-part split, 
   await expect(page.getByRole("button", { name: /^(Set status|More actions)$/ }).first()).toBeVisible();
   await shot(page, "campaign-leads-1280", false);
   await leadBox.uncheck();
+  // A lead opened here (in a new window) keeps the campaign in its breadcrumbs.
+  const [leadWindow] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("table").first().locator("tbody tr").first().locator("td").nth(2).click(),
+  ]);
+  await expect(leadWindow).toHaveURL(/\/campaigns\/\d+\/leads\/\d+$/);
+  await expect(leadWindow.getByRole("navigation", { name: "breadcrumb" }).getByRole("link", { name })).toBeVisible();
+  await leadWindow.close();
   await page.getByRole("tab", { name: "Campaign" }).click();
 
   // An SMS step: the parts and the cost follow the message past 160 GSM-7 and 70 UCS-2 characters.

@@ -1,8 +1,8 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { analyticsRoutes } from "../features/analytics/analytics.routes";
-import { audienceLeadTrail, audiencesRoutes } from "../features/audiences/audiences.routes";
+import { audiencesRoutes, loadAudienceLeadTrail } from "../features/audiences/audiences.routes";
 import { authRoutes } from "../features/auth/auth.routes";
-import { campaignLeadTrail, campaignsRoutes } from "../features/campaigns/campaigns.routes";
+import { campaignsRoutes, loadCampaignLeadTrail } from "../features/campaigns/campaigns.routes";
 import { conversationsRoutes } from "../features/conversations/conversations.routes";
 import { docRoutes } from "../features/doc/doc.routes";
 import { importApiPublicRoutes } from "../features/import-api/import-api.routes";
@@ -28,7 +28,7 @@ function AccountHome() {
  */
 const accountRoutes: RouteObject[] = [
   ...audiencesRoutes,
-  ...leadsRoutes({ audience: audienceLeadTrail, campaign: campaignLeadTrail }),
+  ...leadsRoutes({ audience: loadAudienceLeadTrail, campaign: loadCampaignLeadTrail }),
   ...campaignsRoutes,
   ...conversationsRoutes,
   ...analyticsRoutes,

@@ -2,7 +2,8 @@ import { Navigate, type RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy-page";
 import { audienceTabs, leadsTab } from "./model/audience-tabs";
 
-export { audienceLeadTrail } from "./model/audience-lead-trail";
+/** The trail of a lead opened from an audience, loaded with the lead page. */
+export const loadAudienceLeadTrail = () => import("./model/audience-lead-trail").then((m) => m.audienceLeadTrail);
 
 const segmentPage = lazyPage(() => import("./pages/segment-page"), "SegmentPage");
 const tabRoutes = (tabs: typeof audienceTabs): RouteObject[] => [

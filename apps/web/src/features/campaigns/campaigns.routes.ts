@@ -2,7 +2,8 @@ import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy-page";
 import { campaignTabs } from "./detail/model/campaign-tabs";
 
-export { campaignLeadTrail } from "./detail/model/campaign-lead-trail";
+/** The trail of a lead opened from a campaign's Leads tab, loaded with the lead page. */
+export const loadCampaignLeadTrail = () => import("./detail/model/campaign-lead-trail").then((m) => m.campaignLeadTrail);
 
 /** A path below a campaign that names no tab: the campaign page sees it and goes to the Campaign tab. */
 const NoTab = () => null;
