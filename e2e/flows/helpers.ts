@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
@@ -71,9 +71,22 @@ export async function signedInWithList(page: Page, prefix: string, name: string)
   return { listPath: `/u/0/sources/${source.id}/${list.id}`, sourcePath: `/u/0/sources/${source.id}`, email };
 }
 
+const tempDirs: string[] = [];
+
+/** A new temporary directory for a flow's files, removed when this worker process exits. */
+export function tempDir(prefix: string): string {
+  if (tempDirs.length === 0)
+    process.once("exit", () => {
+      for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
+    });
+  const dir = mkdtempSync(join(tmpdir(), `leadflow-e2e-${prefix}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
 /** Writes CSV lines (CRLF) to a new temporary file and answers its path. */
 export function csvFile(prefix: string, lines: string[]): string {
-  const file = join(mkdtempSync(join(tmpdir(), `leadflow-e2e-${prefix}-`)), "leads.csv");
+  const file = join(tempDir(prefix), "leads.csv");
   writeFileSync(file, lines.join("\r\n"));
   return file;
 }

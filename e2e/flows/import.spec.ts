@@ -1,11 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { contextMenu, createUser, signIn, uniqueEmail } from "./helpers";
+import { contextMenu, createUser, signIn, tempDir, uniqueEmail } from "./helpers";
 
-const dir = mkdtempSync(join(tmpdir(), "leadflow-e2e-files-"));
+const dir = tempDir("files");
 const rows = [
   ["Phone", "Email", "First name", "Favourite colour"],
   ["(555) 201-0001", "ann@example.com", "Ann", "teal"],
