@@ -96,38 +96,44 @@ export async function receiveProviderCallback(
 interface Verifier {
   gw: { id: number; teamId: number | null; type: string };
   adapter: SmsSendAdapter | EmailSendAdapter;
-  until: number;
 }
 
 /**
  * A storm of callbacks for one gateway (B14: three times the send rate) would load and decrypt the gateway for each;
  * its verifying adapter is kept a few seconds instead, so a callback costs its verification and one insert. A gateway
- * changed or deleted is seen within that time.
+ * changed or deleted is seen within that time. The load itself is shared: the callbacks that arrive while it runs
+ * wait for it instead of each loading the gateway again.
  */
 const VERIFIER_TTL_MS = 5_000;
-const verifiers = new Map<string, Verifier>();
+const verifiers = new Map<string, { verifier: Promise<Verifier>; until: number }>();
 
-async function verifierOf(db: DbOrTx, hook: Hook, gatewayId: number, env: HookEnv): Promise<Verifier> {
+function verifierOf(db: DbOrTx, hook: Hook, gatewayId: number, env: HookEnv): Promise<Verifier> {
   const key = `${hook.channel}:${gatewayId}:${env.publicUrl}`;
   const kept = verifiers.get(key);
-  if (kept && kept.until > Date.now()) return kept;
-  verifiers.delete(key);
+  if (kept && kept.until > Date.now()) return kept.verifier;
+  const verifier = loadVerifier(db, hook, gatewayId, env);
+  verifiers.set(key, { verifier, until: Date.now() + VERIFIER_TTL_MS });
+  // A load that failed (no such gateway, a database error) is not kept: the next callback tries again.
+  verifier.catch(() => {
+    if (verifiers.get(key)?.verifier === verifier) verifiers.delete(key);
+  });
+  return verifier;
+}
+
+async function loadVerifier(db: DbOrTx, hook: Hook, gatewayId: number, env: HookEnv): Promise<Verifier> {
   const gw = await loadGatewayForCallback(db, gatewayId);
   if (!gw || gw.kind !== hook.channel) throw new AppError("gateway_not_found");
   const ctx: SendContext = { gatewayId: gw.id, publicUrl: env.publicUrl, callbackSecret: await callbackSecretFor(db, gw.id) };
-  let adapter: SmsSendAdapter | EmailSendAdapter;
   try {
-    adapter =
+    const adapter =
       hook.channel === "sms"
         ? smsSendAdapterFor(gw.adapter, ctx, env.providerOptions)
         : emailSendAdapterFor(gw.adapter, ctx, env.providerOptions);
+    return { gw: { id: gw.id, teamId: gw.teamId, type: gw.type }, adapter };
   } catch {
     // A type without a send adapter, or one whose required fields are gone: nothing can verify its callbacks.
     throw new AppError("callback_not_taken");
   }
-  const verifier = { gw: { id: gw.id, teamId: gw.teamId, type: gw.type }, adapter, until: Date.now() + VERIFIER_TTL_MS };
-  verifiers.set(key, verifier);
-  return verifier;
 }
 
 function phoneOrError(field: "from" | "to", value: string): string {
