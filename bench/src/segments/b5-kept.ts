@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { PREVIEW_COUNT_CAP } from "@leadflow/contracts";
 import { type Database, migrateDb, openDb } from "@leadflow/db";
 import { withAdmin, withDatabase } from "@leadflow/db/testing";
-import { compileFilters, loadCompileContext, SAMPLE_ROWS, SAMPLE_SETTINGS } from "@leadflow/domain";
+import { compileFilters, loadCompileContext, SAMPLE_ROWS, SAMPLE_SETTINGS, samplePercent, sampleStatement } from "@leadflow/domain";
 import { sql } from "drizzle-orm";
 import { median, percentile } from "../report";
 import { campaignCases, seedCampaignLedger } from "./campaign-ledger-seed";
@@ -81,12 +81,12 @@ async function explain(ids: string[]) {
     const cc = await loadCompileContext(database.db, t);
     // The quick count's sample, as `estimateMatching` draws it: its first sample's size, planned as it plans it.
     const table = await database.query<{ n: number }>("SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'leads'::regclass");
-    const pct = Math.min(100, (100 * SAMPLE_ROWS) / Math.max(1, table.rows[0]!.n)).toFixed(4);
+    const pct = samplePercent(SAMPLE_ROWS, table.rows[0]!.n);
     for (const c of [...treeCases(kept), ...campaignCases(kept.campaignX)]) {
       if (ids.length > 0 && !ids.includes(c.id)) continue;
       const where = compileFilters(c.filters, cc);
       const plans = [
-        ["ours sample", sql`SELECT count(*)::int FROM leads l TABLESAMPLE SYSTEM (${sql.raw(pct)}) WHERE l.team_id = ${t} AND ${where}`],
+        ["ours sample", sampleStatement(t, { parent_id: null, filters: c.filters }, cc, pct)],
         [
           "ours count",
           sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE l.status = 2))::int FROM leads l WHERE l.team_id = ${t} AND ${where}`,

@@ -54,7 +54,7 @@ export async function callbackStormBench(options: BenchOptions): Promise<void> {
       const waiting = new Map(plan.messages.filter((m) => m.finalPosted).map((m) => [m.id, m.expected]));
       const watch = watchLedger(database, waiting);
       const serverLoop = watchEventLoop();
-      const serverWal = await watchWal(database, backendName() === "postgres");
+      const serverWal = await watchWal(database);
       const client = await runClientProcess<StormClientReport>(
         join(import.meta.dirname, "callback-storm-client.ts"),
         file,

@@ -28,8 +28,8 @@ async function read(database: Database): Promise<Counters> {
  * that others write beside it: a checkpoint starting mid-load (its full-page images) shows here. PostgreSQL only;
  * null on the embedded database, which has no WAL writer of its own to wait on.
  */
-export async function watchWal(database: Database, postgres: boolean): Promise<{ stop(): Promise<WalReading | null> }> {
-  if (!postgres) return { stop: async () => null };
+export async function watchWal(database: Database): Promise<{ stop(): Promise<WalReading | null> }> {
+  if (database.kind !== "postgres") return { stop: async () => null };
   // Statistics reach these views when a backend reports them, at most once a second: flush ours, then read.
   await database.query("SELECT pg_stat_force_next_flush()");
   const start = await read(database);

@@ -116,7 +116,7 @@ async function estimate(db: DbOrTx, teamId: number, def: Def, cc: CompileContext
     db,
     sql`SELECT GREATEST(reltuples, 0)::float8 AS n, relpages::float8 AS pages FROM pg_class WHERE oid = 'leads'::regclass`,
   );
-  const percentOf = (leads: number) => Math.min(100, Math.max(0.01, (100 * leads) / Math.max(1, table?.n ?? 0)));
+  const percentOf = (leads: number) => samplePercent(leads, table?.n ?? 0);
   let pct = percentOf(SAMPLE_ROWS);
   const first = await sampleHits(db, teamId, def, cc, pct);
   let hits = first.hits;
@@ -150,16 +150,23 @@ export function sampleError(s: SampleHits, pages: number): number {
   return Math.sqrt(variance / m) / mean;
 }
 
-/** The tree's matches among a sample of `pct` percent of the leads' pages, and how they spread over those pages. */
-async function sampleHits(db: DbOrTx, teamId: number, def: Def, cc: CompileContext, pct: number): Promise<SampleHits> {
+/** The percent of the leads' pages that holds about `leads` of the table's `tableRows`. */
+export const samplePercent = (leads: number, tableRows: number) => Math.min(100, Math.max(0.01, (100 * leads) / Math.max(1, tableRows)));
+
+/**
+ * The sample's statement: the tree's matches among `pct` percent of the leads' pages, and how they spread over those
+ * pages (SampleHits). To be run after SAMPLE_SETTINGS, in the same transaction.
+ */
+export function sampleStatement(teamId: number, def: Def, cc: CompileContext, pct: number): SQL {
   const from = segmentSource(teamId, def, cc, sql.raw(`leads l TABLESAMPLE SYSTEM (${pct.toFixed(4)})`));
+  return sql`SELECT COALESCE(sum(n), 0)::int AS hits, COALESCE(sum(n * n), 0)::float8 AS squares
+    FROM (SELECT count(*) AS n FROM ${from} GROUP BY (l.ctid::text::point)[0]) pages`;
+}
+
+async function sampleHits(db: DbOrTx, teamId: number, def: Def, cc: CompileContext, pct: number): Promise<SampleHits> {
   const counted = await db.transaction(async (tx) => {
     await tx.execute(SAMPLE_SETTINGS);
-    return one<SampleHits>(
-      tx,
-      sql`SELECT COALESCE(sum(n), 0)::int AS hits, COALESCE(sum(n * n), 0)::float8 AS squares
-          FROM (SELECT count(*) AS n FROM ${from} GROUP BY (l.ctid::text::point)[0]) pages`,
-    );
+    return one<SampleHits>(tx, sampleStatement(teamId, def, cc, pct));
   });
   return counted ?? { hits: 0, squares: 0 };
 }
